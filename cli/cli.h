@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli: the `lite-sandbox` front end. Each subcommand lives in its own
+ * cmd_<name>.c and is listed once in the table in main.c.
+ *
+ * Exit codes shared by every subcommand: 0 success, 1 the answer is "no"
+ * (a refusal, a syntax error), 2 usage or configuration error.
+ */
+#ifndef LITE_SANDBOX_CLI_H
+#define LITE_SANDBOX_CLI_H
+
+#include <stdio.h>
+
+#define EXIT_USAGE 2
+
+struct cli_command {
+	const char *name;
+	const char *summary;        /* one line for `lite-sandbox --help` */
+	void (*usage)(FILE *out);   /* full help for `help NAME` and NAME --help */
+	int (*run)(int argc, char **argv); /* argv[0] is the subcommand name */
+};
+
+/* The subcommands. */
+void cmd_parse_usage(FILE *out);
+int cmd_parse(int argc, char **argv);
+
+/* Print "lite-sandbox NAME: message" on stderr and return EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* True when argv holds -h or --help before any "--". */
+int cli_wants_help(int argc, char **argv);
+
+#endif

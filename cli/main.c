@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "build_config.h"
+
+static const struct cli_command commands[] = {
+	{ "parse", "parse a command line and print its syntax tree",
+	  cmd_parse_usage, cmd_parse },
+};
+
+static void
+main_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: lite-sandbox [--help] [--version] COMMAND [ARGS...]\n"
+		"\n"
+		"lite-sandbox parses an AI agent's shell command exactly as bash\n"
+		"would, checks it against your policy and runs it confined.\n"
+		"\n"
+		"Commands:\n");
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "  %-12s %s\n", "help", "show the help of a command");
+	fprintf(out,
+		"\n"
+		"Run 'lite-sandbox help COMMAND' for a command's options.\n"
+		"Documentation: docs/ in the source tree.\n");
+}
+
+static const struct cli_command *
+find_command(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+int
+cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "lite-sandbox%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'lite-sandbox %s%s--help'.\n", cmd ? cmd : "",
+		cmd ? " " : "");
+	return EXIT_USAGE;
+}
+
+int
+cli_wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return 0;
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc < 2) {
+		main_usage(stderr);
+		return EXIT_USAGE;
+	}
+	const char *name = argv[1];
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+		main_usage(stdout);
+		return 0;
+	}
+	if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+		printf("lite-sandbox %s\n", LITE_SANDBOX_VERSION);
+		return 0;
+	}
+	if (strcmp(name, "help") == 0) {
+		if (argc < 3) {
+			main_usage(stdout);
+			return 0;
+		}
+		const struct cli_command *c = find_command(argv[2]);
+		if (!c)
+			return cli_usage_error(NULL, "unknown command '%s'", argv[2]);
+		c->usage(stdout);
+		return 0;
+	}
+	const struct cli_command *c = find_command(name);
+	if (!c)
+		return cli_usage_error(NULL, "unknown command '%s'", name);
+	if (cli_wants_help(argc - 1, argv + 1)) {
+		c->usage(stdout);
+		return 0;
+	}
+	return c->run(argc - 1, argv + 1);
+}

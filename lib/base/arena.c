@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+#include "base.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Blocks are chained newest first. A mark records the newest block and how
+ * much of it was used; resetting frees every newer block and rewinds that one.
+ */
+struct arena_block {
+	struct arena_block *prev;
+	size_t size;
+	size_t used;
+	_Alignas(16) unsigned char data[];
+};
+
+struct arena {
+	struct arena_block *top;
+	size_t total; /* bytes handed out, counted against limit */
+	size_t limit;
+};
+
+#define ARENA_BLOCK_MIN (16u * 1024u)
+#define ARENA_ALIGN 16u
+
+struct arena *
+arena_new(size_t limit_bytes)
+{
+	struct arena *a = calloc(1, sizeof(*a));
+	if (!a)
+		return NULL;
+	a->limit = limit_bytes ? limit_bytes : SIZE_MAX;
+	return a;
+}
+
+struct arena *
+arena_free(struct arena *a)
+{
+	if (!a)
+		return NULL;
+	struct arena_block *b = a->top;
+	while (b) {
+		struct arena_block *prev = b->prev;
+		free(b);
+		b = prev;
+	}
+	free(a);
+	return NULL;
+}
+
+void *
+arena_alloc(struct arena *a, size_t size)
+{
+	size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	if (rounded < size)
+		return NULL;
+	if (rounded > a->limit - a->total)
+		return NULL;
+	struct arena_block *b = a->top;
+	if (!b || b->size - b->used < rounded) {
+		size_t want = rounded > ARENA_BLOCK_MIN ? rounded : ARENA_BLOCK_MIN;
+		if (b && b->size * 2 > want && b->size < (1u << 20))
+			want = b->size * 2;
+		struct arena_block *nb = malloc(sizeof(*nb) + want);
+		if (!nb)
+			return NULL;
+		nb->prev = b;
+		nb->size = want;
+		nb->used = 0;
+		a->top = b = nb;
+	}
+	void *p = b->data + b->used;
+	b->used += rounded;
+	a->total += rounded;
+	memset(p, 0, size);
+	return p;
+}
+
+char *
+arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+	if (!p)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *
+arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *
+arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	char *p = arena_alloc(a, (size_t)n + 1);
+	if (!p)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+struct arena_mark
+arena_mark(const struct arena *a)
+{
+	return (struct arena_mark){
+		.block = a->top,
+		.used = a->top ? a->top->used : 0,
+		.total = a->total,
+	};
+}
+
+void
+arena_reset(struct arena *a, struct arena_mark m)
+{
+	while (a->top && (void *)a->top != m.block) {
+		struct arena_block *prev = a->top->prev;
+		free(a->top);
+		a->top = prev;
+	}
+	if (a->top)
+		a->top->used = m.used;
+	a->total = m.total;
+}
+
+size_t
+arena_used(const struct arena *a)
+{
+	return a->total;
+}

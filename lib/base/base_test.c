@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+#include "base.h"
+#include "tap.h"
+
+#include <fcntl.h>
+#include <string.h>
+
+TEST(arena_alloc_is_zeroed_and_aligned)
+{
+	_cleanup_arena_ struct arena *a = arena_new(0);
+	ASSERT_NOT_NULL(a);
+	for (int i = 1; i < 100; i++) {
+		unsigned char *p = arena_alloc(a, (size_t)i * 7);
+		ASSERT_NOT_NULL(p);
+		ASSERT_EQ((uintptr_t)p % 16, 0);
+		for (int j = 0; j < i * 7; j++)
+			ASSERT_EQ(p[j], 0);
+		memset(p, 0xff, (size_t)i * 7);
+	}
+}
+
+TEST(arena_limit_refuses_growth)
+{
+	_cleanup_arena_ struct arena *a = arena_new(1024);
+	ASSERT_NOT_NULL(arena_alloc(a, 1000));
+	ASSERT_NULL(arena_alloc(a, 100));
+	ASSERT_NOT_NULL(arena_alloc(a, 16));
+}
+
+TEST(arena_mark_reset_reuses_memory)
+{
+	_cleanup_arena_ struct arena *a = arena_new(0);
+	arena_alloc(a, 10);
+	struct arena_mark m = arena_mark(a);
+	size_t before = arena_used(a);
+	for (int i = 0; i < 100; i++)
+		ASSERT_NOT_NULL(arena_alloc(a, 4096)); /* spans many blocks */
+	arena_reset(a, m);
+	ASSERT_EQ(arena_used(a), before);
+	char *s = arena_printf(a, "%s-%d", "x", 42);
+	ASSERT_STREQ(s, "x-42");
+}
+
+TEST(buf_refuses_past_max)
+{
+	_cleanup_buf_ struct buf b = BUF_INIT(8);
+	ASSERT_OK(buf_puts(&b, "1234"));
+	ASSERT_ERRNO(buf_puts(&b, "56789"), -EMSGSIZE);
+	ASSERT_STREQ(b.data, "1234"); /* unchanged by the refused append */
+	ASSERT_OK(buf_printf(&b, "%d", 5678));
+	ASSERT_EQ(b.len, 8);
+	ASSERT_ERRNO(buf_putc(&b, 'x'), -EMSGSIZE);
+}
+
+TEST(buf_steal_empty_gives_empty_string)
+{
+	struct buf b = BUF_INIT(8);
+	char *s = buf_steal(&b);
+	ASSERT_STREQ(s, "");
+	free(s);
+	ASSERT_NULL(b.data);
+}
+
+TEST(buf_read_fd_enforces_max)
+{
+	int fd = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+	ASSERT_TRUE(fd >= 0);
+	_cleanup_buf_ struct buf b = BUF_INIT(100000);
+	ASSERT_ERRNO(buf_read_fd(&b, fd), -EFBIG);
+	ASSERT_EQ(b.len, 100000);
+	close(fd);
+
+	int p[2];
+	ASSERT_OK(pipe(p));
+	ASSERT_EQ(write(p[1], "hello", 5), 5);
+	close(p[1]);
+	_cleanup_buf_ struct buf c = BUF_INIT(5);
+	ASSERT_OK(buf_read_fd(&c, p[0]));
+	ASSERT_STREQ(c.data, "hello");
+	close(p[0]);
+}
+
+TAP_MAIN(arena_alloc_is_zeroed_and_aligned, arena_limit_refuses_growth,
+	 arena_mark_reset_reuses_memory, buf_refuses_past_max,
+	 buf_steal_empty_gives_empty_string, buf_read_fd_enforces_max)

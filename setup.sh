@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# One-step set-up for a fresh Debian 12 machine (see README.md):
+#
+#   ./setup.sh demo   install what is missing, build, and run the main job
+#   ./setup.sh test   install what is missing, build, and run every test
+#                     (plain build, ASan+UBSan build, bounded fuzzing)
+#
+# Packages are installed with apt-get when run as root; otherwise the script
+# prints the apt-get command to run and stops.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(
+  gcc clang libclang-rt-14-dev meson ninja-build pkg-config cmake python3 git bash
+  libjansson-dev libyaml-dev libsystemd-dev libprotobuf-c-dev protobuf-c-compiler
+  libnng-dev libssl-dev libseccomp-dev bubblewrap
+)
+
+install_missing() {
+  local missing=() p
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup.sh: missing packages: ${missing[*]}" >&2
+    echo "run: sudo apt-get install -y ${missing[*]}" >&2
+    exit 2
+  fi
+  echo "setup.sh: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq || true
+  apt-get install -y -qq "${missing[@]}"
+}
+
+# build DIR [meson options...]: configure once, then build.
+build() {
+  local dir=$1; shift
+  if [ ! -f "$dir/build.ninja" ]; then
+    meson setup "$dir" "$@" >/dev/null
+  fi
+  ninja -C "$dir" >/dev/null
+}
+
+run_demo() {
+  build build
+  local bin=build/cli/lite-sandbox
+  echo "== lite-sandbox $($bin --version | cut -d' ' -f2): the parser reads a command as bash does"
+  local cmd='cd src && make test 2>&1 | tail -40'
+  echo "\$ lite-sandbox parse --print -- '$cmd'"
+  "$bin" parse --print -- "$cmd"
+  echo "\$ lite-sandbox parse --no-pos -- 'echo \"\$(date)\" > out.txt'"
+  "$bin" parse --no-pos -- 'echo "$(date)" > out.txt'
+}
+
+# Run one build's tests; append "passed failed" of its TAP results to $counts.
+run_suite() {
+  local dir=$1 label=$2
+  echo "== $label: meson test"
+  local rc=0
+  meson test -C "$dir" --print-errorlogs --num-processes 2 || rc=$?
+  python3 tests/count_results.py "$dir/meson-logs/testlog.json" >>"$counts"
+  return $rc
+}
+
+run_tests() {
+  counts=$(mktemp)
+  trap 'rm -f "$counts"' EXIT
+  local status=0
+  build build -Dwerror=true
+  run_suite build "plain build" || status=1
+  CC=clang build build-asan -Dwerror=true -Db_sanitize=address,undefined \
+    -Db_lundef=false -Dbuildtype=debug
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    run_suite build-asan "ASan+UBSan build" || status=1
+  CC=clang build build-fuzz -Dwerror=true -Dfuzzing=true -Dbuildtype=debug \
+    -Db_lundef=false
+  if ! tests/fuzz/run.sh build-fuzz 30 >>"$counts"; then status=1; fi
+  python3 - "$counts" <<'PY'
+import sys
+p = f = 0
+for line in open(sys.argv[1]):
+    a, b = line.split()
+    p += int(a); f += int(b)
+print(f"{p} passed, {f} failed")
+PY
+  return $status
+}
+
+case "${1:-}" in
+  demo) install_missing; run_demo ;;
+  test) install_missing; run_tests ;;
+  -h|--help|help|"")
+    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    [ -n "${1:-}" ] || exit 2 ;;
+  *) echo "setup.sh: unknown command '$1' (demo or test)" >&2; exit 2 ;;
+esac

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Run every libFuzzer target in BUILD_DIR for SECONDS each (a bounded smoke
+# run for CI; run longer by hand). Prints "PASSED FAILED" for the counter.
+set -u
+dir=$1 secs=${2:-30}
+passed=0 failed=0
+corpus_root=$(cd "$(dirname "$0")" && pwd)/corpus
+for bin in "$dir"/tests/fuzz/fuzz_*; do
+  [ -x "$bin" ] || continue
+  name=$(basename "$bin")
+  work=$(mktemp -d)
+  seeds=()
+  [ -d "$corpus_root/$name" ] && seeds=("$corpus_root/$name")
+  echo "== fuzzing $name for ${secs}s" >&2
+  if "$bin" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+       -print_final_stats=1 "$work" "${seeds[@]}" >"$work.log" 2>&1; then
+    passed=$((passed + 1))
+    tail -n 3 "$work.log" >&2
+  else
+    failed=$((failed + 1))
+    tail -n 60 "$work.log" >&2
+  fi
+  rm -rf "$work" "$work.log"
+done
+echo "$passed $failed"
