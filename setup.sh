@@ -38,6 +38,8 @@ build() {
   local dir=$1; shift
   if [ ! -f "$dir/build.ninja" ]; then
     meson setup "$dir" "$@" >/dev/null
+  elif [ $# -gt 0 ]; then
+    meson configure "$dir" "$@" >/dev/null   # keep an old build dir in step
   fi
   ninja -C "$dir" >/dev/null
 }
