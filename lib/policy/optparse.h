@@ -65,23 +65,51 @@ enum opt_error_kind {
 
 struct opt_event {
 	enum opt_event_kind kind;
-	int id;               /* OPTION: the short char or the long option's id */
-	const char *value;    /* OPTION: its value (points into argv or past '=') */
-	int argi;             /* index in argv of the word the option (or operand) is in */
-	int value_argi;       /* index of the word holding the value (== argi when attached) */
-	bool is_long;         /* written as a long option */
-	const char *long_name;/* the declared long name matched (not the abbreviation) */
+	int id;               /* OPTION: the short char or the long option's id;
+			       * OPERAND: 1 when reported in place under
+			       * RETURN_IN_ORDER (getopt's return value 1), else 0 */
+	const char *value;    /* OPTION: its value (points into argv or past '='),
+			       * NULL when it took none; OPERAND: the word */
+	int argi;             /* index in argv of the word the option (or operand,
+			       * error, "--") is in; for "-W name" the "-W" word */
+	int value_argi;       /* index of the word holding the value (== argi when
+			       * attached), -1 when there is no value */
+	bool is_long;         /* written as a long option (also "-W name", and a
+			       * long_only "-name") */
+	const char *long_name;/* the declared long name matched (not the
+			       * abbreviation); NULL for short options and for
+			       * unknown or ambiguous long ones */
 	enum opt_error_kind error;
-	int error_opt;        /* ERROR: the short char (getopt's optopt), 0 for long */
+	int error_opt;        /* ERROR: what getopt leaves in optopt: the short
+			       * char (as unsigned char) for a short option, the
+			       * long option's id for a missing or unexpected
+			       * value, 0 for an unknown or ambiguous long one */
 };
 
 /*
  * Parse argv[1..argc) (argv[0] is the command name, as for getopt) under one
  * ordering. Fills ret_events (allocated with malloc; caller frees) in the
- * order getopt_long would return them, followed by the operands in the order
- * getopt leaves them in argv after permutation. Returns the number of events
- * (>= 0) or -EINVAL / -ENOMEM.
+ * order getopt_long would return them (an OPT_EV_END_MARK where "--" ended the
+ * options), followed by the operands in the order getopt leaves them in argv
+ * after permutation. argv is not modified. Returns the number of events
+ * (>= 0) or -EINVAL (bad declaration, see below), -E2BIG (argc over
+ * OPT_MAX_ARGC) or -ENOMEM.
+ *
+ * Declarations are checked: shorts may be NULL (none); each short option is
+ * a graphic ASCII character (! to ~) other than ':', ';' and '?', optionally
+ * followed by ':' or '::', or is "W;" (glibc's "-W name" means "--name",
+ * active only when longs is not NULL, as in glibc); shorts may not start
+ * with '+', '-' or ':' (the ordering is a parameter). A repeated short
+ * character is allowed and, as with glibc's strchr, its first declaration
+ * wins. Long names are non-empty, contain no '=', at most OPT_MAX_NAME
+ * bytes, at most OPT_MAX_LONGS of them; ids are > 0. longs == NULL and an
+ * empty table differ, as in glibc: without a table, "--foo" is a cluster of
+ * short options '-', 'f', 'o', 'o'.
  */
+#define OPT_MAX_ARGC (1 << 20)
+#define OPT_MAX_LONGS 4096
+#define OPT_MAX_NAME 256
+
 int opt_parse(const struct opt_decl *decl, enum opt_order order, int argc,
 	      char *const *argv, struct opt_event **ret_events);
 
