@@ -78,6 +78,13 @@ int path_boundary_new(const struct config *cfg, const char *project_dir,
 		      const char *home, struct path_boundary **ret);
 struct path_boundary *path_boundary_free(struct path_boundary *pb); /* NULL ok */
 
+static inline void
+path_boundary_freep(struct path_boundary **pb)
+{
+	path_boundary_free(*pb);
+}
+#define _cleanup_path_boundary_ __attribute__((cleanup(path_boundary_freep)))
+
 /* Never reachable, read or write, whatever the grants; never named in a fix,
  * nor any directory holding it or path under it. For the config file's and
  * the cache's directories, the lite-sandbox binary, ... */
