@@ -125,4 +125,102 @@ int config_load_for_dir(const char *path, const char *cwd, struct config **ret,
  */
 int config_project_dir(const char *cwd, const char *home, char **ret_dir);
 
+/* ---- limits ------------------------------------------------------------- */
+
+#define CONFIG_MAX_FILE_SIZE (1024u * 1024u) /* bytes of YAML */
+#define CONFIG_MAX_DEPTH 16u                 /* nesting of YAML collections */
+#define CONFIG_MAX_NODES 200000u             /* YAML nodes in one file */
+#define CONFIG_MAX_LIST 4096u                /* entries in any one list */
+#define CONFIG_MAX_STRING 4096u              /* bytes in any one string */
+
+/* ---- helpers shared with the CLI ---------------------------------------- */
+
+/*
+ * Why a string may not appear in the config (control, format, bidi,
+ * zero-width or line/paragraph separator characters, invalid UTF-8, too
+ * long), or NULL when it is fine. Such characters could fake or hide what a
+ * prompt or a listing shows.
+ */
+const char *config_string_problem(const char *s, size_t len);
+
+/*
+ * Make a grant or override path canonical: "~" and "~/..." expand to home,
+ * a relative path is taken from base (NULL: refuse relative paths), "." and
+ * empty components and trailing slashes are dropped. A ".." component is
+ * refused (-EINVAL), as is a result that is not absolute. Caller frees.
+ */
+int config_path_normalize(const char *path, const char *home, const char *base,
+			  char **ret_path);
+
+/* The user's home: $HOME, else the password database. Caller frees. */
+int config_home(char **ret_home);
+
+/* ---- the document: the file as written, for `lite-sandbox config` -------- */
+
+/*
+ * A config file as written: the base settings plus the per-directory
+ * overrides, each holding only the keys the file sets. Edits go through the
+ * config_doc_* calls and reach the disk only with config_doc_save().
+ *
+ * Scope arguments (dir): NULL for the base settings ("--global"), else the
+ * absolute, normalized directory whose override is meant.
+ */
+struct config_doc;
+
+/* Load (a missing file gives an empty document that saves to that path). */
+int config_doc_load(const char *path, struct config_doc **ret,
+		    struct config_error *reterr);
+struct config_doc *config_doc_free(struct config_doc *d); /* accepts NULL */
+const char *config_doc_path(const struct config_doc *d);
+bool config_doc_exists(const struct config_doc *d); /* the file was there */
+
+/* The layer for dir as written (only its own keys), or NULL if none. */
+const struct config *config_doc_layer(const struct config_doc *d, const char *dir);
+size_t config_doc_n_overrides(const struct config_doc *d);
+const char *config_doc_override_dir(const struct config_doc *d, size_t i);
+
+/*
+ * The override that applies to project_dir: the one for that directory or
+ * its nearest ancestor; NULL if none.
+ */
+const char *config_doc_override_for(const struct config_doc *d, const char *project_dir);
+
+/*
+ * Defaults, then the base settings, then the override that applies to
+ * project_dir (NULL: none) merged over them.
+ */
+int config_doc_effective(const struct config_doc *d, const char *project_dir,
+			 struct config **ret);
+
+/*
+ * Edits. put_* replace an entry with the same key (path; name + args) in
+ * that layer or append one; remove_* return -ENOENT when nothing matched.
+ * A scope with no override of its own gets a new, empty one: it merges into
+ * the base, never into an override inherited from a parent directory.
+ */
+int config_doc_set_mode(struct config_doc *d, const char *dir, enum policy_mode m);
+int config_doc_put_path(struct config_doc *d, const char *dir, const struct config_path *p);
+int config_doc_remove_path(struct config_doc *d, const char *dir, const char *path);
+int config_doc_put_command(struct config_doc *d, const char *dir,
+			   const struct config_command *c);
+/* args == NULL: every entry named name; else the entry with exactly these args. */
+int config_doc_remove_command(struct config_doc *d, const char *dir, const char *name,
+			      char *const *args, size_t n_args);
+
+/*
+ * Write the document back atomically: a temporary file in the same
+ * directory, fsync, rename over the file, fsync the directory. The file's
+ * mode is kept (0600 for a new file); a symlinked config is written through
+ * to its target. Comments in the old file are not kept. On failure the old
+ * file is untouched and reterr says why.
+ */
+int config_doc_save(struct config_doc *d, struct config_error *reterr);
+
+/* YAML text: the whole document as it would be saved / one full config. */
+int config_doc_to_yaml(const struct config_doc *d, char **ret_text);
+int config_to_yaml(const struct config *c, char **ret_text);
+
+/* Deep copy. */
+int config_dup(const struct config *c, struct config **ret);
+
 #endif
