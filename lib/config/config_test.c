@@ -14,8 +14,25 @@ static char tmpdir[256];
 static char cfgpath[512];
 
 static void
+remove_tmpdir(void)
+{
+	char cmd[512];
+	if (!tmpdir[0])
+		return;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	(void)!system(cmd);
+	tmpdir[0] = '\0';
+}
+
+static void
 setup(void)
 {
+	static bool registered;
+	if (!registered) {
+		atexit(remove_tmpdir);
+		registered = true;
+	}
+	remove_tmpdir();
 	snprintf(tmpdir, sizeof(tmpdir), "/tmp/cfgtest.XXXXXX");
 	if (!mkdtemp(tmpdir))
 		abort();

@@ -1,5 +1,226 @@
-#include "tap.h"
-#include "config.h"
+/* SPDX-License-Identifier: MIT */
+/*
+ * Project-directory pinning against real repositories made with git, and
+ * against fakes planted as plain files the way a sandboxed agent could.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
 #include "base.h"
-TEST(dummy) { ASSERT_TRUE(1); }
-TAP_MAIN(dummy)
+#include "config.h"
+#include "tap.h"
+
+static char root[256];
+
+static void
+sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Run a shell line (test set-up only), aborting the test run on failure. */
+static void
+sh(const char *fmt, ...)
+{
+	char cmd[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	char full[8192];
+	snprintf(full, sizeof(full),
+		 "cd '%s' && export GIT_CONFIG_NOSYSTEM=1 HOME='%s/home' "
+		 "GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@e GIT_COMMITTER_NAME=t "
+		 "GIT_COMMITTER_EMAIL=t@e && { %s ; } >/dev/null 2>&1",
+		 root, root, cmd);
+	int st = system(full);
+	if (st != 0) {
+		printf("# set-up failed: %s\n", cmd);
+		abort();
+	}
+}
+
+static void
+remove_root(void)
+{
+	char cmd[512];
+	if (!root[0])
+		return;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	(void)!system(cmd);
+	root[0] = '\0';
+}
+
+static void
+fresh(void)
+{
+	static bool registered;
+	if (!registered) {
+		atexit(remove_root);
+		registered = true;
+	}
+	remove_root();
+	snprintf(root, sizeof(root), "/tmp/projtest.XXXXXX");
+	if (!mkdtemp(root))
+		abort();
+	sh("mkdir -p home");
+}
+
+static char *
+project(const char *rel)
+{
+	char cwd[1024], home[512];
+	snprintf(cwd, sizeof(cwd), "%s%s%s", root, *rel ? "/" : "", rel);
+	snprintf(home, sizeof(home), "%s/home", root);
+	char *dir = NULL;
+	int r = config_project_dir(cwd, home, &dir);
+	if (r < 0)
+		return NULL;
+	return dir;
+}
+
+#define ASSERT_PROJECT(rel, want_rel)                                          \
+	do {                                                                   \
+		char *got_ = project(rel);                                     \
+		char want_[1024];                                              \
+		snprintf(want_, sizeof(want_), "%s%s%s", root,                 \
+			 *(want_rel) ? "/" : "", want_rel);                    \
+		ASSERT_NOT_NULL(got_);                                         \
+		if (strcmp(got_, want_) != 0) {                                \
+			free(got_);                                            \
+			TAP_FAIL_("project(%s) = wrong dir, want %s", rel,    \
+				  want_);                                      \
+		}                                                              \
+		free(got_);                                                    \
+	} while (0)
+
+TEST(plain_dir_is_its_own_project)
+{
+	fresh();
+	sh("mkdir -p a/b");
+	ASSERT_PROJECT("a/b", "a/b");
+	ASSERT_PROJECT("a", "a");
+}
+
+TEST(real_repo_root)
+{
+	fresh();
+	sh("git init -q repo && mkdir -p repo/src/deep && touch repo/f && "
+	   "git -C repo add f && git -C repo commit -qm init");
+	ASSERT_PROJECT("repo", "repo");
+	ASSERT_PROJECT("repo/src", "repo");
+	ASSERT_PROJECT("repo/src/deep", "repo");
+	/* Inside .git itself git has no worktree: nothing counts. */
+	ASSERT_PROJECT("repo/.git/objects", "repo/.git/objects");
+}
+
+TEST(linked_worktree_resolves_to_main)
+{
+	fresh();
+	sh("git init -q main && touch main/f && git -C main add f && "
+	   "git -C main commit -qm init && git -C main worktree add -q ../wt && "
+	   "mkdir -p wt/sub");
+	ASSERT_PROJECT("wt", "main");
+	ASSERT_PROJECT("wt/sub", "main");
+	/* A worktree nested inside the main worktree too. */
+	sh("git -C main worktree add -q inner && mkdir -p main/inner/x");
+	ASSERT_PROJECT("main/inner/x", "main");
+}
+
+TEST(planted_bare_repo_ignored)
+{
+	fresh();
+	/* A real repository, and inside it a bare one planted as plain files
+	 * whose config points its worktree elsewhere. */
+	sh("git init -q repo && mkdir -p repo/evil/sub repo/elsewhere && "
+	   "git init -q --bare repo/evil/planted && "
+	   "git -C repo/evil/planted config core.worktree ../../elsewhere && "
+	   "cp -r repo/evil/planted/. repo/evil/sub/ && mkdir -p repo/evil/sub/work");
+	/* git would use the planted git dir for repo/evil/sub: nothing counts. */
+	ASSERT_PROJECT("repo/evil/sub", "repo/evil/sub");
+	ASSERT_PROJECT("repo/evil/sub/work", "repo/evil/sub/work");
+	/* Outside the plant, the real repository still counts. */
+	ASSERT_PROJECT("repo/elsewhere", "repo");
+	/* A bare repository alone, no real one around it. */
+	sh("git init -q --bare bare.git && mkdir -p bare.git/refs/x");
+	ASSERT_PROJECT("bare.git", "bare.git");
+	ASSERT_PROJECT("bare.git/refs/x", "bare.git/refs/x");
+}
+
+TEST(planted_gitfile_ignored)
+{
+	fresh();
+	sh("git init -q victim && touch victim/f && git -C victim add f && "
+	   "git -C victim commit -qm init && git -C victim worktree add -q ../realwt");
+	/* A .git file naming the victim's worktree entry: its gitdir file names
+	 * realwt/.git, not this one, so it does not count. */
+	sh("mkdir -p agent/sub && printf 'gitdir: %s/victim/.git/worktrees/realwt\\n' > agent/.git",
+	   root);
+	ASSERT_PROJECT("agent/sub", "agent/sub");
+	/* A .git file naming a directory that is not <main>/.git/worktrees/<n>. */
+	sh("mkdir -p fake/gd/objects fake/gd/refs fake/w && echo 'ref: refs/heads/x' > fake/gd/HEAD &&"
+	   " printf 'gitdir: ../gd\\n' > fake/w/.git");
+	ASSERT_PROJECT("fake/w", "fake/w");
+	/* A planted worktree entry whose commondir names another repository:
+	 * the shape rule pins the main worktree to the entry's own location. */
+	sh("git init -q other && mkdir -p mine/.git/worktrees/x mine/.git/objects mine/.git/refs "
+	   "mine/wt && echo 'ref: refs/heads/m' > mine/.git/HEAD && "
+	   "echo 'ref: refs/heads/m' > mine/.git/worktrees/x/HEAD && "
+	   "printf '%s/other/.git\\n' > mine/.git/worktrees/x/commondir && "
+	   "printf '%s/mine/wt/.git\\n' > mine/.git/worktrees/x/gitdir && "
+	   "printf 'gitdir: %s/mine/.git/worktrees/x\\n' > mine/wt/.git",
+	   root, root, root);
+	ASSERT_PROJECT("mine/wt", "mine");
+	/* A submodule's .git file is not a linked worktree: cwd. */
+	sh("mkdir -p sup/.git/modules/m/objects sup/.git/modules/m/refs sup/m && "
+	   "echo 'ref: refs/heads/x' > sup/.git/modules/m/HEAD && "
+	   "printf 'gitdir: ../.git/modules/m\\n' > sup/m/.git");
+	ASSERT_PROJECT("sup/m", "sup/m");
+	/* A worktree entry whose gitdir file names a different .git file. */
+	sh("git init -q m2 && touch m2/f && git -C m2 add f && git -C m2 commit -qm i && "
+	   "git -C m2 worktree add -q ../w2 && mkdir -p w3 && cp w2/.git w3/.git");
+	ASSERT_PROJECT("w2", "m2");
+	ASSERT_PROJECT("w3", "w3");
+}
+
+TEST(home_and_root_never_count)
+{
+	fresh();
+	/* A dotfiles checkout at $HOME. */
+	sh("git init -q home && mkdir -p home/code/x home/code/y && git init -q home/code/y");
+	ASSERT_PROJECT("home/code/x", "home/code/x");
+	ASSERT_PROJECT("home", "home");
+	/* A real repository below home still counts. */
+	sh("mkdir -p home/code/y/z");
+	ASSERT_PROJECT("home/code/y/z", "home/code/y");
+	/* A worktree whose main worktree is $HOME. */
+	sh("touch home/f && git -C home add f && git -C home commit -qm i && "
+	   "git -C home worktree add -q ../hw");
+	ASSERT_PROJECT("hw", "hw");
+
+	/* /: the root directory itself, never its repository. */
+	char *d = NULL;
+	ASSERT_OK(config_project_dir("/", "/nonexistent-home", &d));
+	ASSERT_STREQ(d, "/");
+	free(d);
+	ASSERT_ERRNO(config_project_dir("relative", NULL, &d), -EINVAL);
+	ASSERT_TRUE(config_project_dir("/nonexistent/dir", NULL, &d) < 0);
+}
+
+TEST(cwd_spelled_untidily)
+{
+	fresh();
+	sh("git init -q r && mkdir -p r/a");
+	char cwd[1024], *d = NULL;
+	snprintf(cwd, sizeof(cwd), "%s//r/./a/", root);
+	ASSERT_OK(config_project_dir(cwd, NULL, &d));
+	char want[1024];
+	snprintf(want, sizeof(want), "%s/r", root);
+	ASSERT_STREQ(d, want);
+	free(d);
+}
+
+TAP_MAIN(plain_dir_is_its_own_project, real_repo_root, linked_worktree_resolves_to_main,
+	 planted_bare_repo_ignored, planted_gitfile_ignored, home_and_root_never_count,
+	 cwd_spelled_untidily)
