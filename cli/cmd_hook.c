@@ -1,0 +1,857 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lite-sandbox hook: the PreToolUse (and PermissionRequest) hook of Claude
+ * Code and Codex. The agent writes one event as JSON on stdin; we answer
+ * allow, ask or deny on stdout and exit 0.
+ *
+ * This is a security boundary that reads untrusted input, so it fails
+ * closed: anything we cannot read, or do not know, is answered "deny" with a
+ * reason, as valid JSON, never with a crash or a silent allow. (An agent
+ * treats a hook that crashes or prints garbage as "no opinion" and runs the
+ * tool.)
+ *
+ *  - Bash (both agents): the command line goes through the policy engine,
+ *    the same checks the MCP tool applies before running anything.
+ *  - Claude Code's file tools (Read, Write, Edit, MultiEdit, NotebookEdit,
+ *    Grep, Glob, LS) and Codex's apply_patch: the path boundary, read for the
+ *    readers, write for the others. A write to agent configuration inside the
+ *    boundary is put to the user ("ask") by agents that can ask, and refused
+ *    by the others.
+ */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base.h"
+#include "cli.h"
+#include "config.h"
+#include "pathcheck.h"
+#include "policy.h"
+#include "shell.h"
+
+extern char **environ;
+
+/* An event is small, but Write carries the whole file it writes. */
+#define HOOK_MAX_INPUT (16u * 1024u * 1024u)
+/* What we say back: enough for several findings, bounded all the same. */
+#define HOOK_MAX_REASON (8u * 1024u)
+/* apply_patch: at most this many file operations in one patch. */
+#define HOOK_MAX_PATCH_FILES 1024u
+
+enum hook_agent {
+	AGENT_UNKNOWN, /* not named: told from the event */
+	AGENT_CLAUDE,
+	AGENT_CODEX,
+	AGENT_GROK,
+	AGENT_PI,
+};
+
+enum hook_event {
+	EVENT_PRE_TOOL_USE,
+	EVENT_PERMISSION_REQUEST,
+};
+
+enum hook_decision {
+	DECISION_ALLOW,
+	DECISION_ASK,
+	DECISION_DENY,
+};
+
+struct hook {
+	enum hook_agent agent;
+	enum hook_event event;
+	const char *config_path; /* --config, or NULL for the usual lookup */
+	const char *cwd;         /* from the event */
+	char *home;
+	char *project_dir;
+	struct config *cfg;
+	struct path_boundary *pb;
+	enum hook_decision decision;
+	struct buf reason;
+};
+
+void
+cmd_hook_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: lite-sandbox hook [--agent claude|codex|grok|pi] [--config FILE] < EVENT.json\n"
+		"\n"
+		"Answer an agent's PreToolUse hook (Claude Code, Codex): read the event\n"
+		"JSON on stdin, decide, and print the decision as JSON on stdout.\n"
+		"\n"
+		"  Bash           the command line is checked by the policy, as the MCP\n"
+		"                 bash tool would check it before running it\n"
+		"  Read Grep Glob LS                        held to the read set\n"
+		"  Write Edit MultiEdit NotebookEdit apply_patch   held to the write set\n"
+		"\n"
+		"A write to agent configuration (.claude, .codex, .mcp.json, ...) inside the\n"
+		"project is put to the user (\"ask\") by Claude Code and refused for agents\n"
+		"that cannot ask. Claude Code's PermissionRequest event is answered too:\n"
+		"allow or deny, or no decision where the user must answer.\n"
+		"\n"
+		"Anything that cannot be read or is not known (malformed JSON, a missing or\n"
+		"mistyped field, an unknown event or tool, a broken config) is denied with\n"
+		"a reason. The exit status is 0 whenever a decision was printed.\n"
+		"\n"
+		"Options:\n"
+		"  --agent NAME   the agent that runs the hook (default: told from the\n"
+		"                 event; Codex events carry a turn_id)\n"
+		"  --config FILE  the config file (default: $LITE_SANDBOX_CONFIG, else\n"
+		"                 ~/.config/lite-sandbox/config.yaml); a missing default\n"
+		"                 file means the built-in defaults, a broken one denies\n"
+		"  -h, --help     show this help\n");
+}
+
+static bool
+agent_can_ask(enum hook_agent a)
+{
+	/* Codex reads "ask" as an invalid answer and runs the tool. */
+	return a == AGENT_CLAUDE;
+}
+
+static const char *
+agent_name(enum hook_agent a)
+{
+	switch (a) {
+	case AGENT_CLAUDE:
+		return "Claude Code";
+	case AGENT_CODEX:
+		return "Codex";
+	case AGENT_GROK:
+		return "Grok Build";
+	case AGENT_PI:
+		return "pi";
+	case AGENT_UNKNOWN:
+	default:
+		return "the agent";
+	}
+}
+
+/* Set the decision, replacing the reason. */
+static void
+decide(struct hook *h, enum hook_decision d, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+decide(struct hook *h, enum hook_decision d, const char *fmt, ...)
+{
+	va_list ap;
+	h->decision = d;
+	buf_truncate(&h->reason, 0);
+	va_start(ap, fmt);
+	/* a reason cut at the limit is still a reason */
+	(void)buf_vprintf(&h->reason, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- the answer ----------------------------------------------------------- */
+
+static int
+print_answer(const struct hook *h)
+{
+	const char *reason = h->reason.data ? h->reason.data : "";
+	json_t *out = NULL;
+
+	if (h->event == EVENT_PERMISSION_REQUEST) {
+		/* No decision leaves the prompt to the user. */
+		if (h->decision == DECISION_ASK)
+			out = json_object();
+		else if (h->decision == DECISION_ALLOW)
+			out = json_pack("{s:{s:s, s:{s:s}}}", "hookSpecificOutput",
+					"hookEventName", "PermissionRequest", "decision",
+					"behavior", "allow");
+		else
+			out = json_pack("{s:{s:s, s:{s:s, s:s}}}", "hookSpecificOutput",
+					"hookEventName", "PermissionRequest", "decision",
+					"behavior", "deny", "message", reason);
+	} else if (h->decision == DECISION_ALLOW && h->agent == AGENT_CODEX) {
+		/* Codex takes an explicit allow as a malformed answer (it only
+		 * accepts allow with a rewritten input); no decision lets the
+		 * tool run. */
+		out = json_object();
+	} else {
+		const char *d = h->decision == DECISION_ALLOW ? "allow"
+				: h->decision == DECISION_ASK ? "ask" : "deny";
+		out = json_pack("{s:{s:s, s:s, s:s}}", "hookSpecificOutput", "hookEventName",
+				"PreToolUse", "permissionDecision", d,
+				"permissionDecisionReason", reason);
+	}
+	if (!out)
+		return -ENOMEM;
+	char *s = json_dumps(out, JSON_COMPACT | JSON_ENSURE_ASCII);
+	json_decref(out);
+	if (!s)
+		return -ENOMEM;
+	int r = printf("%s\n", s) < 0 || fflush(stdout) != 0 ? -EIO : 0;
+	free(s);
+	return r;
+}
+
+/* When even building the answer failed: a fixed deny, written raw. */
+static void
+print_fallback_deny(void)
+{
+	fputs("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\","
+	      "\"permissionDecision\":\"deny\",\"permissionDecisionReason\":"
+	      "\"lite-sandbox hook: internal error; refusing\"}}\n", stdout);
+	fflush(stdout);
+}
+
+/* ---- reading the event ---------------------------------------------------- */
+
+/* A required string member; NULL (and a deny) when missing or not a string. */
+static const char *
+get_string(struct hook *h, json_t *obj, const char *where, const char *key, bool required)
+{
+	json_t *v = json_object_get(obj, key);
+	if (!v) {
+		if (required)
+			decide(h, DECISION_DENY, "lite-sandbox hook: the event has no %s%s; refusing",
+			       where, key);
+		return NULL;
+	}
+	if (!json_is_string(v)) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: %s%s is not a string; refusing",
+		       where, key);
+		return NULL;
+	}
+	const char *s = json_string_value(v);
+	if (required && s[0] == '\0') {
+		decide(h, DECISION_DENY, "lite-sandbox hook: %s%s is empty; refusing", where, key);
+		return NULL;
+	}
+	return s;
+}
+
+/* An optional member that, when present, must have one of the JSON types
+ * given (a bitmask of 1 << json_type). */
+static bool
+check_type(struct hook *h, json_t *obj, const char *key, unsigned types)
+{
+	json_t *v = json_object_get(obj, key);
+	if (!v || (types & (1u << json_typeof(v))))
+		return true;
+	decide(h, DECISION_DENY, "lite-sandbox hook: the event's %s has the wrong type; refusing",
+	       key);
+	return false;
+}
+
+/* ---- the path boundary for the file tools ------------------------------- */
+
+static int
+setup_boundary(struct hook *h)
+{
+	int r = path_boundary_new(h->cfg, h->project_dir, h->home, &h->pb);
+	if (r < 0)
+		return r;
+	/* lite-sandbox's own state where XDG puts it, the config file wherever
+	 * it is, and this binary: never reachable by a file tool. */
+	const char *xdg[] = { getenv("XDG_CONFIG_HOME"), getenv("XDG_CACHE_HOME") };
+	for (size_t i = 0; i < ARRAY_SIZE(xdg); i++) {
+		char p[PATH_MAX];
+		if (!xdg[i] || xdg[i][0] != '/')
+			continue;
+		if ((size_t)snprintf(p, sizeof(p), "%s/lite-sandbox", xdg[i]) >= sizeof(p))
+			continue;
+		r = path_boundary_add_protected(h->pb, p);
+		if (r < 0)
+			return r;
+	}
+	_cleanup_free_ char *cfgpath = NULL;
+	if (h->config_path)
+		cfgpath = strdup(h->config_path);
+	else
+		(void)config_default_path(&cfgpath);
+	if (cfgpath && cfgpath[0] == '/') {
+		r = path_boundary_add_protected(h->pb, cfgpath);
+		if (r < 0)
+			return r;
+	}
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		r = path_boundary_add_protected(h->pb, self);
+		if (r < 0)
+			return r;
+	}
+	const char *rt = getenv("XDG_RUNTIME_DIR");
+	if (rt && rt[0] == '/')
+		(void)path_boundary_set_runtime_dir(h->pb, rt);
+	return 0;
+}
+
+/*
+ * Check one path of a file tool. Returns true when it may go ahead; else the
+ * decision is set (deny, or ask for agent configuration inside the boundary
+ * when the agent can ask and the tool is a write).
+ */
+static bool
+check_path(struct hook *h, const char *tool, const char *path, enum path_access access)
+{
+	struct path_verdict v;
+	int r = path_boundary_check(h->pb, h->cwd, path, access, &v);
+	if (r >= 0 && v.ok)
+		return true;
+	if (r >= 0 && strcmp(v.rule, "paths.agent-config") == 0 && v.in_boundary &&
+	    agent_can_ask(h->agent)) {
+		decide(h, DECISION_ASK,
+		       "lite-sandbox: %s writes agent configuration (%s), which holds settings, "
+		       "hooks and MCP servers the agents obey outside the sandbox. Approve only if "
+		       "you asked for this change.", tool, v.resolved[0] ? v.resolved : path);
+		return false;
+	}
+	if (v.fix[0])
+		decide(h, DECISION_DENY, "lite-sandbox: %s refused: %s. To allow it, ask the user "
+		       "to run: %s", tool, v.message, v.fix);
+	else
+		decide(h, DECISION_DENY, "lite-sandbox: %s refused: %s.", tool, v.message);
+	return false;
+}
+
+/* Glob's pattern may climb out of its directory or start from /: check the
+ * directory its literal leading components name. */
+static bool
+check_glob_pattern(struct hook *h, const char *tool, const char *base, const char *pattern)
+{
+	char dir[PATH_MAX];
+	size_t len = 0;
+	const char *s = pattern;
+	bool wild = false;
+
+	if (strlen(pattern) >= PATH_MAX) {
+		decide(h, DECISION_DENY, "lite-sandbox: %s refused: the pattern is too long.", tool);
+		return false;
+	}
+	if (pattern[0] == '/')
+		dir[len++] = '/';
+	dir[len] = '\0';
+	while (*s) {
+		while (*s == '/')
+			s++;
+		if (!*s)
+			break;
+		const char *e = strchrnul(s, '/');
+		size_t n = (size_t)(e - s);
+		bool meta = memchr(s, '*', n) || memchr(s, '?', n) || memchr(s, '[', n) ||
+			    memchr(s, '{', n) || memchr(s, '\\', n);
+		bool dotdot = n == 2 && s[0] == '.' && s[1] == '.';
+		if (meta)
+			wild = true;
+		else if (dotdot && wild) {
+			/* "*\/.." climbs by an amount only the file tree knows */
+			decide(h, DECISION_DENY, "lite-sandbox: %s refused: the pattern '%s' climbs "
+			       "with '..' after a wildcard, which cannot be bounded.", tool, pattern);
+			return false;
+		} else if (!wild && *e == '/') {
+			/* a literal directory component: part of the base */
+			if (len > 0 && dir[len - 1] != '/')
+				dir[len++] = '/';
+			memcpy(dir + len, s, n);
+			len += n;
+			dir[len] = '\0';
+		}
+		if (!wild && !meta && (n == 4 && strncasecmp(s, ".git", 4) == 0)) {
+			decide(h, DECISION_DENY, "lite-sandbox: %s refused: the pattern '%s' reaches "
+			       "into a .git directory (refused on purpose).", tool, pattern);
+			return false;
+		}
+		s = e;
+	}
+	if (len == 0)
+		return true; /* the pattern stays under base, checked by the caller */
+	char full[2 * PATH_MAX];
+	if (dir[0] == '/')
+		snprintf(full, sizeof(full), "%s", dir);
+	else
+		snprintf(full, sizeof(full), "%s/%s", base, dir);
+	if (strlen(full) >= PATH_MAX) {
+		decide(h, DECISION_DENY, "lite-sandbox: %s refused: the pattern is too long.", tool);
+		return false;
+	}
+	return check_path(h, tool, full, PATH_ACCESS_READ);
+}
+
+/* ---- Codex's apply_patch --------------------------------------------------- */
+
+static void
+trim(const char **s, size_t *n)
+{
+	while (*n > 0 && (**s == ' ' || **s == '\t')) {
+		(*s)++;
+		(*n)--;
+	}
+	while (*n > 0 && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t' || (*s)[*n - 1] == '\r'))
+		(*n)--;
+}
+
+static bool
+starts(const char *s, size_t n, const char *prefix, const char **rest, size_t *rest_n)
+{
+	size_t pl = strlen(prefix);
+	if (n < pl || strncmp(s, prefix, pl) != 0)
+		return false;
+	*rest = s + pl;
+	*rest_n = n - pl;
+	trim(rest, rest_n);
+	return true;
+}
+
+/*
+ * Every file a patch adds, updates, deletes or moves to is a write. The
+ * headers are read the way Codex's parser reads them (markers matched on the
+ * trimmed line); a line that looks like a header we do not know, or a patch
+ * with no envelope or no file, is refused rather than guessed at.
+ */
+static void
+check_apply_patch(struct hook *h, const char *patch)
+{
+	static const char *const file_markers[] = {
+		"*** Add File:", "*** Update File:", "*** Delete File:", "*** Move to:",
+	};
+	const char *s = patch;
+	bool begun = false, ended = false;
+	size_t files = 0;
+
+	while (*s) {
+		const char *e = strchrnul(s, '\n');
+		const char *line = s, *rest;
+		size_t n = (size_t)(e - s), rn;
+		s = *e ? e + 1 : e;
+		trim(&line, &n);
+		if (n == 0)
+			continue;
+		if (!begun) {
+			if (n == 15 && strncmp(line, "*** Begin Patch", 15) == 0) {
+				begun = true;
+				continue;
+			}
+			decide(h, DECISION_DENY, "lite-sandbox: apply_patch refused: the patch does "
+			       "not start with '*** Begin Patch'.");
+			return;
+		}
+		if (ended) {
+			decide(h, DECISION_DENY, "lite-sandbox: apply_patch refused: text after "
+			       "'*** End Patch'.");
+			return;
+		}
+		if (n == 13 && strncmp(line, "*** End Patch", 13) == 0) {
+			ended = true;
+			continue;
+		}
+		if (n == 15 && strncmp(line, "*** End of File", 15) == 0)
+			continue;
+		if (n < 3 || strncmp(line, "***", 3) != 0)
+			continue; /* hunk lines: @@, +, -, context */
+		bool known = false;
+		for (size_t i = 0; i < ARRAY_SIZE(file_markers); i++) {
+			if (!starts(line, n, file_markers[i], &rest, &rn))
+				continue;
+			known = true;
+			if (rn == 0 || rn >= PATH_MAX) {
+				decide(h, DECISION_DENY, "lite-sandbox: apply_patch refused: a '%s' "
+				       "header without a usable path.", file_markers[i]);
+				return;
+			}
+			if (++files > HOOK_MAX_PATCH_FILES) {
+				decide(h, DECISION_DENY, "lite-sandbox: apply_patch refused: more than "
+				       "%u files in one patch.", HOOK_MAX_PATCH_FILES);
+				return;
+			}
+			char path[PATH_MAX];
+			memcpy(path, rest, rn);
+			path[rn] = '\0';
+			if (memchr(rest, '\0', rn)) {
+				decide(h, DECISION_DENY, "lite-sandbox: apply_patch refused: NUL in a path.");
+				return;
+			}
+			if (!check_path(h, "apply_patch", path, PATH_ACCESS_WRITE))
+				return;
+			break;
+		}
+		if (!known) {
+			decide(h, DECISION_DENY, "lite-sandbox: apply_patch refused: unknown patch "
+			       "header '%.80s'.", line);
+			return;
+		}
+	}
+	if (!begun || files == 0) {
+		decide(h, DECISION_DENY, "lite-sandbox: apply_patch refused: no file operation in "
+		       "the patch.");
+		return;
+	}
+	if (!ended) {
+		decide(h, DECISION_DENY, "lite-sandbox: apply_patch refused: the patch does not end "
+		       "with '*** End Patch'.");
+		return;
+	}
+	decide(h, DECISION_ALLOW, "lite-sandbox: every file the patch touches is inside the "
+	       "write set.");
+}
+
+/* ---- Bash ------------------------------------------------------------------ */
+
+/*
+ * A single literal `lite-sandbox config ...` invocation: a config request,
+ * which the user approves rather than the policy (its deny list refuses
+ * every other way to run it).
+ */
+static bool
+is_config_request(const char *cmd, size_t len)
+{
+	_cleanup_arena_ struct arena *a = arena_new(SH_MAX_INPUT * 4u);
+	struct sh_node *tree = NULL;
+	struct sh_error err;
+	if (!a || sh_parse(a, cmd, len, NULL, &tree, &err) < 0 || !tree)
+		return false;
+	if (tree->kind != SH_NODE_SIMPLE || tree->redirs || tree->u.simple.assigns ||
+	    tree->u.simple.n_words < 2)
+		return false;
+	const char *w[2];
+	for (size_t i = 0; i < tree->u.simple.n_words; i++) {
+		bool is_static = false;
+		const char *v = sh_word_static_value(a, tree->u.simple.words[i], &is_static);
+		if (!v || !is_static)
+			return false;
+		if (config_string_problem(v, strlen(v)))
+			return false; /* a word that could fake the prompt */
+		if (i < 2)
+			w[i] = v;
+	}
+	const char *base = strrchr(w[0], '/');
+	base = base ? base + 1 : w[0];
+	return strcmp(base, "lite-sandbox") == 0 && strcmp(w[1], "config") == 0;
+}
+
+static int
+check_bash(struct hook *h, const char *cmd)
+{
+	size_t len = strlen(cmd);
+
+	if (is_config_request(cmd, len)) {
+		if (agent_can_ask(h->agent))
+			decide(h, DECISION_ASK, "lite-sandbox: this changes the sandbox's own "
+			       "policy (%.200s). Approve only if you want that change.", cmd);
+		else
+			decide(h, DECISION_DENY, "lite-sandbox: config requests are answered only "
+			       "in Claude Code, where the user can approve them; ask the user to "
+			       "run '%.200s' themselves.", cmd);
+		return 0;
+	}
+
+	struct policy_context ctx = {
+		.cwd = h->cwd,
+		.project_dir = h->project_dir,
+		.home = h->home,
+		.envp = environ,
+	};
+	struct policy *p = NULL;
+	struct policy_report *rep = NULL;
+	int r = policy_new(h->cfg, &ctx, &p);
+	if (r >= 0)
+		r = policy_report_new(&rep);
+	if (r >= 0)
+		r = policy_check_source(p, cmd, len, rep);
+	if (r < 0) {
+		decide(h, DECISION_DENY, "lite-sandbox: the command could not be checked (%s); "
+		       "refusing.", strerror(-r));
+		goto out;
+	}
+
+	enum hook_decision d = rep->verdict == POLICY_ALLOW ? DECISION_ALLOW
+			       : rep->verdict == POLICY_ASK ? DECISION_ASK : DECISION_DENY;
+	if (d == DECISION_ASK && !agent_can_ask(h->agent))
+		d = DECISION_DENY;
+	decide(h, d, "%s", d == DECISION_ALLOW ? "lite-sandbox: allowed by the policy" :
+	       d == DECISION_ASK ? "lite-sandbox: the policy asks first:" :
+	       "lite-sandbox: refused:");
+	for (size_t i = 0; d != DECISION_ALLOW && i < rep->n_findings; i++) {
+		const struct policy_finding *f = &rep->findings[i];
+		if (!f->enforced)
+			continue;
+		(void)buf_printf(&h->reason, " %s%s%s", f->message ? f->message : f->rule,
+				 f->fix ? ". To allow it, ask the user to run: " : ".",
+				 f->fix ? f->fix : "");
+		if (f->ask && rep->verdict == POLICY_ASK && !agent_can_ask(h->agent))
+			(void)buf_printf(&h->reason, " (%s cannot ask the user, so this is "
+					 "refused)", agent_name(h->agent));
+	}
+	if (d != DECISION_ALLOW && rep->n_findings == 0)
+		(void)buf_puts(&h->reason, " no reason was given; refusing.");
+out:
+	policy_report_free(rep);
+	policy_free(p);
+	return 0;
+}
+
+/* ---- the tools -------------------------------------------------------------- */
+
+static void
+check_tool(struct hook *h, const char *tool, json_t *input)
+{
+	const char *path = NULL;
+
+	if (strcmp(tool, "Bash") == 0) {
+		const char *cmd = get_string(h, input, "tool_input.", "command", true);
+		if (cmd)
+			(void)check_bash(h, cmd);
+		return;
+	}
+	if (strcmp(tool, "apply_patch") == 0) {
+		const char *patch = get_string(h, input, "tool_input.", "command", true);
+		if (patch)
+			check_apply_patch(h, patch);
+		return;
+	}
+
+	static const struct {
+		const char *tool, *field;
+		enum path_access access;
+	} file_tools[] = {
+		{ "Read", "file_path", PATH_ACCESS_READ },
+		{ "Write", "file_path", PATH_ACCESS_WRITE },
+		{ "Edit", "file_path", PATH_ACCESS_WRITE },
+		{ "MultiEdit", "file_path", PATH_ACCESS_WRITE },
+		{ "NotebookEdit", "notebook_path", PATH_ACCESS_WRITE },
+		{ "LS", "path", PATH_ACCESS_READ },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(file_tools); i++) {
+		if (strcmp(tool, file_tools[i].tool) != 0)
+			continue;
+		path = get_string(h, input, "tool_input.", file_tools[i].field, true);
+		if (path && check_path(h, tool, path, file_tools[i].access))
+			decide(h, DECISION_ALLOW, "lite-sandbox: %s is inside the %s set", path,
+			       file_tools[i].access == PATH_ACCESS_WRITE ? "write" : "read");
+		return;
+	}
+
+	if (strcmp(tool, "Grep") == 0 || strcmp(tool, "Glob") == 0) {
+		/* path is optional: the session's directory by default */
+		json_t *pv = json_object_get(input, "path");
+		if (pv && !json_is_string(pv) && !json_is_null(pv)) {
+			decide(h, DECISION_DENY, "lite-sandbox hook: tool_input.path is not a string; "
+			       "refusing");
+			return;
+		}
+		path = pv && json_is_string(pv) && json_string_value(pv)[0]
+			       ? json_string_value(pv) : h->cwd;
+		const char *pattern = get_string(h, input, "tool_input.", "pattern", true);
+		if (!pattern)
+			return;
+		if (!check_type(h, input, "glob", 1u << JSON_STRING | 1u << JSON_NULL))
+			return;
+		if (!check_path(h, tool, path, PATH_ACCESS_READ))
+			return;
+		if (strcmp(tool, "Glob") == 0) {
+			char base[PATH_MAX];
+			if (path_resolve(h->cwd, path, base, NULL) < 0) {
+				decide(h, DECISION_DENY, "lite-sandbox: %s refused: cannot resolve '%s'.",
+				       tool, path);
+				return;
+			}
+			if (!check_glob_pattern(h, tool, base, pattern))
+				return;
+		}
+		decide(h, DECISION_ALLOW, "lite-sandbox: %s is inside the read set", path);
+		return;
+	}
+
+	decide(h, DECISION_DENY, "lite-sandbox hook: the tool '%.100s' is not one the hook knows; "
+	       "refusing (register the hook only for Bash and the file tools)", tool);
+}
+
+/* ---- main ------------------------------------------------------------------- */
+
+static int
+parse_agent(const char *s, enum hook_agent *ret)
+{
+	static const struct {
+		const char *name;
+		enum hook_agent a;
+	} names[] = {
+		{ "claude", AGENT_CLAUDE }, { "claude-code", AGENT_CLAUDE },
+		{ "codex", AGENT_CODEX },   { "grok", AGENT_GROK },
+		{ "pi", AGENT_PI },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(s, names[i].name) == 0) {
+			*ret = names[i].a;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+/* Everything after the options; fills h's decision. */
+static void
+run_hook(struct hook *h)
+{
+	_cleanup_buf_ struct buf in = BUF_INIT(HOOK_MAX_INPUT);
+	json_error_t jerr;
+	int r;
+
+	decide(h, DECISION_DENY, "lite-sandbox hook: no decision was reached; refusing");
+	r = buf_read_fd(&in, STDIN_FILENO);
+	if (r == -EFBIG || r == -EMSGSIZE) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: the event is larger than %u bytes; "
+		       "refusing", HOOK_MAX_INPUT);
+		return;
+	}
+	if (r < 0) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: cannot read the event: %s; refusing",
+		       strerror(-r));
+		return;
+	}
+	if (in.len == 0) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: no event on stdin; refusing");
+		return;
+	}
+	/* Strict: duplicate keys could make us read another value than the
+	 * agent acts on; \u0000 is refused by default (no JSON_ALLOW_NUL). */
+	json_t *root = json_loadb(in.data, in.len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: the event is not valid JSON (line %d, "
+		       "column %d: %s); refusing", jerr.line, jerr.column, jerr.text);
+		return;
+	}
+	if (!json_is_object(root)) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: the event is not a JSON object; refusing");
+		json_decref(root);
+		return;
+	}
+
+	const char *event = get_string(h, root, "", "hook_event_name", true);
+	if (!event)
+		goto out;
+	if (strcmp(event, "PreToolUse") == 0)
+		h->event = EVENT_PRE_TOOL_USE;
+	else if (strcmp(event, "PermissionRequest") == 0)
+		h->event = EVENT_PERMISSION_REQUEST;
+	else {
+		decide(h, DECISION_DENY, "lite-sandbox hook: the event '%.60s' is not one the hook "
+		       "answers (PreToolUse, PermissionRequest); refusing", event);
+		goto out;
+	}
+	if (h->agent == AGENT_UNKNOWN)
+		h->agent = json_object_get(root, "turn_id") ? AGENT_CODEX : AGENT_CLAUDE;
+
+	const char *tool = get_string(h, root, "", "tool_name", true);
+	if (!tool)
+		goto out;
+	if (!get_string(h, root, "", "session_id", true))
+		goto out;
+	if (!check_type(h, root, "transcript_path", 1u << JSON_STRING | 1u << JSON_NULL) ||
+	    !check_type(h, root, "permission_mode", 1u << JSON_STRING) ||
+	    !check_type(h, root, "tool_use_id", 1u << JSON_STRING) ||
+	    !check_type(h, root, "turn_id", 1u << JSON_STRING))
+		goto out;
+	json_t *input = json_object_get(root, "tool_input");
+	if (!input || !json_is_object(input)) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: tool_input is %s; refusing",
+		       input ? "not an object" : "missing");
+		goto out;
+	}
+	h->cwd = get_string(h, root, "", "cwd", true);
+	if (!h->cwd)
+		goto out;
+	if (h->cwd[0] != '/') {
+		decide(h, DECISION_DENY, "lite-sandbox hook: cwd '%.200s' is not absolute; refusing",
+		       h->cwd);
+		goto out;
+	}
+
+	/* The config: a broken file refuses, it never loosens to the defaults. */
+	struct stat st;
+	if (h->config_path && stat(h->config_path, &st) < 0) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: the config file %s given with --config "
+		       "cannot be read (%s); refusing", h->config_path, strerror(errno));
+		goto out;
+	}
+	struct config_error cerr = { .file = "" };
+	r = config_load_for_dir(h->config_path, h->cwd, &h->cfg, &cerr);
+	if (r < 0) {
+		if (cerr.line > 0)
+			decide(h, DECISION_DENY, "lite-sandbox: the config is broken (%s:%u:%u: %s); "
+			       "refusing until it is fixed", cerr.file, cerr.line, cerr.col,
+			       cerr.message);
+		else
+			decide(h, DECISION_DENY, "lite-sandbox: the config cannot be loaded (%s%s%s); "
+			       "refusing until it is fixed", cerr.file, cerr.file[0] ? ": " : "",
+			       cerr.message[0] ? cerr.message : strerror(-r));
+		goto out;
+	}
+	r = config_home(&h->home);
+	if (r < 0 || !h->home || h->home[0] != '/') {
+		decide(h, DECISION_DENY, "lite-sandbox hook: cannot tell the home directory; refusing");
+		goto out;
+	}
+	r = config_project_dir(h->cwd, h->home, &h->project_dir);
+	if (r < 0) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: cannot resolve the project directory of "
+		       "%.200s (%s); refusing", h->cwd, strerror(-r));
+		goto out;
+	}
+	r = setup_boundary(h);
+	if (r < 0) {
+		decide(h, DECISION_DENY, "lite-sandbox hook: cannot set up the path boundary (%s); "
+		       "refusing", strerror(-r));
+		goto out;
+	}
+
+	check_tool(h, tool, input);
+out:
+	json_decref(root);
+}
+
+int
+cmd_hook(int argc, char **argv)
+{
+	enum { OPT_CONFIG = 256, OPT_AGENT };
+	static const struct option longopts[] = {
+		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "agent", required_argument, NULL, OPT_AGENT },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct hook h = {
+		.agent = AGENT_UNKNOWN,
+		.event = EVENT_PRE_TOOL_USE,
+		.reason = BUF_INIT(HOOK_MAX_REASON),
+	};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_CONFIG:
+			h.config_path = optarg;
+			break;
+		case OPT_AGENT:
+			if (parse_agent(optarg, &h.agent) < 0)
+				return cli_usage_error("hook", "unknown agent '%s'", optarg);
+			break;
+		case 'h':
+			cmd_hook_usage(stdout);
+			return 0;
+		default:
+			return cli_usage_error("hook", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind != argc)
+		return cli_usage_error("hook", "unexpected argument '%s'", argv[optind]);
+
+	run_hook(&h);
+	if (print_answer(&h) < 0)
+		print_fallback_deny();
+
+	path_boundary_free(h.pb);
+	config_free(h.cfg);
+	free(h.home);
+	free(h.project_dir);
+	buf_done(&h.reason);
+	return 0;
+}

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Run `lite-sandbox hook` over the event fixtures in cases.tsv; print TAP.
+
+Usage: run.py LITE_SANDBOX_BINARY
+
+Each case builds the same small world in a temporary directory (a home, a
+git project inside it with agent configuration and symlinks, a sibling
+directory outside the project), fills the placeholders in the event and the
+config, runs the hook with that HOME, and checks that it exited 0, printed
+exactly one JSON object of the right shape, and decided as expected. Three
+inputs are generated here rather than stored: empty stdin, an event over the
+size limit, and stdin closed.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def build_world(tmp):
+    home = os.path.join(tmp, "home")
+    proj = os.path.join(home, "proj")
+    other = os.path.join(home, "other")
+    for d in (proj + "/src", proj + "/.claude/worktrees/feature/src", proj + "/.codex",
+              other, home + "/.ssh", home + "/.config/lite-sandbox"):
+        os.makedirs(d, exist_ok=True)
+    files = {
+        proj + "/README.md": "# demo\n",
+        proj + "/src/main.c": "int main(void) { return 0; }\n",
+        proj + "/.claude/settings.json": "{}\n",
+        proj + "/.mcp.json": "{}\n",
+        proj + "/.codex/config.toml": "a\n",
+        proj + "/analysis.ipynb": "{}\n",
+        other + "/notes.md": "notes\n",
+        home + "/.ssh/id_ed25519": "key\n",
+        home + "/.config/lite-sandbox/config.yaml": "",
+    }
+    for p, text in files.items():
+        with open(p, "w") as f:
+            f.write(text)
+    os.symlink("../other", proj + "/link-out")
+    os.symlink(".claude/settings.json", proj + "/innocent.json")
+    subprocess.run(["git", "init", "-q", proj], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return home, proj
+
+
+def fill(data, tmp, home, proj):
+    return (data.replace(b"@PROJECT@", proj.encode()).replace(b"@HOME@", home.encode())
+            .replace(b"@TMP@", tmp.encode()))
+
+
+def decision_of(out, event_name):
+    """(decision, reason) from the hook's answer, or raise ValueError."""
+    if not isinstance(out, dict):
+        raise ValueError("the answer is not a JSON object")
+    if out == {}:
+        return "none", ""
+    hso = out.get("hookSpecificOutput")
+    if not isinstance(hso, dict) or set(out) != {"hookSpecificOutput"}:
+        raise ValueError("unexpected answer shape")
+    if event_name == "PermissionRequest":
+        if hso.get("hookEventName") != "PermissionRequest":
+            raise ValueError("wrong hookEventName")
+        dec = hso.get("decision")
+        if not isinstance(dec, dict) or dec.get("behavior") not in ("allow", "deny"):
+            raise ValueError("bad PermissionRequest decision")
+        return dec["behavior"], dec.get("message", "")
+    if hso.get("hookEventName") != "PreToolUse":
+        raise ValueError("wrong hookEventName")
+    d = hso.get("permissionDecision")
+    if d not in ("allow", "ask", "deny"):
+        raise ValueError("bad permissionDecision %r" % (d,))
+    reason = hso.get("permissionDecisionReason")
+    if not isinstance(reason, str) or (d != "allow" and not reason.strip()):
+        raise ValueError("missing permissionDecisionReason")
+    return d, reason
+
+
+def run_case(binary, event_bytes, options, config, tmp, home, proj):
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("XDG_") and k != "LITE_SANDBOX_CONFIG"}
+    env["HOME"] = home
+    cfgpath = os.path.join(tmp, "config.yaml")
+    if os.path.exists(cfgpath):
+        os.unlink(cfgpath)
+    if config != "-":
+        with open(os.path.join(HERE, "configs", config + ".yaml"), "rb") as f:
+            data = fill(f.read(), tmp, home, proj)
+        with open(cfgpath, "wb") as f:
+            f.write(data)
+    env["LITE_SANDBOX_CONFIG"] = cfgpath
+    args = [binary, "hook"]
+    if options != "-":
+        args += [fill(o.encode(), tmp, home, proj).decode() for o in options.split()]
+    p = subprocess.run(args, input=event_bytes, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, env=env, cwd=proj, timeout=60)
+    return p
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    cases = []
+    with open(os.path.join(HERE, "cases.tsv")) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            if len(fields) != 5:
+                raise SystemExit("cases.tsv: bad line: %r" % line)
+            cases.append(fields)
+    generated = [
+        ("empty stdin", b"", "deny", "no event"),
+        ("only whitespace", b" \n\t\n", "deny", "not valid JSON"),
+        ("over the size limit", b'{"pad":"' + b"a" * (17 * 1024 * 1024) + b'"}', "deny",
+         "larger than"),
+    ]
+    total = len(cases) + len(generated) + 1
+    print("1..%d" % total)
+    failures = 0
+    n = 0
+    with tempfile.TemporaryDirectory(prefix="hook-test-") as tmp:
+        tmp = os.path.realpath(tmp)
+        home, proj = build_world(tmp)
+
+        def report(name, err):
+            nonlocal n, failures
+            n += 1
+            if err:
+                failures += 1
+                print("not ok %d - %s" % (n, name))
+                for l in str(err).splitlines():
+                    print("# " + l)
+            else:
+                print("ok %d - %s" % (n, name))
+            sys.stdout.flush()
+
+        def check(name, p, event_name, expect, substring):
+            if p.returncode != 0:
+                return "exit status %d, stderr: %s" % (p.returncode, p.stderr.decode(errors="replace")[-2000:])
+            try:
+                out = json.loads(p.stdout.decode("utf-8"))
+                got, reason = decision_of(out, event_name)
+            except (ValueError, UnicodeDecodeError) as e:
+                return "bad answer (%s): %r" % (e, p.stdout[:500])
+            if got != expect:
+                return "expected %s, got %s: %s" % (expect, got, reason)
+            if substring != "-":
+                want = fill(substring.encode(), tmp, home, proj).decode()
+                if want not in reason:
+                    return "reason lacks %r: %s" % (want, reason)
+            return None
+
+        for event, options, config, expect, substring in cases:
+            with open(os.path.join(HERE, "events", event + ".json"), "rb") as f:
+                data = fill(f.read(), tmp, home, proj)
+            try:
+                event_name = json.loads(data).get("hook_event_name", "PreToolUse")
+            except (ValueError, AttributeError):
+                event_name = "PreToolUse"
+            if event_name != "PermissionRequest":
+                event_name = "PreToolUse"
+            p = run_case(binary, data, options, config, tmp, home, proj)
+            name = "%s%s%s -> %s" % (event, "" if options == "-" else " " + options,
+                                    "" if config == "-" else " [" + config + "]", expect)
+            report(name, check(name, p, event_name, expect, substring))
+        for name, data, expect, substring in generated:
+            p = run_case(binary, data, "-", "-", tmp, home, proj)
+            report(name + " -> " + expect, check(name, p, "PreToolUse", expect, substring))
+        # stdin closed outright
+        env = dict(os.environ, HOME=home, LITE_SANDBOX_CONFIG=os.path.join(tmp, "none.yaml"))
+        p = subprocess.run([binary, "hook"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, env=env, timeout=60)
+        report("stdin from /dev/null -> deny", check("devnull", p, "PreToolUse", "deny", "no event"))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
