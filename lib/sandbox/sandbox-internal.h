@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* Helpers shared by the sandbox module's files; not a public API. */
+#ifndef LITE_SANDBOX_SANDBOX_INTERNAL_H
+#define LITE_SANDBOX_SANDBOX_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "sandbox.h"
+
+/* Append a copy of s (no deduplication, limit `max` entries). */
+int strv_push(struct sandbox_strv *l, const char *s, size_t max);
+int strv_pushf(struct sandbox_strv *l, size_t max, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* a is b or below it (textually; both clean and absolute). */
+bool path_under(const char *a, const char *b);
+
+/*
+ * Clean an absolute path textually: collapse "//", drop "." and trailing
+ * "/". A ".." component is refused (-EINVAL): policy paths must say what
+ * they mean. Caller frees.
+ */
+int path_clean(const char *in, char **ret);
+
+void sandbox_error_set(struct sandbox_error *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Spawn under bwrap; worker_fd >= 0 is passed to the helper as --worker. */
+int sandbox_spawn_internal(const struct sandbox_policy *p, const struct sandbox_launch *l,
+			   char *const *target, int worker_fd, pid_t *ret_pid,
+			   struct sandbox_error *reterr);
+
+#endif
