@@ -223,4 +223,16 @@ int config_to_yaml(const struct config *c, char **ret_text);
 /* Deep copy. */
 int config_dup(const struct config *c, struct config **ret);
 
+/* For _cleanup_(config_freep) / _cleanup_(config_doc_freep). */
+static inline void
+config_freep(struct config **c)
+{
+	config_free(*c);
+}
+static inline void
+config_doc_freep(struct config_doc **d)
+{
+	config_doc_free(*d);
+}
+
 #endif

@@ -859,12 +859,6 @@ config_doc_free(struct config_doc *d)
 	return NULL;
 }
 
-static void
-config_doc_freep(struct config_doc **d)
-{
-	config_doc_free(*d);
-}
-
 int
 config_doc_load(const char *path, struct config_doc **ret, struct config_error *reterr)
 {
