@@ -23,6 +23,8 @@ struct cli_command {
 /* The subcommands. */
 void cmd_parse_usage(FILE *out);
 int cmd_parse(int argc, char **argv);
+void cmd_config_usage(FILE *out);
+int cmd_config(int argc, char **argv);
 
 /* Print "lite-sandbox NAME: message" on stderr and return EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)

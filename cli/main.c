@@ -9,6 +9,8 @@
 static const struct cli_command commands[] = {
 	{ "parse", "parse a command line and print its syntax tree",
 	  cmd_parse_usage, cmd_parse },
+	{ "config", "read or change the policy file (mode, paths, commands)",
+	  cmd_config_usage, cmd_config },
 };
 
 static void
