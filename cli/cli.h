@@ -25,6 +25,8 @@ void cmd_parse_usage(FILE *out);
 int cmd_parse(int argc, char **argv);
 void cmd_config_usage(FILE *out);
 int cmd_config(int argc, char **argv);
+void cmd_check_usage(FILE *out);
+int cmd_check(int argc, char **argv);
 
 /* Print "lite-sandbox NAME: message" on stderr and return EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)

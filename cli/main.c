@@ -11,6 +11,8 @@ static const struct cli_command commands[] = {
 	  cmd_parse_usage, cmd_parse },
 	{ "config", "read or change the policy file (mode, paths, commands)",
 	  cmd_config_usage, cmd_config },
+	{ "check", "check a command line against the policy (runs nothing)",
+	  cmd_check_usage, cmd_check },
 };
 
 static void

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internals shared by the policy engine's files: the policy object, the walk
+ * state, the argument view a check works on, and the command table.
+ */
+#ifndef LITE_SANDBOX_POLICY_INTERNAL_H
+#define LITE_SANDBOX_POLICY_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base.h"
+#include "optparse.h"
+#include "pathcheck.h"
+#include "policy.h"
+
+/* How deep bash -c, wrappers and substitutions may nest before we refuse. */
+#define POLICY_MAX_DEPTH 32
+/* Most words in one command we look at (longer lines are refused). */
+#define POLICY_MAX_ARGS 4096
+/* Possible working directories tracked through cd (past this: unknown). */
+#define POLICY_MAX_CWDS 8
+
+struct policy_entry {
+	char *name;
+	char **args;
+	size_t n_args;
+	bool allow, ask, no_sandbox;
+};
+
+struct policy {
+	enum policy_mode mode;
+	bool audit;
+	char *cwd, *project_dir, *home;
+	struct policy_entry *entries;
+	size_t n_entries;
+	struct path_boundary *pb;
+	struct {
+		bool local_read, local_write, remote_read, remote_write;
+	} git;
+};
+
+struct policy_report_priv {
+	struct arena *arena;
+	struct policy_finding *arr;
+	size_t cap;
+};
+
+/* One word of a command, as the check sees it. */
+struct parg {
+	const char *s;      /* the value after quote removal; NULL unless static */
+	const char *prefix; /* the static text before the first expansion or glob */
+	const char *src;    /* as written, for messages */
+	bool glob;          /* only unquoted glob characters keep it from being static */
+	const char *opt;    /* what the option parser is shown (s, or prefix + marker) */
+};
+
+/* The set of directories the shell may be in at this point. */
+struct cwdset {
+	const char *dir[POLICY_MAX_CWDS];
+	size_t n;
+	bool unknown; /* a cd we cannot follow: relative paths are left to runtime */
+};
+
+/* Context flags for a command check. */
+enum {
+	CK_WRAPPED = 1u << 0,       /* run by a wrapper (env, xargs, find -exec, ...) */
+	CK_REPLACE = 1u << 1,       /* under xargs -I / find -exec: replace string live */
+	CK_XARGS_NOREPL = 1u << 2,  /* directly under xargs without a replace string */
+	CK_TRUSTED = 1u << 3,       /* admitted by an allow entry: no validators */
+};
+
+struct walk {
+	const struct policy *p;
+	struct policy_report *r;
+	struct arena *a;    /* scratch for this check */
+	unsigned depth;
+	struct cwdset cwd;
+	/* under xargs -I / find -exec: the live replace strings */
+	const char *repl[4];
+	bool repl_find[4]; /* find's {} rather than an xargs replace string */
+	size_t n_repl;
+};
+
+/* A command line under check. */
+struct cmdline {
+	const char *name;       /* argv[0] value (static) */
+	size_t argc;
+	struct parg *args;      /* args[0] is the name */
+	unsigned ck;            /* CK_* */
+	const struct cmd_spec *spec;
+};
+
+enum arg_role {
+	ROLE_NONE,   /* not a path (a pattern, a number, ...) */
+	ROLE_READ,
+	ROLE_WRITE,
+	ROLE_LOOSE,  /* unknown: checked for reading when it looks like a path */
+};
+
+enum cmd_kind {
+	CMD_ALLOWED,
+	CMD_BUILTIN,
+	CMD_TOOLCHAIN,
+	CMD_NETWORK,
+	CMD_PKG,
+	CMD_ESCAPE,
+	CMD_DESTRUCTIVE,
+};
+
+enum operand_layout {
+	OPS_NONE,        /* operands are not paths */
+	OPS_READ,        /* every operand is read */
+	OPS_WRITE,       /* every operand is written */
+	OPS_LOOSE,       /* unknown: path-like operands are read */
+	OPS_PATTERN,     /* first operand is a pattern/script unless a pattern
+			  * option was given; the rest are read */
+	OPS_SKIP1_WRITE, /* first operand is not a path (mode, owner); rest written */
+	OPS_LAST_WRITE,  /* sources read, the last operand written (cp, ln) */
+	OPS_IN_OUT,      /* [input [output]]: uniq, xxd */
+	OPS_SKIP1_READ,  /* first operand not a path, the rest read (jq) */
+};
+
+struct opt_role {
+	int id;
+	enum arg_role role;
+};
+
+enum {
+	CMDF_STRICT = 1u << 0,       /* the declaration is complete: unknown options refused */
+	CMDF_NOT_WRAPPABLE = 1u << 1,/* refused in wrapped position (shells, awk, time, python) */
+	CMDF_VALIDATOR_ANY = 1u << 2,/* has a validator (xargs -I rules) */
+	CMDF_NO_PERMUTE = 1u << 3,   /* stops at the first operand */
+	CMDF_IN_PROCESS = 1u << 4,   /* the interpreter runs it in process */
+	CMDF_FIND_LIKE = 1u << 5,    /* parses its own expression (find) */
+};
+
+struct cmd_spec;
+typedef int (*cmd_validator)(struct walk *w, struct cmdline *cl,
+			     enum arg_role *roles);
+
+struct cmd_spec {
+	const char *name;
+	enum cmd_kind kind;
+	const struct opt_decl *decl;       /* NULL: no option knowledge */
+	const struct opt_role *opt_roles;  /* ends with id 0 */
+	enum operand_layout ops;
+	const int *pattern_ids;            /* OPS_PATTERN: options that supply the pattern; ends with 0 */
+	unsigned flags;
+	cmd_validator validate;
+};
+
+const struct cmd_spec *cmd_lookup(const char *name);
+
+/* findings */
+int report_add(struct walk *w, enum policy_layer layer, const char *rule,
+	       const char *fix, bool ask, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+int report_add_modes(struct policy_report *r, const struct policy *p,
+		     enum policy_layer layer, policy_modes modes, const char *rule,
+		     const char *message, const char *fix, bool ask);
+
+/* the walk */
+int walk_node(struct walk *w, const struct sh_node *n);
+int walk_script(struct walk *w, const char *src, size_t len, const char *what);
+int eval_word(struct walk *w, const struct sh_word *word, struct parg *ret);
+void parg_from_string(struct parg *pa, const char *s);
+
+/* the command check (argv level), shared by the static and runtime paths */
+int check_command(struct walk *w, struct cmdline *cl);
+int check_path(struct walk *w, const char *cmd, const struct parg *pa,
+	       enum arg_role role, unsigned pflags);
+int check_path_str(struct walk *w, const char *cmd, const char *path,
+		   enum arg_role role, unsigned pflags);
+int check_assignment_name(struct walk *w, const char *name, const char *how);
+
+/* validators and wrappers */
+int validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_shell(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_wrapper(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_sed(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_awk(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_git(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_dd(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_misc(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+
+/* Run a wrapped command (argv slice) through every check, as a child of a wrapper. */
+int check_wrapped(struct walk *w, struct parg *args, size_t argc, unsigned ck,
+		  const char *wrapper);
+
+#endif
