@@ -146,5 +146,14 @@ run "write through a symlinked config" 0 "$BIN" mode set open --global
 check "symlink kept" [ -L "$CFG" ]
 check "target updated" grep -q '^mode: open$' "$T/real.yaml"
 
+# --- the example in docs/config.md loads and means what it says ---
+if [ -n "${2:-}" ] && [ -f "$2" ]; then
+	awk '/^## A complete example/{f=1} f&&/^```yaml/{p=1;next} p&&/^```/{exit} p' "$2" > "$T/doc.yaml"
+	run "docs example loads" 0 "$BIN" --config "$T/doc.yaml" show --global
+	check "docs example: mode" grep -q '^mode: allowlist$' <<<"$out"
+	run "docs example: override applies" 0 "$BIN" --config "$T/doc.yaml" mode show --dir "$T/plain"
+	check "docs example: plain dir gets base mode" [ "$out" = allowlist ]
+fi
+
 echo "1..$n"
 [ "$failed" = 0 ]
