@@ -205,6 +205,13 @@ TEST(resolve_lexical_and_symlinks)
 	 * symlinks there again */
 	ASSERT_OK(path_resolve(PROJ, "nope/more/../../link-out/f", w, r));
 	ASSERT_STREQ(r, p("home/other/f"));
+	/* a cwd that is itself a symlink: `..` is taken from its target */
+	ASSERT_OK(path_resolve(p("home/proj/link-out"), "../proj/README", w, r));
+	ASSERT_STREQ(w, p("home/proj/proj/README"));
+	ASSERT_STREQ(r, p("home/proj/README"));
+	/* an absolute target restarts from / */
+	ASSERT_OK(path_resolve(PROJ, "null-link", w, r));
+	ASSERT_STREQ(r, "/dev/null");
 	ASSERT_ERRNO(path_resolve(T, "loop1/x", w, r), -ELOOP);
 	ASSERT_ERRNO(path_resolve("relative", "x", w, r), -EINVAL);
 	ASSERT_ERRNO(path_resolve("/", "", w, r), -EINVAL);
@@ -353,6 +360,15 @@ TEST(grants)
 	ASSERT_TRUE(check(bare, "README", W));
 	ASSERT_FALSE(check(bare, p("data/rw/x"), W));
 	path_boundary_free(bare);
+	/* a grant reached through a symlink counts by its target */
+	ASSERT_OK(symlink(p("data/rw"), p("rw-alias")));
+	struct config_path alias = { .path = (char *)p("rw-alias"), .write = true };
+	struct config acfg = { .paths = &alias, .n_paths = 1 };
+	ASSERT_OK(path_boundary_new(&acfg, PROJ, HOME_, &bare));
+	ASSERT_TRUE(check(bare, p("data/rw/x"), W));
+	ASSERT_TRUE(check(bare, p("rw-alias/x"), W));
+	path_boundary_free(bare);
+	ASSERT_OK(unlink(p("rw-alias")));
 	/* relative grants grant nothing */
 	struct config_path rel = { .path = (char *)"data/rw", .write = true };
 	struct config cfg = { .paths = &rel, .n_paths = 1 };
