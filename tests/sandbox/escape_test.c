@@ -1,0 +1,703 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Escape tests: real programs (escape_helper, sh, python3, util-linux)
+ * run inside the OS sandbox try what only the OS layer stops, and the
+ * benign counterpart of each must still work. A fake $HOME and project live
+ * in a fresh directory under $SANDBOX_TEST_ROOT (default: the current
+ * directory, the build tree), never under /tmp, which the sandbox writes.
+ *
+ * A test is skipped (TAP "# SKIP") only when the kernel or the host lacks
+ * the feature the test needs; the reason is printed.
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+#include "config.h"
+#include "sandbox.h"
+#include "tap.h"
+
+extern char **environ;
+
+static char root[512], home[600], proj[700], outside[700];
+static const char *helper_bin; /* escape_helper */
+static char skip_reason[256];
+
+#define SKIP(...)                                                              \
+	do {                                                                   \
+		snprintf(skip_reason, sizeof(skip_reason), __VA_ARGS__);       \
+		longjmp(tap_->fail, 2);                                        \
+	} while (0)
+
+/* ---- fixture ---------------------------------------------------------- */
+
+static void
+put(const char *path, const char *content, mode_t mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	if (fd < 0) {
+		perror(path);
+		exit(99);
+	}
+	if (content && write(fd, content, strlen(content)) < 0)
+		exit(99);
+	close(fd);
+}
+
+static void
+mkd(const char *path)
+{
+	if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+		perror(path);
+		exit(99);
+	}
+}
+
+static char *
+P(const char *base, const char *rel)
+{
+	static char bufs[8][1024];
+	static int k;
+	char *b = bufs[k++ % 8];
+	snprintf(b, sizeof(bufs[0]), "%s/%s", base, rel);
+	return b;
+}
+
+static void
+fixture(void)
+{
+	const char *base = getenv("SANDBOX_TEST_ROOT");
+	char cwdbuf[400];
+	if (!base)
+		base = getcwd(cwdbuf, sizeof(cwdbuf));
+	snprintf(root, sizeof(root), "%s/escape.XXXXXX", base);
+	if (!mkdtemp(root)) {
+		perror(root);
+		exit(99);
+	}
+	chmod(root, 0755);
+	snprintf(home, sizeof(home), "%s/home", root);
+	snprintf(proj, sizeof(proj), "%s/proj", home);
+	snprintf(outside, sizeof(outside), "%s/outside", root);
+	mkd(home);
+	mkd(outside);
+	mkd(P(home, ".ssh"));
+	put(P(home, ".ssh/id_rsa"), "SECRET-SSH-KEY\n", 0600);
+	put(P(home, ".ssh/id_rsa.pub"), "ssh-rsa AAAA test\n", 0644);
+	put(P(home, ".ssh/known_hosts"), "host ssh-ed25519 AAAA\n", 0644);
+	mkd(P(home, ".aws"));
+	put(P(home, ".aws/credentials"), "SECRET-AWS\n", 0600);
+	mkd(P(home, ".claude"));
+	put(P(home, ".claude/settings.json"), "{}\n", 0644);
+	mkd(P(home, ".gnupg"));
+	put(P(home, ".bashrc"), "# rc\n", 0644);
+	mkd(proj);
+	mkd(P(proj, ".git"));
+	mkd(P(proj, ".git/hooks"));
+	put(P(proj, ".git/config"), "[core]\n", 0644);
+}
+
+static void
+rm_rf(const char *path)
+{
+	char *argv[] = { "rm", "-rf", (char *)path, NULL };
+	pid_t pid = fork();
+	if (pid == 0) {
+		execvp("rm", argv);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+}
+
+/* ---- running ----------------------------------------------------------- */
+
+struct opts {
+	enum policy_mode mode;
+	enum config_net_mode net;
+	bool aws_imds;
+	char **passthrough;
+	size_t n_passthrough;
+};
+
+static struct sandbox_policy *
+policy(struct opts o)
+{
+	struct config c;
+	memset(&c, 0, sizeof(c));
+	c.mode = o.mode;
+	c.os_sandbox = true;
+	c.os_sandbox_hide_home = true;
+	c.network.mode = o.net;
+	c.env_passthrough = o.passthrough;
+	c.n_env_passthrough = o.n_passthrough;
+	static char *env[64];
+	size_t n = 0;
+	env[n++] = "GITHUB_TOKEN=ghp_escape_test_value";
+	for (char **e = environ; *e && n < ARRAY_SIZE(env) - 1; e++)
+		if (strncmp(*e, "PATH=", 5) == 0 || strncmp(*e, "LANG=", 5) == 0)
+			env[n++] = *e;
+	env[n] = NULL;
+	struct sandbox_context ctx = { .cwd = proj, .home = home, .path = getenv("PATH"),
+				       .helper = sandbox_default_helper(), .environ = env,
+				       .uid = (unsigned)getuid(), .aws_imds = o.aws_imds };
+	struct sandbox_policy *p = NULL;
+	struct sandbox_error err = { { 0 } };
+	if (sandbox_policy_build(&c, &ctx, &p, &err) < 0) {
+		printf("# policy: %s\n", err.message);
+		return NULL;
+	}
+	return p;
+}
+
+static char last_out[4096];
+
+/* Run argv confined; returns the exit status (128+sig when killed). */
+static int
+run_in(const struct sandbox_policy *p, char *const *argv)
+{
+	int out = memfd_create("escape-out", MFD_CLOEXEC);
+	struct sandbox_launch l = { .fd_in = -1, .fd_out = out, .fd_err = out };
+	int status = 0;
+	struct sandbox_error err = { { 0 } };
+	int r = sandbox_run(p, &l, argv, &status, &err);
+	last_out[0] = '\0';
+	if (out >= 0) {
+		ssize_t n = pread(out, last_out, sizeof(last_out) - 1, 0);
+		last_out[n > 0 ? n : 0] = '\0';
+		close(out);
+	}
+	if (r < 0) {
+		printf("# sandbox_run: %s\n", err.message);
+		return -1;
+	}
+	int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	if (code == SANDBOX_EXIT_SETUP)
+		printf("# sandbox refused to start: %s\n", last_out);
+	return code;
+}
+
+#define H(...) ((char *[]){ (char *)helper_bin, __VA_ARGS__, NULL })
+#define CMD(...) ((char *[]){ __VA_ARGS__, NULL })
+
+/* Run unconfined, for the host-side counterparts. */
+static int
+run_host(char *const *argv)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	int st;
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Every denial must be the refusal, not a broken test: status 1 exactly. */
+#define ASSERT_REFUSED(p, argv)                                                \
+	do {                                                                   \
+		int st_ = run_in((p), (argv));                                 \
+		if (st_ != 1)                                                  \
+			TAP_FAIL_("expected refusal (1), got %d: %s", st_,     \
+				  last_out);                                   \
+	} while (0)
+#define ASSERT_WORKS(p, argv)                                                  \
+	do {                                                                   \
+		int st_ = run_in((p), (argv));                                 \
+		if (st_ != 0)                                                  \
+			TAP_FAIL_("expected success, got %d: %s", st_,         \
+				  last_out);                                   \
+	} while (0)
+
+static bool
+file_has(const char *path, const char *want)
+{
+	char buf[256] = "";
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return strstr(buf, want) != NULL;
+}
+
+static int
+unix_listener(const char *path, bool abstract)
+{
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	socklen_t len = sizeof(sa);
+	if (abstract) {
+		size_t n = strlen(path);
+		memcpy(sa.sun_path + 1, path, n);
+		len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + n);
+	} else {
+		snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
+		unlink(path);
+	}
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, len) < 0 || listen(fd, 8) < 0)
+		return -1;
+	return fd;
+}
+
+static pid_t
+host_sleeper(void)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		execlp("sleep", "sleep", "60", (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+static bool
+alive(pid_t pid)
+{
+	return waitpid(pid, NULL, WNOHANG) == 0;
+}
+
+/* ---- tests -------------------------------------------------------------- */
+
+TEST(write_outside_write_set)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	ASSERT_REFUSED(p, H("write", P(outside, "helper")));
+	ASSERT_TRUE(access(P(outside, "helper"), F_OK) < 0);
+	ASSERT_REFUSED(p, H("write", "/etc/escape-test"));
+	ASSERT_WORKS(p, H("write", P(proj, "helper-ok")));
+	ASSERT_TRUE(file_has(P(proj, "helper-ok"), "pwned"));
+	/* through a shell */
+	char script[1200];
+	snprintf(script, sizeof(script), "echo x > %s", P(outside, "sh"));
+	ASSERT_TRUE(run_in(p, CMD("/bin/sh", "-c", script)) != 0);
+	ASSERT_TRUE(access(P(outside, "sh"), F_OK) < 0);
+	snprintf(script, sizeof(script), "echo x > %s", P(proj, "sh-ok"));
+	ASSERT_WORKS(p, CMD("/bin/sh", "-c", script));
+	sandbox_policy_free(p);
+}
+
+TEST(python_write_outside)
+{
+	if (access("/usr/bin/python3", X_OK) < 0)
+		SKIP("python3 is not installed");
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	char code[1200];
+	snprintf(code, sizeof(code), "open('%s','w').write('x')", P(outside, "py"));
+	ASSERT_TRUE(run_in(p, CMD("/usr/bin/python3", "-c", code)) != 0);
+	ASSERT_TRUE(strstr(last_out, "Read-only file system") || strstr(last_out, "Permission"));
+	ASSERT_TRUE(access(P(outside, "py"), F_OK) < 0);
+	snprintf(code, sizeof(code), "open('%s','w').write('x')", P(proj, "py-ok"));
+	ASSERT_WORKS(p, CMD("/usr/bin/python3", "-c", code));
+	ASSERT_TRUE(access(P(proj, "py-ok"), F_OK) == 0);
+	sandbox_policy_free(p);
+}
+
+TEST(ssh_key_masked_in_denylist_mode)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	ASSERT_REFUSED(p, H("read", P(home, ".ssh/id_rsa")));
+	ASSERT_TRUE(strstr(last_out, "SECRET") == NULL);
+	char script[1200];
+	snprintf(script, sizeof(script), "cat '%s' | grep -q SECRET", P(home, ".ssh/id_rsa"));
+	ASSERT_REFUSED(p, CMD("/bin/sh", "-c", script));
+	ASSERT_WORKS(p, H("read", P(home, ".ssh/known_hosts")));
+	ASSERT_TRUE(strstr(last_out, "ssh-ed25519") != NULL);
+	ASSERT_WORKS(p, H("read", P(home, ".ssh/id_rsa.pub")));
+	/* a read-denied path is write-denied too: nothing planted for later */
+	ASSERT_REFUSED(p, H("write", P(home, ".ssh/id_rsa")));
+	ASSERT_TRUE(file_has(P(home, ".ssh/id_rsa"), "SECRET-SSH-KEY"));
+	/* the mask cannot be unmounted */
+	ASSERT_REFUSED(p, H("umount", P(home, ".gnupg")));
+	sandbox_policy_free(p);
+}
+
+TEST(ssh_key_hidden_in_allowlist_mode)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	ASSERT_REFUSED(p, H("read", P(home, ".ssh/id_rsa")));
+	ASSERT_TRUE(strstr(last_out, "No such file") != NULL); /* reads as missing */
+	ASSERT_REFUSED(p, H("read", P(home, ".bashrc")));
+	ASSERT_REFUSED(p, H("read", P(home, ".aws/credentials")));
+	ASSERT_WORKS(p, H("read", P(home, ".ssh/known_hosts")));
+	ASSERT_WORKS(p, H("read", P(home, ".ssh/id_rsa.pub")));
+	sandbox_policy_free(p);
+}
+
+TEST(aws_masked_with_imds)
+{
+	struct sandbox_policy *p =
+		policy((struct opts){ .mode = POLICY_MODE_DENYLIST, .aws_imds = true });
+	ASSERT_NOT_NULL(p);
+	ASSERT_REFUSED(p, H("read", P(home, ".aws/credentials")));
+	ASSERT_TRUE(strstr(last_out, "SECRET") == NULL);
+	sandbox_policy_free(p);
+	p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	ASSERT_WORKS(p, H("read", P(home, ".aws/credentials")));
+	sandbox_policy_free(p);
+}
+
+TEST(git_config_and_agent_settings_write_denied)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	ASSERT_REFUSED(p, H("write", P(proj, ".git/config")));
+	ASSERT_TRUE(file_has(P(proj, ".git/config"), "[core]"));
+	ASSERT_REFUSED(p, H("write", P(proj, ".git/hooks/pre-commit")));
+	ASSERT_REFUSED(p, H("write", P(home, ".claude/settings.json")));
+	ASSERT_TRUE(file_has(P(home, ".claude/settings.json"), "{}"));
+	ASSERT_REFUSED(p, H("write", P(home, ".bashrc")));
+	/* benign: the rest of .git, the rest of ~/.claude, the home */
+	ASSERT_WORKS(p, H("write", P(proj, ".git/FETCH_HEAD")));
+	ASSERT_WORKS(p, H("write", P(home, ".claude/notes.json")));
+	ASSERT_WORKS(p, H("write", P(home, "cache-file")));
+	sandbox_policy_free(p);
+}
+
+TEST(keyring)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	ASSERT_REFUSED(p, H("keyctl"));
+	if (run_host(H("keyctl")) != 0)
+		printf("# note: the host refuses keyctl too; the in-sandbox refusal is still checked\n");
+	sandbox_policy_free(p);
+}
+
+TEST(ptrace_and_memory_of_host_process)
+{
+	pid_t victim = host_sleeper();
+	char pid_s[16];
+	snprintf(pid_s, sizeof(pid_s), "%d", (int)victim);
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	int a = run_in(p, H("ptrace", pid_s));
+	int b = run_in(p, H("process-vm-read", pid_s));
+	int c = run_in(p, H("ptrace-child"));
+	int host = run_host(H("ptrace-child"));
+	kill(victim, SIGKILL);
+	waitpid(victim, NULL, 0);
+	sandbox_policy_free(p);
+	ASSERT_EQ(a, 1);
+	ASSERT_EQ(b, 1);
+	ASSERT_EQ(c, 1); /* ptrace is refused outright inside */
+	ASSERT_EQ(host, 0); /* and the probe does work where allowed */
+}
+
+TEST(kill_host_process)
+{
+	pid_t victim = host_sleeper();
+	char pid_s[16];
+	snprintf(pid_s, sizeof(pid_s), "%d", (int)victim);
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	int a = run_in(p, H("kill", pid_s));
+	int b = run_in(p, H("kill", "-1"));
+	int benign = run_in(p, H("kill-child"));
+	bool still = alive(victim);
+	kill(victim, SIGKILL);
+	waitpid(victim, NULL, 0);
+	sandbox_policy_free(p);
+	ASSERT_EQ(a, 1);
+	ASSERT_TRUE(b == 0 || b == 1); /* kill(-1) reaches only the sandbox */
+	ASSERT_TRUE(still);
+	ASSERT_EQ(benign, 0);
+}
+
+TEST(abstract_socket)
+{
+	char name[64];
+	snprintf(name, sizeof(name), "lite-sandbox-escape-%d", (int)getpid());
+	int l = unix_listener(name, true);
+	ASSERT_TRUE(l >= 0);
+	/* open network: the host's namespace, only Landlock's scope stops it */
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	int in = run_in(p, H("connect-abstract", name));
+	int self = run_in(p, H("abstract-self"));
+	int host = run_host(H("connect-abstract", name));
+	close(l);
+	sandbox_policy_free(p);
+	ASSERT_EQ(in, 1);
+	ASSERT_EQ(self, 0);
+	ASSERT_EQ(host, 0);
+}
+
+TEST(masked_unix_sockets)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	char *gpg = P(home, ".gnupg/S.gpg-agent");
+	int l1 = unix_listener(gpg, false);
+	char cc[128];
+	snprintf(cc, sizeof(cc), "/tmp/cc-socks/escape-test-%d.sock", (int)getpid());
+	mkdir("/tmp/cc-socks", 0700);
+	int l2 = unix_listener(cc, false);
+	char *ok = P(proj, "ok.sock");
+	int l3 = unix_listener(ok, false);
+	ASSERT_TRUE(l1 >= 0 && l2 >= 0 && l3 >= 0);
+	int a = run_in(p, H("connect-unix", gpg));
+	int b = run_in(p, H("connect-unix", cc));
+	int c = run_in(p, H("connect-unix", ok));
+	close(l1);
+	close(l2);
+	close(l3);
+	unlink(cc);
+	sandbox_policy_free(p);
+	ASSERT_EQ(a, 1);
+	ASSERT_EQ(b, 1);
+	ASSERT_EQ(c, 0);
+}
+
+TEST(terminal_injection)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	ASSERT_WORKS(p, H("tty-benign"));
+	ASSERT_REFUSED(p, H("tiocsti"));
+	ASSERT_TRUE(strstr(last_out, "TIOCSTI: Operation not permitted") != NULL);
+	ASSERT_REFUSED(p, H("tiocsti-high")); /* high bits do not dodge the rule */
+	ASSERT_REFUSED(p, H("dev-tty"));      /* no controlling terminal */
+	sandbox_policy_free(p);
+}
+
+TEST(mount_and_user_namespaces)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	ASSERT_REFUSED(p, H("mount", proj));
+	ASSERT_REFUSED(p, H("unshare-user"));
+	ASSERT_REFUSED(p, H("clone-user"));
+	ASSERT_TRUE(run_in(p, CMD("unshare", "-U", "true")) != 0);
+	ASSERT_TRUE(run_in(p, CMD("unshare", "-Urm", "true")) != 0);
+	if (run_host(H("unshare-user")) != 0)
+		printf("# note: the host refuses user namespaces too\n");
+	sandbox_policy_free(p);
+}
+
+TEST(other_kernel_surfaces)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST });
+	ASSERT_NOT_NULL(p);
+	static const char *const calls[] = { "bpf", "perf_event_open", "userfaultfd",
+					     "io_uring_setup", "init_module", "kexec_load",
+					     "setns", "fsopen", "open_tree" };
+	for (size_t i = 0; i < ARRAY_SIZE(calls); i++) {
+		int st = run_in(p, H("syscall", (char *)calls[i]));
+		if (st != 1)
+			TAP_FAIL_("%s: expected refusal, got %d: %s", calls[i], st, last_out);
+	}
+	ASSERT_REFUSED(p, H("personality", "0x0040000")); /* ADDR_NO_RANDOMIZE */
+	ASSERT_WORKS(p, H("personality", "0"));
+	sandbox_policy_free(p);
+}
+
+static int
+tcp_listener(unsigned *ret_port)
+{
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	socklen_t len = sizeof(sa);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 || listen(fd, 8) < 0 ||
+	    getsockname(fd, (struct sockaddr *)&sa, &len) < 0)
+		return -1;
+	*ret_port = ntohs(sa.sin_port);
+	return fd;
+}
+
+TEST(network_none)
+{
+	unsigned port;
+	int l = tcp_listener(&port);
+	ASSERT_TRUE(l >= 0);
+	char port_s[16];
+	snprintf(port_s, sizeof(port_s), "%u", port);
+	struct sandbox_policy *none =
+		policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST, .net = CONFIG_NET_NONE });
+	struct sandbox_policy *open_ =
+		policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST, .net = CONFIG_NET_OPEN });
+	ASSERT_NOT_NULL(none);
+	ASSERT_NOT_NULL(open_);
+	int a = run_in(none, H("tcp", port_s));
+	int b = run_in(none, H("tcp-self"));
+	int c = run_in(open_, H("tcp", port_s));
+	close(l);
+	sandbox_policy_free(none);
+	sandbox_policy_free(open_);
+	ASSERT_EQ(a, 1);
+	ASSERT_EQ(b, 0); /* loopback of its own works */
+	ASSERT_EQ(c, 0);
+}
+
+TEST(credentials_left_out_of_environment)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	ASSERT_WORKS(p, CMD("/bin/sh", "-c", "echo \"token=${GITHUB_TOKEN-unset}\""));
+	ASSERT_TRUE(strstr(last_out, "token=unset") != NULL);
+	sandbox_policy_free(p);
+	char *pass[] = { "GITHUB_TOKEN" };
+	p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST, .passthrough = pass,
+				  .n_passthrough = 1 });
+	ASSERT_NOT_NULL(p);
+	ASSERT_WORKS(p, CMD("/bin/sh", "-c", "echo \"token=${GITHUB_TOKEN-unset}\""));
+	ASSERT_TRUE(strstr(last_out, "token=ghp_escape_test_value") != NULL);
+	sandbox_policy_free(p);
+}
+
+static long long
+ms_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+TEST(worker_runs_many_and_recovers)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	struct sandbox_worker *w = NULL;
+	struct sandbox_error err = { { 0 } };
+	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	struct sandbox_launch l = { .fd_in = -1, .fd_out = devnull, .fd_err = devnull };
+	ASSERT_OK(sandbox_worker_start(p, &l, &w, &err));
+	int out = memfd_create("worker-out", MFD_CLOEXEC);
+	int st = -1;
+	bool timed_out = true;
+	ASSERT_OK(sandbox_worker_run(w, proj, CMD("/bin/sh", "-c", "echo one; echo $PPID"), -1,
+				     out, out, 5000, &st, &timed_out, &err));
+	ASSERT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ASSERT_FALSE(timed_out);
+	ASSERT_OK(sandbox_worker_run(w, proj, H("write", P(outside, "worker")), -1, out, out,
+				     5000, &st, &timed_out, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 1); /* confined like a single launch */
+	ASSERT_TRUE(access(P(outside, "worker"), F_OK) < 0);
+	ASSERT_OK(sandbox_worker_run(w, proj, CMD("false"), -1, out, out, 5000, &st, NULL, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 1);
+	ASSERT_EQ(sandbox_worker_generation(w), 1);
+	/* a timeout kills the command's group, not the worker */
+	long long t0 = ms_now();
+	ASSERT_OK(sandbox_worker_run(w, proj, CMD("/bin/sh", "-c", "sleep 30 & sleep 30"), -1,
+				     out, out, 300, &st, &timed_out, &err));
+	ASSERT_TRUE(timed_out);
+	ASSERT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	ASSERT_TRUE(ms_now() - t0 < 3000);
+	ASSERT_EQ(sandbox_worker_generation(w), 1);
+	/* a dead worker is replaced on the next command */
+	kill(sandbox_worker_pid(w), SIGKILL);
+	usleep(100 * 1000);
+	ASSERT_OK(sandbox_worker_run(w, proj, CMD("true"), -1, out, out, 5000, &st, NULL, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 0);
+	ASSERT_EQ(sandbox_worker_generation(w), 2);
+	/* a missing program is the shell's 127 */
+	ASSERT_OK(sandbox_worker_run(w, proj, CMD("/nonexistent/prog"), -1, out, out, 5000, &st,
+				     NULL, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 127);
+	close(out);
+	close(devnull);
+	sandbox_worker_free(w);
+	sandbox_policy_free(p);
+}
+
+TEST(refuses_without_helper)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	struct sandbox_launch l = { .helper = "/nonexistent/lite-sandbox-init", .fd_in = -1,
+				    .fd_out = -1, .fd_err = -1 };
+	int st;
+	struct sandbox_error err = { { 0 } };
+	ASSERT_ERRNO(sandbox_run(p, &l, CMD("true"), &st, &err), -ENOENT);
+	ASSERT_TRUE(strstr(err.message, "/nonexistent/lite-sandbox-init") != NULL);
+	sandbox_policy_free(p);
+}
+
+/* ---- runner (tap.h's, plus SKIP) -------------------------------------- */
+
+#define T(name) { #name, name }
+static const struct {
+	const char *name;
+	tap_test_fn fn;
+} tests[] = {
+	T(write_outside_write_set), T(python_write_outside),
+	T(ssh_key_masked_in_denylist_mode), T(ssh_key_hidden_in_allowlist_mode),
+	T(aws_masked_with_imds), T(git_config_and_agent_settings_write_denied), T(keyring),
+	T(ptrace_and_memory_of_host_process), T(kill_host_process), T(abstract_socket),
+	T(masked_unix_sockets), T(terminal_injection), T(mount_and_user_namespaces),
+	T(other_kernel_surfaces), T(network_none), T(credentials_left_out_of_environment),
+	T(worker_runs_many_and_recovers), T(refuses_without_helper),
+};
+
+int
+main(void)
+{
+	helper_bin = getenv("ESCAPE_HELPER");
+	if (!helper_bin) {
+		printf("Bail out! ESCAPE_HELPER is not set\n");
+		return 1;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	fixture();
+
+	struct sandbox_probe probe;
+	sandbox_probe_run(NULL, &probe);
+	bool usable = sandbox_probe_ok(&probe);
+	struct buf why = BUF_INIT(8192);
+	sandbox_probe_format(&probe, &why);
+
+	printf("1..%zu\n", ARRAY_SIZE(tests));
+	int failures = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(tests); i++) {
+		static struct tap_state st;
+		st.failed = 0;
+		skip_reason[0] = '\0';
+		if (!usable) {
+			printf("ok %zu - %s # SKIP the OS sandbox cannot run on this host\n", i + 1,
+			       tests[i].name);
+			continue;
+		}
+		int k = setjmp(st.fail);
+		if (k == 0)
+			tests[i].fn(&st);
+		else if (k == 1)
+			st.failed = 1;
+		if (skip_reason[0])
+			printf("ok %zu - %s # SKIP %s\n", i + 1, tests[i].name, skip_reason);
+		else
+			printf("%s %zu - %s\n", st.failed ? "not ok" : "ok", i + 1, tests[i].name);
+		fflush(stdout);
+		failures += st.failed;
+	}
+	if (!usable)
+		for (char *s = why.data, *e; s && *s; s = e + 1) {
+			e = strchrnul(s, '\n');
+			printf("# %.*s\n", (int)(e - s), s);
+			if (!*e)
+				break;
+		}
+	buf_done(&why);
+	if (!failures && !getenv("ESCAPE_KEEP"))
+		rm_rf(root);
+	return failures ? 1 : 0;
+}
