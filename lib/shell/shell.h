@@ -153,6 +153,10 @@ struct sh_word {
 	/* The source text of the word exactly as written (for messages). */
 	const char *src;
 	size_t src_len;
+	/* An argument of a declaration builtin (declare, local, export, ...)
+	 * written as an array assignment, `declare -a x=(1 2)`: the
+	 * assignment, with no parts. NULL for every other word. */
+	struct sh_assign *assign;
 };
 
 /* ---- redirections ------------------------------------------------------ */

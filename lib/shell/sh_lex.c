@@ -1,0 +1,2407 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The lexer: tokens (operators, newlines, words) and the structure inside
+ * words (quotes, expansions, braces). Words are built as lists of parts with
+ * no in-band markers; literal runs are gathered in a scratch buffer and copied
+ * to the arena once, so lexing does no per-character allocation.
+ *
+ * Line continuations (backslash-newline) are removed wherever bash removes
+ * them: everywhere except inside '...', $'...', comments and here-document
+ * bodies with a quoted delimiter. sh_skip_lc() does it on the fly.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sh_internal.h"
+
+enum lctx {
+	LC_WORD,      /* an unquoted shell word */
+	LC_DQ,        /* inside "..." */
+	LC_HEREDOC,   /* an unquoted here-document body */
+	LC_PARAM,     /* the operand of ${x-w}: up to } */
+	LC_PARAM_PAT, /* the pattern of ${x/p/r}: up to / or } */
+	LC_PARAM_OFF, /* the offset of ${x:o:l}: up to : or } */
+	LC_ARITH,     /* $(( )) (( )): up to an unbalanced ) */
+	LC_ARITH_BR,  /* $[ ]: up to an unbalanced ] */
+	LC_ARITH_FOR, /* for (( a; b; c )): up to ; or an unbalanced ) */
+	LC_SUBSCRIPT, /* a[...]: up to an unbalanced ] */
+	LC_BRACE,     /* an item of {a,b}: up to , or } */
+	LC_REGEX,     /* the right side of =~ */
+};
+
+/* lex_parts flags */
+#define LF_IN_DQ 1u      /* inside double quotes (for ${...} operands) */
+#define LF_SQ_LIT 2u     /* '...' is literal text (${x:-'a'} inside "...") */
+#define LF_CMDPOS 4u     /* the word may be an assignment (a[1 + 2]=x) */
+
+struct pvec {
+	struct sh_part *v;
+	size_t n, cap;
+};
+
+static int lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags,
+		     struct pvec *out);
+
+size_t
+sh_skip_lc(const struct sh_parser *p, size_t i)
+{
+	while (i + 1 < p->end && p->src[i] == '\\' && p->src[i + 1] == '\n')
+		i += 2;
+	return i;
+}
+
+int
+sh_ch(const struct sh_parser *p, size_t i)
+{
+	return i < p->end ? (unsigned char)p->src[i] : -1;
+}
+
+/* The next real character at or after pos, and where it is. */
+static int
+peek(struct sh_parser *p, size_t *ret_i)
+{
+	size_t i = sh_skip_lc(p, p->pos);
+	if (ret_i)
+		*ret_i = i;
+	return sh_ch(p, i);
+}
+
+/* The real character after the one at i. */
+static int
+peek_after(struct sh_parser *p, size_t i, size_t *ret_j)
+{
+	size_t j = sh_skip_lc(p, i + 1);
+	if (ret_j)
+		*ret_j = j;
+	return sh_ch(p, j);
+}
+
+void *
+sh_grow(struct sh_parser *p, void *v, size_t *cap, size_t n, size_t elem)
+{
+	if (n < *cap)
+		return v;
+	size_t nc = *cap ? *cap * 2 : 4;
+	if (nc > SIZE_MAX / elem)
+		return NULL;
+	void *nv = arena_alloc(p->a, nc * elem);
+	if (!nv)
+		return NULL;
+	if (n)
+		memcpy(nv, v, n * elem);
+	*cap = nc;
+	return nv;
+}
+
+static struct sh_part *
+pvec_push(struct sh_parser *p, struct pvec *pv, enum sh_part_kind k, size_t off)
+{
+	struct sh_part *nv = sh_grow(p, pv->v, &pv->cap, pv->n, sizeof(*nv));
+	if (!nv)
+		return NULL;
+	pv->v = nv;
+	struct sh_part *part = &pv->v[pv->n++];
+	memset(part, 0, sizeof(*part));
+	part->kind = k;
+	part->pos = sh_pos_at(p, off);
+	return part;
+}
+
+static int
+oom(struct sh_parser *p)
+{
+	return sh_fail(p, SH_ERR_LIMIT, p->pos, "out of memory");
+}
+
+static struct sh_word *
+make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
+{
+	struct sh_word *w = arena_alloc(p->a, sizeof(*w));
+	if (!w)
+		return NULL;
+	w->pos = sh_pos_at(p, start);
+	w->parts = pv->v;
+	w->n_parts = pv->n;
+	w->src = arena_strndup(p->a, p->src + start, end > start ? end - start : 0);
+	if (!w->src)
+		return NULL;
+	w->src_len = end > start ? end - start : 0;
+	return w;
+}
+
+/* ---- literal runs ------------------------------------------------------ */
+
+struct litrun {
+	size_t base;  /* where this run starts in p->lit */
+	size_t off;   /* source offset of its first byte */
+	enum sh_part_kind kind; /* LIT or ESCAPED */
+	bool active;
+};
+
+static int
+lit_flush(struct sh_parser *p, struct pvec *out, struct litrun *lr)
+{
+	if (!lr->active)
+		return 0;
+	size_t n = p->lit.len - lr->base;
+	struct sh_part *part = pvec_push(p, out, lr->kind, lr->off);
+	if (!part)
+		return oom(p);
+	char *t = arena_strndup(p->a, p->lit.data + lr->base, n);
+	if (!t)
+		return oom(p);
+	part->text = t;
+	part->text_len = n;
+	buf_truncate(&p->lit, lr->base);
+	lr->active = false;
+	return 0;
+}
+
+static int
+lit_add(struct sh_parser *p, struct pvec *out, struct litrun *lr,
+	enum sh_part_kind kind, size_t off, const char *s, size_t n)
+{
+	if (lr->active && lr->kind != kind) {
+		int r = lit_flush(p, out, lr);
+		if (r < 0)
+			return r;
+	}
+	if (!lr->active) {
+		lr->active = true;
+		lr->kind = kind;
+		lr->off = off;
+		lr->base = p->lit.len;
+	}
+	if (buf_append(&p->lit, s, n) < 0)
+		return sh_fail(p, SH_ERR_LIMIT, off, "word too long");
+	return 0;
+}
+
+static int
+lit_addc(struct sh_parser *p, struct pvec *out, struct litrun *lr,
+	 enum sh_part_kind kind, size_t off, char c)
+{
+	return lit_add(p, out, lr, kind, off, &c, 1);
+}
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static bool
+is_blank(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Characters that end an unquoted word. */
+static bool
+is_meta(int c)
+{
+	return c < 0 || c == ' ' || c == '\t' || c == '\n' || c == '|' ||
+	       c == '&' || c == ';' || c == '<' || c == '>' || c == '(' ||
+	       c == ')';
+}
+
+static bool
+is_name_start(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool
+is_name_char(int c)
+{
+	return is_name_start(c) || (c >= '0' && c <= '9');
+}
+
+static bool
+is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+bool
+sh_valid_name(const char *s, size_t n)
+{
+	if (n == 0 || !is_name_start((unsigned char)s[0]))
+		return false;
+	for (size_t i = 1; i < n; i++)
+		if (!is_name_char((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+bool
+sh_word_is_lit(const struct sh_word *w, const char *s)
+{
+	return w && w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT &&
+	       strcmp(w->parts[0].text, s) == 0;
+}
+
+/* ---- $'...' ------------------------------------------------------------ */
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static int
+put_utf8(struct buf *b, uint32_t cp)
+{
+	char u[4];
+	size_t n;
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (char)(0xc0 | (cp >> 6));
+		u[1] = (char)(0x80 | (cp & 0x3f));
+		n = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (char)(0xe0 | (cp >> 12));
+		u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		u[2] = (char)(0x80 | (cp & 0x3f));
+		n = 3;
+	} else {
+		u[0] = (char)(0xf0 | ((cp >> 18) & 0x07));
+		u[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+		u[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		u[3] = (char)(0x80 | (cp & 0x3f));
+		n = 4;
+	}
+	return buf_append(b, u, n);
+}
+
+/* Decode the body of $'...' (s[0..n)) as bash does, into b. */
+static int
+decode_ansi_c(const char *s, size_t n, struct buf *b, bool *ret_unsupported)
+{
+	for (size_t i = 0; i < n; i++) {
+		int r;
+		if (s[i] != '\\' || i + 1 >= n) {
+			if ((r = buf_putc(b, s[i])) < 0)
+				return r;
+			continue;
+		}
+		char c = s[++i];
+		int v = -1;
+		switch (c) {
+		case 'a': v = 7; break;
+		case 'b': v = 8; break;
+		case 'e': case 'E': v = 27; break;
+		case 'f': v = 12; break;
+		case 'n': v = 10; break;
+		case 'r': v = 13; break;
+		case 't': v = 9; break;
+		case 'v': v = 11; break;
+		case '\\': v = '\\'; break;
+		case '\'': v = '\''; break;
+		case '"': v = '"'; break;
+		case '?': v = '?'; break;
+		case '0': case '1': case '2': case '3':
+		case '4': case '5': case '6': case '7': {
+			v = 0;
+			size_t k = 0;
+			while (k < 3 && i < n && s[i] >= '0' && s[i] <= '7') {
+				v = v * 8 + (s[i] - '0');
+				i++, k++;
+			}
+			i--;
+			v &= 0xff;
+			break;
+		}
+		case 'x': {
+			size_t k = 0;
+			int acc = 0;
+			while (k < 2 && i + 1 < n && hexval((unsigned char)s[i + 1]) >= 0) {
+				acc = acc * 16 + hexval((unsigned char)s[i + 1]);
+				i++, k++;
+			}
+			if (k == 0) {
+				/* bash keeps "\x" when no digit follows */
+				if ((r = buf_append(b, "\\x", 2)) < 0)
+					return r;
+				continue;
+			}
+			v = acc;
+			break;
+		}
+		case 'u': case 'U': {
+			size_t max = c == 'u' ? 4 : 8, k = 0;
+			uint32_t acc = 0;
+			while (k < max && i + 1 < n && hexval((unsigned char)s[i + 1]) >= 0) {
+				acc = acc * 16 + (uint32_t)hexval((unsigned char)s[i + 1]);
+				i++, k++;
+			}
+			if (k == 0) {
+				char t[2] = { '\\', c };
+				if ((r = buf_append(b, t, 2)) < 0)
+					return r;
+				continue;
+			}
+			if (acc > 0x10ffff || (acc >= 0xd800 && acc <= 0xdfff)) {
+				/* bash's result depends on the locale here */
+				*ret_unsupported = true;
+				return 0;
+			}
+			if ((r = put_utf8(b, acc)) < 0)
+				return r;
+			continue;
+		}
+		case 'c':
+			if (i + 1 >= n) {
+				if ((r = buf_append(b, "\\c", 2)) < 0)
+					return r;
+				continue;
+			}
+			c = s[++i];
+			if (c == '\\' && i + 1 < n && s[i + 1] == '\\')
+				i++;
+			v = (c >= 'a' && c <= 'z' ? c - 32 : c) & 0x1f;
+			if (c == '?')
+				v = 0x7f;
+			break;
+		default: {
+			char t[2] = { '\\', c };
+			if ((r = buf_append(b, t, 2)) < 0)
+				return r;
+			continue;
+		}
+		}
+		if ((r = buf_putc(b, (char)v)) < 0)
+			return r;
+	}
+	return 0;
+}
+
+/* ---- nested programs --------------------------------------------------- */
+
+struct saved_state {
+	bool have_tok;
+	struct sh_tok tok;
+	struct sh_redir **hd;
+	size_t n_hd, cap_hd;
+};
+
+static void
+save_state(struct sh_parser *p, struct saved_state *s)
+{
+	s->have_tok = p->have_tok;
+	s->tok = p->tok;
+	s->hd = p->hd;
+	s->n_hd = p->n_hd;
+	s->cap_hd = p->cap_hd;
+	p->have_tok = false;
+	p->hd = NULL;
+	p->n_hd = p->cap_hd = 0;
+}
+
+static int
+restore_state(struct sh_parser *p, struct saved_state *s, size_t off)
+{
+	bool pending = p->n_hd > 0;
+	p->have_tok = s->have_tok;
+	p->tok = s->tok;
+	p->hd = s->hd;
+	p->n_hd = s->n_hd;
+	p->cap_hd = s->cap_hd;
+	if (pending)
+		return sh_fail(p, SH_ERR_UNSUPPORTED, off,
+			       "unsupported construct: here-document not terminated "
+			       "inside its command substitution");
+	return 0;
+}
+
+/* $( ... ): p->pos is after "$(" (or "<(" ">(") */
+static int
+lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
+{
+	struct saved_state s;
+	save_state(p, &s);
+	int r = sh_parse_program_until(p, ')', ret);
+	int r2 = restore_state(p, &s, off);
+	return r < 0 ? r : r2;
+}
+
+/* `...`: p->pos is after the opening backquote */
+static int
+lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
+	      struct sh_node **ret)
+{
+	/* Undo the backslash escapes bash removes inside backquotes, then
+	 * parse the result as a program of its own. */
+	struct buf b = BUF_INIT(SH_MAX_INPUT);
+	size_t i = p->pos;
+	bool closed = false;
+	int r;
+	while (i < p->end) {
+		char c = p->src[i];
+		if (c == '`') {
+			closed = true;
+			break;
+		}
+		if (c == '\\' && i + 1 < p->end) {
+			char d = p->src[i + 1];
+			if (d == '\n') {
+				i += 2;
+				continue;
+			}
+			if (d == '$' || d == '`' || d == '\\' ||
+			    (d == '"' && (flags & LF_IN_DQ))) {
+				if ((r = buf_putc(&b, d)) < 0)
+					goto out;
+				i += 2;
+				continue;
+			}
+		}
+		if ((r = buf_putc(&b, c)) < 0)
+			goto out;
+		i++;
+	}
+	if (!closed) {
+		r = sh_fail(p, SH_ERR_SYNTAX, off,
+			    "unexpected end of file while looking for matching ``'");
+		goto out;
+	}
+	{
+		char *copy = arena_strndup(p->a, b.data ? b.data : "", b.len);
+		if (!copy) {
+			r = oom(p);
+			goto out;
+		}
+		const char *osrc = p->src;
+		size_t oend = p->end, opos = p->pos;
+		bool ofixed = p->fixed;
+		struct sh_pos ofp = p->fixed_pos;
+		if (!p->fixed) {
+			p->fixed_pos = sh_pos_at(p, off);
+			p->fixed = true;
+		}
+		p->src = copy;
+		p->end = b.len;
+		p->pos = 0;
+		struct saved_state s;
+		save_state(p, &s);
+		r = sh_parse_program_until(p, -1, ret);
+		int r2 = restore_state(p, &s, off);
+		if (r >= 0)
+			r = r2;
+		p->src = osrc;
+		p->end = oend;
+		p->pos = opos;
+		p->fixed = ofixed;
+		p->fixed_pos = ofp;
+		if (r < 0)
+			goto out;
+		p->pos = i + 1;
+	}
+	r = 0;
+out:
+	buf_done(&b);
+	return r;
+}
+
+/* ---- parameter expansion ----------------------------------------------- */
+
+static struct sh_word *
+lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
+{
+	struct pvec pv = { 0 };
+	struct sh_part *part = pvec_push(p, &pv, SH_PART_LIT, off);
+	if (!part)
+		return NULL;
+	part->text = arena_strndup(p->a, s, n);
+	part->text_len = n;
+	if (!part->text)
+		return NULL;
+	return make_word(p, &pv, off, off + n);
+}
+
+/* lex a sub-word in ctx, from p->pos to the stop character (not consumed) */
+static int
+lex_subword(struct sh_parser *p, enum lctx ctx, unsigned flags,
+	    struct sh_word **ret)
+{
+	size_t start = sh_skip_lc(p, p->pos);
+	struct pvec pv = { 0 };
+	int r = lex_parts(p, ctx, flags, &pv);
+	if (r < 0)
+		return r;
+	if (r > 0)
+		return sh_fail(p, SH_ERR_SYNTAX, p->pos, "unexpected end of word");
+	struct sh_word *w = make_word(p, &pv, start, p->pos);
+	if (!w)
+		return oom(p);
+	*ret = w;
+	return 0;
+}
+
+static int
+expect_close_brace(struct sh_parser *p, size_t off)
+{
+	size_t i;
+	int c = peek(p, &i);
+	if (c != '}')
+		return sh_fail(p, SH_ERR_SYNTAX, off,
+			       "unexpected end of file while looking for matching `}'");
+	p->pos = i + 1;
+	return 0;
+}
+
+static int
+bad_subst(struct sh_parser *p, size_t off)
+{
+	/* bash -n accepts these; they fail when run ("bad substitution") */
+	return sh_fail(p, SH_ERR_UNSUPPORTED, off,
+		       "unsupported construct: bad substitution (bash fails it "
+		       "at run time)");
+}
+
+/* p->pos is after "${" */
+static int
+lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
+		 struct sh_param *pm)
+{
+	size_t i, j;
+	int c = peek(p, &i), d;
+	int r;
+	pm->braced = true;
+
+	/* ${#x}: length, unless # is the parameter itself (${#}, ${#-w}...) */
+	if (c == '#') {
+		d = peek_after(p, i, &j);
+		if (d == '}' ) {
+			pm->name = "#";
+			p->pos = j + 1;
+			return 0;
+		}
+		if (is_name_start(d) || is_digit(d) ||
+		    (d >= 0 && strchr("@*#?$!-", d) && d != 0)) {
+			/* ${#-} ${#?} are the special parameter # with an op,
+			 * but ${#-} with nothing after is the length of $- */
+			size_t k;
+			int e = peek_after(p, j, &k);
+			if ((d == '-' || d == '?' || d == '#') && e != '}') {
+				/* ${#-w} ${#?w} ${##w}: parameter # with op */
+				pm->name = "#";
+				p->pos = j;
+				goto op;
+			}
+			pm->op = SH_PARAM_LENGTH;
+			p->pos = j;
+			c = d;
+			i = j;
+		} else {
+			pm->name = "#";
+			p->pos = j;
+			goto op;
+		}
+	} else if (c == '!') {
+		d = peek_after(p, i, &j);
+		if (d == '}') {
+			pm->name = "!";
+			p->pos = j + 1;
+			return 0;
+		}
+		if (is_name_start(d) || is_digit(d) ||
+		    (d > 0 && strchr("@*#?$!-", d))) {
+			pm->indirect = true;
+			p->pos = j;
+			c = d;
+			i = j;
+		} else {
+			pm->name = "!";
+			p->pos = j;
+			goto op;
+		}
+	}
+
+	/* the name */
+	if (is_name_start(c)) {
+		size_t s = i;
+		char nb[256];
+		size_t nn = 0;
+		while (is_name_char(c)) {
+			if (nn + 1 >= sizeof(nb))
+				return sh_fail(p, SH_ERR_LIMIT, s, "name too long");
+			nb[nn++] = (char)c;
+			p->pos = i + 1;
+			c = peek(p, &i);
+		}
+		pm->name = arena_strndup(p->a, nb, nn);
+	} else if (is_digit(c)) {
+		char nb[32];
+		size_t nn = 0;
+		while (is_digit(c)) {
+			if (nn + 1 >= sizeof(nb))
+				return sh_fail(p, SH_ERR_LIMIT, i, "number too long");
+			nb[nn++] = (char)c;
+			p->pos = i + 1;
+			c = peek(p, &i);
+		}
+		pm->name = arena_strndup(p->a, nb, nn);
+	} else if (c > 0 && strchr("@*#?$!-", c)) {
+		char nb[2] = { (char)c, 0 };
+		pm->name = arena_strdup(p->a, nb);
+		p->pos = i + 1;
+		c = peek(p, &i);
+	} else if (c < 0) {
+		return sh_fail(p, SH_ERR_SYNTAX, off,
+			       "unexpected end of file while looking for matching `}'");
+	} else {
+		return bad_subst(p, off);
+	}
+	if (!pm->name)
+		return oom(p);
+
+	/* subscript */
+	if (c == '[' && is_name_start((unsigned char)pm->name[0])) {
+		p->pos = i + 1;
+		r = lex_subword(p, LC_SUBSCRIPT, 0, &pm->index);
+		if (r < 0)
+			return r;
+		if (peek(p, &i) != ']')
+			return sh_fail(p, SH_ERR_SYNTAX, off,
+				       "unexpected end of file while looking for matching `]'");
+		p->pos = i + 1;
+		c = peek(p, &i);
+	}
+
+	if (pm->indirect) {
+		size_t nl = strlen(pm->name);
+		if ((c == '*' || c == '@') && !pm->index && is_name_start((unsigned char)pm->name[0])) {
+			d = peek_after(p, i, &j);
+			if (d == '}') {
+				pm->op = SH_PARAM_PREFIX_NAMES;
+				pm->at = c == '@';
+				pm->indirect = false;
+				p->pos = j + 1;
+				return 0;
+			}
+		}
+		if (pm->index && c == '}' && pm->index->n_parts == 1 &&
+		    pm->index->parts[0].kind == SH_PART_LIT &&
+		    (strcmp(pm->index->parts[0].text, "@") == 0 ||
+		     strcmp(pm->index->parts[0].text, "*") == 0)) {
+			pm->op = SH_PARAM_KEYS;
+			pm->at = pm->index->parts[0].text[0] == '@';
+			pm->indirect = false;
+			p->pos = i + 1;
+			return 0;
+		}
+		(void)nl;
+	}
+	if (pm->op == SH_PARAM_LENGTH) {
+		if (c != '}')
+			return bad_subst(p, off);
+		p->pos = i + 1;
+		return 0;
+	}
+
+op:
+	c = peek(p, &i);
+	if (c == '}') {
+		p->pos = i + 1;
+		return 0;
+	}
+	if (c < 0)
+		return sh_fail(p, SH_ERR_SYNTAX, off,
+			       "unexpected end of file while looking for matching `}'");
+	p->pos = i + 1;
+	d = peek(p, &j);
+	enum lctx actx = LC_PARAM;
+	unsigned aflags = flags & LF_IN_DQ;
+	switch (c) {
+	case ':':
+		if (d == '-' || d == '=' || d == '?' || d == '+') {
+			pm->colon = true;
+			p->pos = j + 1;
+			c = d;
+			goto simple_op;
+		}
+		pm->op = SH_PARAM_SUBSTRING;
+		r = lex_subword(p, LC_PARAM_OFF, aflags & ~LF_IN_DQ, &pm->arg);
+		if (r < 0)
+			return r;
+		c = peek(p, &i);
+		if (c == ':') {
+			p->pos = i + 1;
+			r = lex_subword(p, LC_PARAM, aflags & ~LF_IN_DQ, &pm->arg2);
+			if (r < 0)
+				return r;
+		}
+		return expect_close_brace(p, off);
+	case '-': case '=': case '?': case '+':
+	simple_op:
+		pm->op = c == '-' ? SH_PARAM_DEFAULT :
+			 c == '=' ? SH_PARAM_ASSIGN :
+			 c == '?' ? SH_PARAM_ERROR : SH_PARAM_ALTERNATE;
+		if (aflags & LF_IN_DQ)
+			aflags |= LF_SQ_LIT;
+		break;
+	case '#': case '%':
+		pm->op = c == '#' ? SH_PARAM_TRIM_PREFIX : SH_PARAM_TRIM_SUFFIX;
+		if (d == c) {
+			pm->longest = true;
+			p->pos = j + 1;
+		}
+		break;
+	case '^': case ',':
+		pm->op = c == '^' ? SH_PARAM_UPPER : SH_PARAM_LOWER;
+		if (d == c) {
+			pm->longest = true;
+			p->pos = j + 1;
+		}
+		break;
+	case '/':
+		pm->op = SH_PARAM_REPLACE;
+		pm->anchor = SH_REPLACE_FIRST;
+		if (d == '/') {
+			pm->anchor = SH_REPLACE_ALL;
+			pm->longest = true;
+			p->pos = j + 1;
+		} else if (d == '#') {
+			pm->anchor = SH_REPLACE_PREFIX;
+			p->pos = j + 1;
+		} else if (d == '%') {
+			pm->anchor = SH_REPLACE_SUFFIX;
+			p->pos = j + 1;
+		}
+		r = lex_subword(p, LC_PARAM_PAT, aflags, &pm->arg);
+		if (r < 0)
+			return r;
+		c = peek(p, &i);
+		if (c == '/') {
+			p->pos = i + 1;
+			r = lex_subword(p, LC_PARAM, aflags, &pm->arg2);
+			if (r < 0)
+				return r;
+		}
+		if (pm->arg && pm->arg->n_parts == 0)
+			pm->arg = NULL;
+		return expect_close_brace(p, off);
+	case '@':
+		if (d > 0 && strchr("QEPAKaULuk", d)) {
+			size_t k;
+			if (peek_after(p, j, &k) == '}') {
+				pm->op = SH_PARAM_TRANSFORM;
+				pm->transform = (char)d;
+				p->pos = k + 1;
+				return 0;
+			}
+		}
+		return bad_subst(p, off);
+	default:
+		/* bash -n accepts anything balanced here; running it fails */
+		return bad_subst(p, off);
+	}
+	r = lex_subword(p, actx, aflags, &pm->arg);
+	if (r < 0)
+		return r;
+	if (pm->arg->n_parts == 0 &&
+	    (pm->op == SH_PARAM_UPPER || pm->op == SH_PARAM_LOWER))
+		pm->arg = NULL;
+	return expect_close_brace(p, off);
+}
+
+/* p->pos is on '$'. Returns 1 if the '$' is literal. */
+static int
+lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
+	   struct pvec *out, struct litrun *lr)
+{
+	size_t i0 = sh_skip_lc(p, p->pos), i, j;
+	int c = peek_after(p, i0, &i);
+	int r;
+	bool in_dq = ctx == LC_DQ || ctx == LC_HEREDOC || (flags & LF_IN_DQ);
+
+	if (c == '\'' && !in_dq) {
+		/* $'...': no line continuation removal inside */
+		size_t s = i + 1, k = s;
+		while (k < p->end && p->src[k] != '\'') {
+			if (p->src[k] == '\\' && k + 1 < p->end)
+				k++;
+			k++;
+		}
+		if (k >= p->end)
+			return sh_fail(p, SH_ERR_SYNTAX, i0,
+				       "unexpected end of file while looking for matching `''");
+		struct buf b = BUF_INIT(SH_MAX_INPUT);
+		bool unsup = false;
+		r = decode_ansi_c(p->src + s, k - s, &b, &unsup);
+		if (r < 0) {
+			buf_done(&b);
+			return oom(p);
+		}
+		if (unsup) {
+			buf_done(&b);
+			return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
+				       "unsupported construct: $'\\u' escape outside Unicode");
+		}
+		if ((r = lit_flush(p, out, lr)) < 0) {
+			buf_done(&b);
+			return r;
+		}
+		struct sh_part *part = pvec_push(p, out, SH_PART_ANSI_C, i0);
+		char *t = part ? arena_alloc(p->a, b.len + 1) : NULL;
+		if (t && b.len)
+			memcpy(t, b.data, b.len);
+		size_t blen = b.len;
+		buf_done(&b);
+		if (!t)
+			return oom(p);
+		part->text = t;
+		part->text_len = blen;
+		part->raw = arena_strndup(p->a, p->src + s, k - s);
+		if (!part->raw)
+			return oom(p);
+		p->pos = k + 1;
+		return 0;
+	}
+	if (c == '"' && !in_dq) {
+		if ((r = lit_flush(p, out, lr)) < 0)
+			return r;
+		struct sh_part *part = pvec_push(p, out, SH_PART_LOCALE, i0);
+		if (!part)
+			return oom(p);
+		p->pos = i + 1;
+		struct pvec in = { 0 };
+		if ((r = lex_parts(p, LC_DQ, 0, &in)) < 0)
+			return r;
+		if (peek(p, &j) != '"')
+			return sh_fail(p, SH_ERR_SYNTAX, i0,
+				       "unexpected end of file while looking for matching `\"'");
+		p->pos = j + 1;
+		part->parts = in.v;
+		part->n_parts = in.n;
+		return 0;
+	}
+	if (c == '(') {
+		if ((r = lit_flush(p, out, lr)) < 0)
+			return r;
+		if ((r = sh_enter(p, i0)) < 0)
+			return r;
+		int d = peek_after(p, i, &j);
+		if (d == '(') {
+			/* $(( )): arithmetic, unless it does not close with
+			 * "))", in which case it is $( ( ... ) ... ) */
+			p->pos = j + 1;
+			struct sh_word *e = NULL;
+			r = lex_subword(p, LC_ARITH, 0, &e);
+			if (r == -EINVAL && p->err->kind == SH_ERR_SYNTAX)
+				r = 1; /* retry as a command substitution */
+			size_t k, k2;
+			if (r == 0 && peek(p, &k) == ')' && peek_after(p, k, &k2) == ')') {
+				struct sh_part *part = pvec_push(p, out, SH_PART_ARITH, i0);
+				if (!part)
+					return oom(p);
+				part->expr = e;
+				p->pos = k2 + 1;
+				sh_leave(p);
+				return 0;
+			}
+			if (r < 0)
+				return r;
+			if ((r = sh_charge(p, i0, p->pos > i0 ? p->pos - i0 : 0)) < 0)
+				return r;
+			p->err->kind = SH_ERR_NONE;
+		}
+		p->pos = i + 1;
+		struct sh_node *body = NULL;
+		if ((r = lex_cmdsub_body(p, i0, &body)) < 0)
+			return r;
+		struct sh_part *part = pvec_push(p, out, SH_PART_CMDSUB, i0);
+		if (!part)
+			return oom(p);
+		part->body = body;
+		sh_leave(p);
+		return 0;
+	}
+	if (c == '[') {
+		if ((r = lit_flush(p, out, lr)) < 0)
+			return r;
+		if ((r = sh_enter(p, i0)) < 0)
+			return r;
+		p->pos = i + 1;
+		struct sh_word *e = NULL;
+		if ((r = lex_subword(p, LC_ARITH_BR, 0, &e)) < 0)
+			return r;
+		if (peek(p, &j) != ']')
+			return sh_fail(p, SH_ERR_SYNTAX, i0,
+				       "unexpected end of file while looking for matching `]'");
+		p->pos = j + 1;
+		struct sh_part *part = pvec_push(p, out, SH_PART_ARITH, i0);
+		if (!part)
+			return oom(p);
+		part->expr = e;
+		part->arith_bracket = true;
+		sh_leave(p);
+		return 0;
+	}
+	if (c == '{') {
+		if ((r = lit_flush(p, out, lr)) < 0)
+			return r;
+		if ((r = sh_enter(p, i0)) < 0)
+			return r;
+		p->pos = i + 1;
+		struct sh_param *pm = arena_alloc(p->a, sizeof(*pm));
+		if (!pm)
+			return oom(p);
+		if ((r = lex_param_braced(p, in_dq ? LF_IN_DQ : 0, i0, pm)) < 0)
+			return r;
+		struct sh_part *part = pvec_push(p, out, SH_PART_PARAM, i0);
+		if (!part)
+			return oom(p);
+		part->param = pm;
+		sh_leave(p);
+		return 0;
+	}
+	if (is_name_start(c) || is_digit(c) ||
+	    (c > 0 && strchr("@*#?$!-", c))) {
+		if ((r = lit_flush(p, out, lr)) < 0)
+			return r;
+		struct sh_param *pm = arena_alloc(p->a, sizeof(*pm));
+		if (!pm)
+			return oom(p);
+		if (is_name_start(c)) {
+			size_t s = i, e = i;
+			/* names rarely span continuations; copy char by char */
+			char nb[256];
+			size_t nn = 0;
+			while (is_name_char(sh_ch(p, e))) {
+				if (nn + 1 >= sizeof(nb))
+					return sh_fail(p, SH_ERR_LIMIT, s, "name too long");
+				nb[nn++] = p->src[e];
+				e = sh_skip_lc(p, e + 1);
+			}
+			pm->name = arena_strndup(p->a, nb, nn);
+			p->pos = e;
+		} else {
+			char nb[2] = { (char)c, 0 };
+			pm->name = arena_strdup(p->a, nb);
+			p->pos = i + 1;
+		}
+		if (!pm->name)
+			return oom(p);
+		struct sh_part *part = pvec_push(p, out, SH_PART_PARAM, i0);
+		if (!part)
+			return oom(p);
+		part->param = pm;
+		return 0;
+	}
+	return 1;
+}
+
+/* ---- brace expansion --------------------------------------------------- */
+
+static bool
+seq_int(const char *s, size_t n)
+{
+	size_t i = 0;
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		i++;
+	if (i == n || n - i > 18)
+		return false;
+	for (; i < n; i++)
+		if (!is_digit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+static bool
+seq_char(const char *s, size_t n)
+{
+	return n == 1 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'));
+}
+
+/* Is "a..b" or "a..b..c" a sequence bash expands? */
+static bool
+parse_seq(struct sh_parser *p, const char *t, struct sh_brace *br)
+{
+	const char *d1 = strstr(t, "..");
+	if (!d1)
+		return false;
+	const char *b = d1 + 2;
+	const char *d2 = strstr(b, "..");
+	size_t la = (size_t)(d1 - t), lb = d2 ? (size_t)(d2 - b) : strlen(b);
+	const char *c = d2 ? d2 + 2 : NULL;
+	bool ints = seq_int(t, la) && seq_int(b, lb);
+	bool chars = seq_char(t, la) && seq_char(b, lb);
+	if (!ints && !chars)
+		return false;
+	if (c && !seq_int(c, strlen(c)))
+		return false;
+	br->is_sequence = true;
+	br->seq_start = arena_strndup(p->a, t, la);
+	br->seq_end = arena_strndup(p->a, b, lb);
+	br->seq_step = c ? arena_strdup(p->a, c) : NULL;
+	return br->seq_start && br->seq_end && (!c || br->seq_step);
+}
+
+/* p->pos on '{'. Returns 1 when this is no brace expansion. */
+static int
+lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
+	  struct litrun *lr)
+{
+	size_t i0 = sh_skip_lc(p, p->pos);
+	size_t save = p->pos;
+	struct sh_word **items = NULL;
+	size_t n = 0, cap = 0;
+	bool comma = false;
+	int r;
+
+	if ((r = sh_enter(p, i0)) < 0)
+		return r;
+	p->pos = i0 + 1;
+	for (;;) {
+		size_t s = sh_skip_lc(p, p->pos), i;
+		struct pvec pv = { 0 };
+		r = lex_parts(p, LC_BRACE, flags & ~LF_CMDPOS, &pv);
+		if (r < 0)
+			return r;
+		if (r > 0)
+			goto fail;
+		struct sh_word *w = make_word(p, &pv, s, p->pos);
+		items = sh_grow(p, items, &cap, n, sizeof(*items));
+		if (!w || !items)
+			return oom(p);
+		items[n++] = w;
+		int c = peek(p, &i);
+		p->pos = i + 1;
+		if (c == '}')
+			break;
+		comma = true;
+	}
+	struct sh_brace *br = arena_alloc(p->a, sizeof(*br));
+	if (!br)
+		return oom(p);
+	if (comma) {
+		br->items = items;
+		br->n_items = n;
+	} else if (!(n == 1 && items[0]->n_parts == 1 &&
+		     items[0]->parts[0].kind == SH_PART_LIT &&
+		     parse_seq(p, items[0]->parts[0].text, br))) {
+		goto fail;
+	}
+	if ((r = lit_flush(p, out, lr)) < 0)
+		return r;
+	struct sh_part *part = pvec_push(p, out, SH_PART_BRACE, i0);
+	if (!part)
+		return oom(p);
+	part->brace = br;
+	sh_leave(p);
+	return 0;
+fail:
+	sh_leave(p);
+	if ((r = sh_charge(p, i0, p->pos > save ? p->pos - save : 0)) < 0)
+		return r;
+	p->pos = save;
+	return 1;
+}
+
+/* ---- extglob ----------------------------------------------------------- */
+
+/* p->pos on the operator char, followed by '(' */
+static int
+lex_extglob(struct sh_parser *p, unsigned flags, struct pvec *out,
+	    struct litrun *lr)
+{
+	size_t i0 = sh_skip_lc(p, p->pos), i;
+	char opc = p->src[i0];
+	int r;
+	peek_after(p, i0, &i);
+	p->pos = i + 1;
+	if ((r = lit_flush(p, out, lr)) < 0)
+		return r;
+	if ((r = sh_enter(p, i0)) < 0)
+		return r;
+	struct sh_word **alts = NULL;
+	size_t n = 0, cap = 0;
+	for (;;) {
+		size_t s = sh_skip_lc(p, p->pos);
+		struct pvec pv = { 0 };
+		/* an alternative: a pattern that may itself hold extglobs and
+		 * blanks; reuse the regex lexer's paren balancing */
+		r = lex_parts(p, LC_REGEX, (flags & ~LF_CMDPOS) | 0x100u, &pv);
+		if (r < 0)
+			return r;
+		struct sh_word *w = make_word(p, &pv, s, p->pos);
+		alts = sh_grow(p, alts, &cap, n, sizeof(*alts));
+		if (!w || !alts)
+			return oom(p);
+		alts[n++] = w;
+		int c = peek(p, &i);
+		if (c == ')') {
+			p->pos = i + 1;
+			break;
+		}
+		if (c != '|')
+			return sh_fail(p, SH_ERR_SYNTAX, i0,
+				       "unexpected end of file while looking for matching `)'");
+		p->pos = i + 1;
+	}
+	struct sh_part *part = pvec_push(p, out, SH_PART_EXTGLOB, i0);
+	if (!part)
+		return oom(p);
+	char t[2] = { opc, 0 };
+	part->text = arena_strdup(p->a, t);
+	part->text_len = 1;
+	part->alts = alts;
+	part->n_alts = n;
+	sh_leave(p);
+	return part->text ? 0 : oom(p);
+}
+
+/* ---- the part lexer ---------------------------------------------------- */
+
+/*
+ * Lex parts in context ctx from p->pos until the context's stop character,
+ * which is left unconsumed. Returns 0, a negative errno, or 1 when a brace
+ * item runs into the end of the word (no brace expansion).
+ */
+static int
+lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
+{
+	struct litrun lr = { .active = false };
+	unsigned depth = 0; /* ( or [ nesting in arithmetic and subscripts */
+	size_t start = sh_skip_lc(p, p->pos);
+	bool extglob_alt = (flags & 0x100u) != 0;
+	int r;
+
+	for (;;) {
+		size_t i;
+		int c = peek(p, &i);
+
+		/* where does this context stop? */
+		switch (ctx) {
+		case LC_WORD:
+			if (c == '<' || c == '>') {
+				size_t j;
+				if (peek_after(p, i, &j) == '(') {
+					if ((r = lit_flush(p, out, &lr)) < 0)
+						return r;
+					if ((r = sh_enter(p, i)) < 0)
+						return r;
+					p->pos = j + 1;
+					struct sh_node *body = NULL;
+					if ((r = lex_cmdsub_body(p, i, &body)) < 0)
+						return r;
+					struct sh_part *part = pvec_push(p, out, SH_PART_PROCSUB, i);
+					if (!part)
+						return oom(p);
+					part->body = body;
+					part->procsub_dir = (char)c;
+					sh_leave(p);
+					continue;
+				}
+			}
+			if (c == '(' && p->opts->extglob && lr.active &&
+			    lr.kind == SH_PART_LIT && p->lit.len > lr.base &&
+			    strchr("@*+?!", p->lit.data[p->lit.len - 1])) {
+				/* take back the operator char and lex @(...) */
+				buf_truncate(&p->lit, p->lit.len - 1);
+				if (p->lit.len == lr.base)
+					lr.active = false;
+				size_t opi = i - 1;
+				while (opi > 0 && p->src[opi] != '@' && p->src[opi] != '*' &&
+				       p->src[opi] != '+' && p->src[opi] != '?' && p->src[opi] != '!')
+					opi--;
+				p->pos = opi;
+				if ((r = lex_extglob(p, flags, out, &lr)) < 0)
+					return r;
+				continue;
+			}
+			if (is_meta(c))
+				goto done;
+			break;
+		case LC_BRACE:
+			if (c == ',' || c == '}')
+				goto done;
+			if (c == '(' && p->opts->extglob && lr.active &&
+			    lr.kind == SH_PART_LIT && p->lit.len > lr.base &&
+			    strchr("@*+?!", p->lit.data[p->lit.len - 1])) {
+				buf_truncate(&p->lit, p->lit.len - 1);
+				if (p->lit.len == lr.base)
+					lr.active = false;
+				size_t opi = i - 1;
+				while (opi > 0 && !strchr("@*+?!", p->src[opi]))
+					opi--;
+				p->pos = opi;
+				if ((r = lex_extglob(p, flags, out, &lr)) < 0)
+					return r;
+				continue;
+			}
+			if (is_meta(c)) {
+				if ((c == '<' || c == '>') && peek_after(p, i, NULL) == '(')
+					break; /* a process substitution inside */
+				return 1;
+			}
+			break;
+		case LC_DQ:
+			if (c == '"' || c < 0)
+				goto done;
+			break;
+		case LC_HEREDOC:
+			if (c < 0)
+				goto done;
+			break;
+		case LC_PARAM:
+			if (c == '}' || c < 0)
+				goto done;
+			break;
+		case LC_PARAM_PAT:
+			if (c == '}' || c == '/' || c < 0)
+				goto done;
+			break;
+		case LC_PARAM_OFF:
+			if (c == '(')
+				depth++;
+			else if (c == ')' && depth)
+				depth--;
+			else if ((c == ':' && !depth) || c == '}' || c < 0)
+				goto done;
+			break;
+		case LC_ARITH:
+		case LC_ARITH_FOR:
+			if (c < 0)
+				return sh_fail(p, SH_ERR_SYNTAX, start ? start - 1 : 0,
+					       "unexpected end of file while looking for matching `)'");
+			if (c == '(')
+				depth++;
+			else if (c == ')') {
+				if (!depth)
+					goto done;
+				depth--;
+			} else if (c == ';' && ctx == LC_ARITH_FOR && !depth)
+				goto done;
+			break;
+		case LC_ARITH_BR:
+		case LC_SUBSCRIPT:
+			if (c < 0)
+				goto done;
+			if (c == '[')
+				depth++;
+			else if (c == ']') {
+				if (!depth)
+					goto done;
+				depth--;
+			}
+			break;
+		case LC_REGEX:
+			if (c == '(') {
+				if (extglob_alt && p->opts->extglob && lr.active &&
+				    lr.kind == SH_PART_LIT && p->lit.len > lr.base &&
+				    strchr("@*+?!", p->lit.data[p->lit.len - 1])) {
+					buf_truncate(&p->lit, p->lit.len - 1);
+					if (p->lit.len == lr.base)
+						lr.active = false;
+					size_t opi = i - 1;
+					while (opi > 0 && !strchr("@*+?!", p->src[opi]))
+						opi--;
+					p->pos = opi;
+					if ((r = lex_extglob(p, flags, out, &lr)) < 0)
+						return r;
+					continue;
+				}
+				depth++;
+				if ((r = lit_addc(p, out, &lr, SH_PART_LIT, i, '(')) < 0)
+					return r;
+				p->pos = i + 1;
+				continue;
+			}
+			if (c == ')') {
+				if (!depth)
+					goto done;
+				depth--;
+				if ((r = lit_addc(p, out, &lr, SH_PART_LIT, i, ')')) < 0)
+					return r;
+				p->pos = i + 1;
+				continue;
+			}
+			if (extglob_alt) {
+				if (c == '|' && !depth)
+					goto done;
+				if (c < 0)
+					goto done;
+				if (c == '\n' || c == ';' || c == '&' || c == '<' || c == '>')
+					if (!depth)
+						goto done;
+				break;
+			}
+			if (c == '|')
+				break;
+			if (depth && c >= 0 && (is_blank(c) || c == '\n' || c == ';' ||
+					      c == '&' || c == '<' || c == '>'))
+				break;
+			if (is_meta(c))
+				goto done;
+			break;
+		default:
+			goto done;
+		}
+
+		/* the character is part of this context */
+		bool quoted_ctx = ctx == LC_DQ || ctx == LC_HEREDOC;
+		switch (c) {
+		case '\\': {
+			size_t j = i + 1;
+			int d = sh_ch(p, j);
+			if (d < 0) {
+				/* a trailing backslash stays */
+				if ((r = lit_addc(p, out, &lr,
+						  quoted_ctx ? SH_PART_LIT : SH_PART_ESCAPED,
+						  i, '\\')) < 0)
+					return r;
+				p->pos = j;
+				continue;
+			}
+			if (quoted_ctx) {
+				if (d == '$' || d == '`' || d == '\\' ||
+				    (d == '"' && ctx == LC_DQ)) {
+					r = lit_addc(p, out, &lr, SH_PART_ESCAPED, i, (char)d);
+				} else {
+					char t[2] = { '\\', (char)d };
+					r = lit_add(p, out, &lr, SH_PART_LIT, i, t, 2);
+				}
+				if (r < 0)
+					return r;
+				p->pos = j + 1;
+				continue;
+			}
+			if ((flags & LF_IN_DQ) && !(d == '$' || d == '`' || d == '\\' ||
+						     d == '"' || d == '}')) {
+				char t[2] = { '\\', (char)d };
+				if ((r = lit_add(p, out, &lr, SH_PART_LIT, i, t, 2)) < 0)
+					return r;
+				p->pos = j + 1;
+				continue;
+			}
+			if ((r = lit_addc(p, out, &lr, SH_PART_ESCAPED, i, (char)d)) < 0)
+				return r;
+			p->pos = j + 1;
+			continue;
+		}
+		case '\'':
+			if (quoted_ctx)
+				break;
+			{
+				size_t k = i + 1;
+				while (k < p->end && p->src[k] != '\'')
+					k++;
+				if (k >= p->end)
+					return sh_fail(p, SH_ERR_SYNTAX, i,
+						       "unexpected end of file while looking for matching `''");
+				if (flags & LF_SQ_LIT) {
+					if ((r = lit_add(p, out, &lr, SH_PART_LIT, i,
+							 p->src + i, k + 1 - i)) < 0)
+						return r;
+				} else {
+					if ((r = lit_flush(p, out, &lr)) < 0)
+						return r;
+					struct sh_part *part = pvec_push(p, out, SH_PART_SQUOTE, i);
+					if (!part)
+						return oom(p);
+					part->text = arena_strndup(p->a, p->src + i + 1, k - i - 1);
+					part->text_len = k - i - 1;
+					if (!part->text)
+						return oom(p);
+				}
+				p->pos = k + 1;
+				continue;
+			}
+		case '"':
+			if (quoted_ctx)
+				break;
+			{
+				if ((r = lit_flush(p, out, &lr)) < 0)
+					return r;
+				if ((r = sh_enter(p, i)) < 0)
+					return r;
+				struct sh_part *part = pvec_push(p, out, SH_PART_DQUOTE, i);
+				if (!part)
+					return oom(p);
+				size_t pidx = out->n - 1;
+				p->pos = i + 1;
+				struct pvec in = { 0 };
+				if ((r = lex_parts(p, LC_DQ, 0, &in)) < 0)
+					return r;
+				size_t j;
+				if (peek(p, &j) != '"')
+					return sh_fail(p, SH_ERR_SYNTAX, i,
+						       "unexpected end of file while looking for matching `\"'");
+				p->pos = j + 1;
+				out->v[pidx].parts = in.v;
+				out->v[pidx].n_parts = in.n;
+				sh_leave(p);
+				continue;
+			}
+		case '$':
+			r = lex_dollar(p, ctx, flags, out, &lr);
+			if (r < 0)
+				return r;
+			if (r == 0)
+				continue;
+			break;
+		case '`': {
+			if ((r = lit_flush(p, out, &lr)) < 0)
+				return r;
+			if ((r = sh_enter(p, i)) < 0)
+				return r;
+			p->pos = i + 1;
+			struct sh_node *body = NULL;
+			bool dq = quoted_ctx || (flags & LF_IN_DQ);
+			if ((r = lex_backquote(p, dq ? LF_IN_DQ : 0, i, &body)) < 0)
+				return r;
+			struct sh_part *part = pvec_push(p, out, SH_PART_CMDSUB, i);
+			if (!part)
+				return oom(p);
+			part->body = body;
+			part->backquote = true;
+			sh_leave(p);
+			continue;
+		}
+		case '{':
+			if (ctx == LC_WORD || ctx == LC_BRACE) {
+				r = lex_brace(p, flags, out, &lr);
+				if (r < 0)
+					return r;
+				if (r == 0)
+					continue;
+			}
+			break;
+		case '[':
+			if (ctx == LC_WORD && (flags & LF_CMDPOS) && lr.active &&
+			    lr.kind == SH_PART_LIT && out->n == 0 &&
+			    sh_valid_name(p->lit.data + lr.base, p->lit.len - lr.base)) {
+				/* a[1 + 2]=x: bash reads the subscript of an
+				 * assignment as one piece, blanks included */
+				size_t k = i + 1;
+				unsigned bd = 0;
+				bool blank = false;
+				while (k < p->end) {
+					char e = p->src[k];
+					if (e == '[')
+						bd++;
+					else if (e == ']') {
+						if (!bd)
+							break;
+						bd--;
+					} else if (e == ' ' || e == '\t' || e == '\n')
+						blank = true;
+					else if (e == '\'' || e == '"' || e == '$' ||
+						 e == '`' || e == '\\')
+						break;
+					k++;
+				}
+				if (k < p->end && p->src[k] == ']' && blank &&
+				    ((k + 1 < p->end && p->src[k + 1] == '=') ||
+				     (k + 2 < p->end && p->src[k + 1] == '+' &&
+				      p->src[k + 2] == '='))) {
+					if ((r = lit_add(p, out, &lr, SH_PART_LIT, i,
+							 p->src + i, k + 1 - i)) < 0)
+						return r;
+					p->pos = k + 1;
+					continue;
+				}
+			}
+			break;
+		default:
+			break;
+		}
+		/* plain character: take a run of them at once */
+		{
+			size_t k = i;
+			if ((r = lit_addc(p, out, &lr, SH_PART_LIT, i, (char)c)) < 0)
+				return r;
+			k = i + 1;
+			if (ctx == LC_WORD || ctx == LC_DQ || ctx == LC_HEREDOC) {
+				size_t s = k;
+				while (k < p->end) {
+					char e = p->src[k];
+					if (e == '\\' || e == '$' || e == '`' || e == '"' ||
+					    e == '\'' || e == '{' || e == '[' || e == '(' ||
+					    e == '@' || e == '*' || e == '+' || e == '?' || e == '!')
+						break;
+					if (ctx == LC_WORD && is_meta((unsigned char)e))
+						break;
+					k++;
+				}
+				if (k > s && (r = lit_add(p, out, &lr, SH_PART_LIT, s,
+							  p->src + s, k - s)) < 0)
+					return r;
+			}
+			p->pos = k;
+			if (c == '\0')
+				return sh_fail(p, SH_ERR_SYNTAX, i, "NUL byte in input");
+		}
+	}
+done:
+	return lit_flush(p, out, &lr);
+}
+
+/* ---- words, assignments, tokens ---------------------------------------- */
+
+/* Split a LIT part at index k of w into two at byte off; returns the index
+ * of the second half. */
+static int
+split_part(struct sh_parser *p, struct sh_word *w, size_t k, size_t off,
+	   enum sh_part_kind second_kind)
+{
+	struct sh_part *nv = arena_alloc(p->a, (w->n_parts + 1) * sizeof(*nv));
+	if (!nv)
+		return oom(p);
+	memcpy(nv, w->parts, (k + 1) * sizeof(*nv));
+	memcpy(nv + k + 2, w->parts + k + 1, (w->n_parts - k - 1) * sizeof(*nv));
+	struct sh_part *a = &nv[k], *b = &nv[k + 1];
+	*b = *a;
+	b->kind = second_kind;
+	b->text = a->text + off;
+	b->text_len = a->text_len - off;
+	b->pos.col += (uint32_t)off;
+	b->pos.offset += (uint32_t)off;
+	a->text = arena_strndup(p->a, a->text, off);
+	a->text_len = off;
+	if (!a->text)
+		return oom(p);
+	w->parts = nv;
+	w->n_parts++;
+	return 0;
+}
+
+/*
+ * Tilde prefixes: "~user" up to the first '/' (or ':' in an assignment
+ * value), all unquoted. Scans LIT parts from part index `from` at their
+ * starts and, when assign is set, after each ':'.
+ */
+static int
+tilde_scan(struct sh_parser *p, struct sh_word *w, size_t from, size_t from_off,
+	   bool assign)
+{
+	for (size_t k = from; k < w->n_parts; k++) {
+		struct sh_part *pt = &w->parts[k];
+		if (pt->kind != SH_PART_LIT)
+			return 0;
+		size_t s = k == from ? from_off : 0;
+		if (k != from && !assign)
+			return 0;
+		while (s < pt->text_len) {
+			bool at_start = (k == from && s == from_off) ||
+					(assign && s > 0 && pt->text[s - 1] == ':');
+			if (at_start && pt->text[s] == '~') {
+				size_t e = s + 1;
+				while (e < pt->text_len && pt->text[e] != '/' &&
+				       !(assign && pt->text[e] == ':'))
+					e++;
+				bool ends = e < pt->text_len || k + 1 == w->n_parts;
+				/* a prefix that runs into a quote or expansion is
+				 * not a tilde prefix; a brace after it is one bash
+				 * expands first, which we do not model */
+				if (!ends && k + 1 < w->n_parts &&
+				    w->parts[k + 1].kind == SH_PART_BRACE)
+					return sh_fail(p, SH_ERR_UNSUPPORTED,
+						       w->pos.offset,
+						       "unsupported construct: tilde prefix "
+						       "followed by brace expansion");
+				if (ends) {
+					/* valid login-name characters only */
+					bool ok = true;
+					for (size_t q = s + 1; q < e; q++) {
+						char ch = pt->text[q];
+						if (strchr("*?[]", ch))
+							ok = false;
+					}
+					if (ok) {
+						int r;
+						if (s > 0) {
+							if ((r = split_part(p, w, k, s, SH_PART_LIT)) < 0)
+								return r;
+							k++;
+							pt = &w->parts[k];
+							e -= s;
+							s = 0;
+						}
+						if (e < pt->text_len) {
+							if ((r = split_part(p, w, k, e, SH_PART_LIT)) < 0)
+								return r;
+							pt = &w->parts[k];
+						}
+						pt->kind = SH_PART_TILDE;
+						pt->text = arena_strndup(p->a, pt->text + 1, pt->text_len - 1);
+						if (!pt->text)
+							return oom(p);
+						pt->text_len = strlen(pt->text);
+						if (!assign)
+							return 0;
+						/* continue in the next part */
+						break;
+					}
+				}
+			}
+			s++;
+		}
+	}
+	return 0;
+}
+
+/* The value of an assignment (or an assignment-like argument) starts after
+ * byte `from` of the first part. */
+int
+sh_word_assign_tilde(struct sh_parser *p, struct sh_word *w, size_t from)
+{
+	return tilde_scan(p, w, 0, from, true);
+}
+
+/* Assignment values are not brace-expanded: turn BRACE parts back into the
+ * literal text and parts they were written as. */
+static int
+flatten_into(struct sh_parser *p, struct pvec *out, const struct sh_part *pt)
+{
+	struct sh_part *np;
+	if (pt->kind != SH_PART_BRACE) {
+		if (pt->kind == SH_PART_LIT && out->n &&
+		    out->v[out->n - 1].kind == SH_PART_LIT) {
+			struct sh_part *prev = &out->v[out->n - 1];
+			char *t = arena_alloc(p->a, prev->text_len + pt->text_len + 1);
+			if (!t)
+				return oom(p);
+			memcpy(t, prev->text, prev->text_len);
+			memcpy(t + prev->text_len, pt->text, pt->text_len);
+			prev->text = t;
+			prev->text_len += pt->text_len;
+			return 0;
+		}
+		np = pvec_push(p, out, pt->kind, 0);
+		if (!np)
+			return oom(p);
+		*np = *pt;
+		return 0;
+	}
+	const struct sh_brace *br = pt->brace;
+	struct sh_part lit = { .kind = SH_PART_LIT, .pos = pt->pos };
+	int r;
+	lit.text = "{";
+	lit.text_len = 1;
+	if ((r = flatten_into(p, out, &lit)) < 0)
+		return r;
+	if (br->is_sequence) {
+		char *t = arena_printf(p->a, "%s..%s%s%s}", br->seq_start,
+				       br->seq_end, br->seq_step ? ".." : "",
+				       br->seq_step ? br->seq_step : "");
+		if (!t)
+			return oom(p);
+		lit.text = t;
+		lit.text_len = strlen(t);
+		return flatten_into(p, out, &lit);
+	}
+	for (size_t i = 0; i < br->n_items; i++) {
+		if (i) {
+			lit.text = ",";
+			lit.text_len = 1;
+			if ((r = flatten_into(p, out, &lit)) < 0)
+				return r;
+		}
+		for (size_t k = 0; k < br->items[i]->n_parts; k++)
+			if ((r = flatten_into(p, out, &br->items[i]->parts[k])) < 0)
+				return r;
+	}
+	lit.text = "}";
+	lit.text_len = 1;
+	return flatten_into(p, out, &lit);
+}
+
+int
+sh_word_flatten_braces(struct sh_parser *p, struct sh_word *w)
+{
+	bool any = false;
+	for (size_t k = 0; k < w->n_parts; k++)
+		if (w->parts[k].kind == SH_PART_BRACE)
+			any = true;
+	if (!any)
+		return 0;
+	struct pvec out = { 0 };
+	for (size_t k = 0; k < w->n_parts; k++) {
+		int r = flatten_into(p, &out, &w->parts[k]);
+		if (r < 0)
+			return r;
+	}
+	w->parts = out.v;
+	w->n_parts = out.n;
+	return 0;
+}
+
+/* Does the word begin "NAME=" or "NAME+=" (or NAME[...]=)? Returns the
+ * offset of the value in the first part, or 0. */
+static size_t
+assign_prefix(const struct sh_word *w)
+{
+	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
+		return 0;
+	const char *t = w->parts[0].text;
+	size_t n = w->parts[0].text_len, i = 0;
+	if (!n || !is_name_start((unsigned char)t[0]))
+		return 0;
+	while (i < n && is_name_char((unsigned char)t[i]))
+		i++;
+	if (i < n && t[i] == '=')
+		return i + 1;
+	if (i + 1 < n && t[i] == '+' && t[i + 1] == '=')
+		return i + 2;
+	return 0;
+}
+
+/* Trim the first `drop` bytes of part 0 and drop empty LIT parts. */
+static struct sh_word *
+sub_word(struct sh_parser *p, const struct sh_word *w, size_t k0, size_t o0,
+	 size_t k1, size_t o1)
+{
+	/* the parts from (k0, byte o0) up to (k1, byte o1), exclusive */
+	struct sh_word *nw = arena_alloc(p->a, sizeof(*nw));
+	size_t cnt = k1 >= w->n_parts ? w->n_parts - k0 : k1 - k0 + 1;
+	struct sh_part *v = arena_alloc(p->a, (cnt ? cnt : 1) * sizeof(*v));
+	if (!nw || !v)
+		return NULL;
+	*nw = *w;
+	size_t o = 0;
+	for (size_t k = k0; k < w->n_parts && k <= k1; k++) {
+		struct sh_part pt = w->parts[k];
+		if (pt.kind == SH_PART_LIT) {
+			size_t s = k == k0 ? o0 : 0;
+			size_t e = k == k1 ? o1 : pt.text_len;
+			if (e <= s)
+				continue;
+			pt.text = arena_strndup(p->a, pt.text + s, e - s);
+			if (!pt.text)
+				return NULL;
+			pt.text_len = e - s;
+			pt.pos.col += (uint32_t)s;
+			pt.pos.offset += (uint32_t)s;
+		}
+		v[o++] = pt;
+	}
+	nw->parts = v;
+	nw->n_parts = o;
+	return nw;
+}
+
+/*
+ * w starts with "...[" (the '[' ends at byte o0 of part 0). Find the ']'
+ * that closes it, followed by "=" or "+=". Returns 1 and the subscript and
+ * value words when found, 0 when the word is no subscripted assignment.
+ */
+int
+sh_split_subscript(struct sh_parser *p, const struct sh_word *w, size_t o0,
+		   struct sh_word **ret_key, struct sh_word **ret_val,
+		   bool *ret_append)
+{
+	unsigned bd = 0;
+	for (size_t k = 0; k < w->n_parts; k++) {
+		const struct sh_part *pt = &w->parts[k];
+		if (pt->kind != SH_PART_LIT)
+			continue;
+		for (size_t q = k == 0 ? o0 : 0; q < pt->text_len; q++) {
+			if (pt->text[q] == '[') {
+				bd++;
+				continue;
+			}
+			if (pt->text[q] != ']')
+				continue;
+			if (bd) {
+				bd--;
+				continue;
+			}
+			size_t eq = q + 1;
+			bool app = false;
+			if (eq < pt->text_len && pt->text[eq] == '+') {
+				app = true;
+				eq++;
+			}
+			if (eq >= pt->text_len || pt->text[eq] != '=')
+				return 0;
+			struct sh_word *key = sub_word(p, w, 0, o0, k, q);
+			struct sh_word *val = sub_word(p, w, k, eq + 1, SIZE_MAX, 0);
+			if (!key || !val)
+				return oom(p);
+			*ret_key = key;
+			*ret_val = val;
+			*ret_append = app;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Lex one array element list: p->pos after '('. */
+static int
+lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
+{
+	struct sh_array_elem *el = NULL;
+	size_t n = 0, cap = 0;
+	int r;
+	for (;;) {
+		size_t i;
+		int c = peek(p, &i);
+		if (is_blank(c)) {
+			p->pos = i + 1;
+			continue;
+		}
+		if (c == '\n') {
+			p->pos = i + 1;
+			if ((r = sh_read_heredocs(p)) < 0)
+				return r;
+			continue;
+		}
+		if (c == '#') {
+			while (p->pos < p->end && p->src[p->pos] != '\n')
+				p->pos++;
+			continue;
+		}
+		if (c == ')') {
+			p->pos = i + 1;
+			break;
+		}
+		if (c < 0)
+			return sh_fail(p, SH_ERR_SYNTAX, off,
+				       "unexpected end of file while looking for matching `)'");
+		if (is_meta(c) && !((c == '<' || c == '>') && peek_after(p, i, NULL) == '('))
+			return sh_fail(p, SH_ERR_SYNTAX, i,
+				       "syntax error near unexpected token `%c'", c);
+		struct pvec pv = { 0 };
+		size_t s = i;
+		if ((r = lex_parts(p, LC_WORD, 0, &pv)) < 0)
+			return r;
+		struct sh_word *w = make_word(p, &pv, s, p->pos);
+		el = sh_grow(p, el, &cap, n, sizeof(*el));
+		if (!w || !el)
+			return oom(p);
+		struct sh_array_elem *e = &el[n++];
+		memset(e, 0, sizeof(*e));
+		e->value = w;
+		/* [key]=value */
+		if (w->n_parts && w->parts[0].kind == SH_PART_LIT &&
+		    w->parts[0].text[0] == '[') {
+			struct sh_word *key = NULL, *val = NULL;
+			bool app = false;
+			r = sh_split_subscript(p, w, 1, &key, &val, &app);
+			if (r < 0)
+				return r;
+			if (r > 0) {
+				if ((r = sh_word_flatten_braces(p, val)) < 0)
+					return r;
+				if ((r = tilde_scan(p, val, 0, 0, true)) < 0)
+					return r;
+				e->key = key;
+				e->value = val->n_parts ? val : NULL;
+				e->append = app;
+				goto next;
+			}
+		}
+	/* a plain element */
+		if ((r = tilde_scan(p, w, 0, 0, false)) < 0)
+			return r;
+	next:;
+	}
+	as->is_array = true;
+	as->elems = el;
+	as->n_elems = n;
+	return 0;
+}
+
+/* Lex a word token at p->pos (not at a blank). */
+static int
+lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
+{
+	size_t s = sh_skip_lc(p, p->pos), i;
+	struct pvec pv = { 0 };
+	int r = lex_parts(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv);
+	if (r < 0)
+		return r;
+	struct sh_word *w = make_word(p, &pv, s, p->pos);
+	if (!w)
+		return oom(p);
+	t->kind = T_WORD;
+	t->word = w;
+	for (size_t k = 0; k < w->n_parts; k++)
+		if (w->parts[k].kind == SH_PART_LIT && memchr(w->parts[k].text, '[', w->parts[k].text_len) &&
+		    memchr(w->parts[k].text, ' ', w->parts[k].text_len))
+			t->cmdpos_sensitive = true;
+
+	size_t vo = assign_prefix(w);
+	int c = peek(p, &i);
+	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo) {
+		/* NAME=( ... ) */
+		struct sh_assign *as = arena_alloc(p->a, sizeof(*as));
+		if (!as)
+			return oom(p);
+		const char *txt = w->parts[0].text;
+		as->pos = w->pos;
+		as->append = txt[vo - 2] == '+';
+		as->name = arena_strndup(p->a, txt, vo - (as->append ? 2 : 1));
+		if (!as->name)
+			return oom(p);
+		if ((r = sh_enter(p, i)) < 0)
+			return r;
+		p->pos = i + 1;
+		if ((r = lex_array(p, i, as)) < 0)
+			return r;
+		sh_leave(p);
+		t->assign = as;
+		w->src = arena_strndup(p->a, p->src + s, p->pos - s);
+		w->src_len = p->pos - s;
+		if (!w->src)
+			return oom(p);
+		return 0;
+	}
+	if (w->n_parts && w->parts[0].kind == SH_PART_LIT) {
+		if (w->parts[0].text[0] == '~')
+			r = tilde_scan(p, w, 0, 0, false);
+		else if (vo)
+			r = tilde_scan(p, w, 0, vo, true);
+		else
+			r = 0;
+		if (r < 0)
+			return r;
+		/* NAME[...]=value: tildes after the '=' */
+		if (!vo && is_name_start((unsigned char)w->parts[0].text[0])) {
+			const char *br = memchr(w->parts[0].text, '[', w->parts[0].text_len);
+			(void)br;
+		}
+	}
+	return 0;
+}
+
+static int
+read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
+{
+	size_t j, k;
+	int d = peek_after(p, i, &j), e;
+	t->kind = T_OP;
+	p->pos = i + 1;
+	switch (c) {
+	case ';':
+		if (d == ';') {
+			e = peek_after(p, j, &k);
+			if (e == '&') {
+				t->op = OP_DSEMIAND;
+				p->pos = k + 1;
+			} else {
+				t->op = OP_DSEMI;
+				p->pos = j + 1;
+			}
+		} else if (d == '&') {
+			t->op = OP_SEMIAND;
+			p->pos = j + 1;
+		} else
+			t->op = OP_SEMI;
+		return 0;
+	case '&':
+		if (d == '&') {
+			t->op = OP_AND_IF;
+			p->pos = j + 1;
+		} else if (d == '>') {
+			e = peek_after(p, j, &k);
+			if (e == '>') {
+				t->op = OP_ANDDGREAT;
+				p->pos = k + 1;
+			} else {
+				t->op = OP_ANDGREAT;
+				p->pos = j + 1;
+			}
+		} else
+			t->op = OP_AMP;
+		return 0;
+	case '|':
+		if (d == '|') {
+			t->op = OP_OR_IF;
+			p->pos = j + 1;
+		} else if (d == '&') {
+			t->op = OP_PIPEAMP;
+			p->pos = j + 1;
+		} else
+			t->op = OP_PIPE;
+		return 0;
+	case '(':
+		t->op = OP_LPAREN;
+		return 0;
+	case ')':
+		t->op = OP_RPAREN;
+		return 0;
+	case '<':
+		if (d == '<') {
+			e = peek_after(p, j, &k);
+			if (e == '<') {
+				t->op = OP_TLESS;
+				p->pos = k + 1;
+			} else if (e == '-') {
+				t->op = OP_DLESSDASH;
+				p->pos = k + 1;
+			} else {
+				t->op = OP_DLESS;
+				p->pos = j + 1;
+			}
+		} else if (d == '&') {
+			t->op = OP_LESSAND;
+			p->pos = j + 1;
+		} else if (d == '>') {
+			t->op = OP_LESSGREAT;
+			p->pos = j + 1;
+		} else
+			t->op = OP_LESS;
+		return 0;
+	case '>':
+		if (d == '>') {
+			t->op = OP_DGREAT;
+			p->pos = j + 1;
+		} else if (d == '|') {
+			t->op = OP_CLOBBER;
+			p->pos = j + 1;
+		} else if (d == '&') {
+			t->op = OP_GREATAND;
+			p->pos = j + 1;
+		} else
+			t->op = OP_GREAT;
+		return 0;
+	default:
+		return sh_fail(p, SH_ERR_SYNTAX, i, "internal: not an operator");
+	}
+}
+
+int
+sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
+{
+	size_t i, j;
+	int c, r;
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	for (;;) {
+		c = peek(p, &i);
+		if (is_blank(c)) {
+			p->pos = i + 1;
+			continue;
+		}
+		if (c == '#') {
+			/* comments run to the newline, continuations included */
+			size_t k = i;
+			while (k < p->end && p->src[k] != '\n') {
+				if (p->src[k] == '\0')
+					return sh_fail(p, SH_ERR_SYNTAX, k, "NUL byte in input");
+				k++;
+			}
+			p->pos = k;
+			continue;
+		}
+		break;
+	}
+	t->start = i;
+	if (c < 0) {
+		t->kind = T_EOF;
+		t->end = i;
+		p->pos = i;
+		return sh_read_heredocs(p);
+	}
+	if (c == '\0')
+		return sh_fail(p, SH_ERR_SYNTAX, i, "NUL byte in input");
+	if (c == '\n') {
+		t->kind = T_NEWLINE;
+		p->pos = i + 1;
+		t->end = p->pos;
+		return sh_read_heredocs(p);
+	}
+	if ((c == '<' || c == '>') && peek_after(p, i, NULL) == '(') {
+		if ((r = lex_word_tok(p, cmdpos, t)) < 0)
+			return r;
+		t->end = p->pos;
+		return 0;
+	}
+	if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' ||
+	    c == '<' || c == '>') {
+		r = read_op(p, i, c, t);
+		t->end = p->pos;
+		return r;
+	}
+	/* n> and {var}> */
+	if (is_digit(c)) {
+		size_t k = i;
+		int v = 0;
+		bool big = false;
+		int e = c;
+		while (is_digit(e)) {
+			if (v > 99999999)
+				big = true;
+			else
+				v = v * 10 + (e - '0');
+			k = sh_skip_lc(p, k + 1);
+			e = sh_ch(p, k);
+		}
+		if (e == '<' || e == '>') {
+			if (big)
+				return sh_fail(p, SH_ERR_UNSUPPORTED, i,
+					       "unsupported construct: file descriptor number out of range");
+			t->kind = T_IONUM;
+			t->ionum = v;
+			t->word = lit_word(p, p->src + i, k - i, i);
+			if (!t->word)
+				return oom(p);
+			p->pos = k;
+			t->end = k;
+			return 0;
+		}
+	}
+	if (c == '{') {
+		size_t k = sh_skip_lc(p, i + 1);
+		size_t ns = k;
+		char nb[256];
+		size_t nn = 0;
+		while (is_name_char(sh_ch(p, k)) && nn + 1 < sizeof(nb)) {
+			nb[nn++] = p->src[k];
+			k = sh_skip_lc(p, k + 1);
+		}
+		(void)ns;
+		if (nn && is_name_start((unsigned char)nb[0]) && sh_ch(p, k) == '}') {
+			size_t k2 = sh_skip_lc(p, k + 1);
+			int e = sh_ch(p, k2);
+			if (e == '<' || e == '>') {
+				t->kind = T_FDVAR;
+				t->fdvar = arena_strndup(p->a, nb, nn);
+				t->word = lit_word(p, p->src + i, k + 1 - i, i);
+				if (!t->fdvar || !t->word)
+					return oom(p);
+				p->pos = k2;
+				t->end = k2;
+				return 0;
+			}
+		}
+	}
+	(void)j;
+	if ((r = lex_word_tok(p, cmdpos, t)) < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
+/* ---- [[ =~ ]] ------------------------------------------------------------ */
+
+int
+sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret)
+{
+	size_t i;
+	int c;
+	for (;;) {
+		c = peek(p, &i);
+		if (!is_blank(c))
+			break;
+		p->pos = i + 1;
+	}
+	if (c < 0 || c == '\n' || (is_meta(c) && c != '(' && c != '|'))
+		return sh_fail(p, SH_ERR_SYNTAX, i,
+			       "unexpected argument to conditional binary operator");
+	struct pvec pv = { 0 };
+	int r = lex_parts(p, LC_REGEX, 0, &pv);
+	if (r < 0)
+		return r;
+	struct sh_word *w = make_word(p, &pv, i, p->pos);
+	if (!w)
+		return oom(p);
+	*ret = w;
+	return 0;
+}
+
+/* ---- (( )) and for (( ; ; )) ------------------------------------------- */
+
+/*
+ * p->pos is after "((". Lex the arithmetic up to "))"; with for_header, three
+ * expressions separated by ';'. *ret_ok is false (and nothing consumed) when
+ * the text does not close as arithmetic, so that the caller can read it as
+ * nested subshells the way bash does.
+ */
+int
+sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
+		 struct sh_word **ret, struct sh_word **ret2,
+		 struct sh_word **ret3, bool *ret_ok)
+{
+	size_t save = p->pos, i, j;
+	int r;
+	*ret_ok = false;
+	struct sh_word **outs[3] = { ret, ret2, ret3 };
+	size_t n = for_header ? 3 : 1;
+	for (size_t k = 0; k < n; k++) {
+		r = lex_subword(p, for_header ? LC_ARITH_FOR : LC_ARITH, 0, outs[k]);
+		if (r == -EINVAL && p->err->kind == SH_ERR_SYNTAX && !for_header) {
+			p->err->kind = SH_ERR_NONE;
+			goto fallback;
+		}
+		if (r < 0)
+			return r;
+		int c = peek(p, &i);
+		if (k + 1 < n) {
+			if (c != ';')
+				return sh_fail(p, SH_ERR_SYNTAX, start,
+					       "syntax error: arithmetic expression required");
+			p->pos = i + 1;
+		} else if (c != ')' || peek_after(p, i, &j) != ')') {
+			if (for_header)
+				return sh_fail(p, SH_ERR_SYNTAX, start,
+					       "syntax error: `((' without matching `))'");
+			goto fallback;
+		} else {
+			p->pos = j + 1;
+		}
+	}
+	*ret_ok = true;
+	return 0;
+fallback:
+	if ((r = sh_charge(p, start, p->pos > save ? p->pos - save : 0)) < 0)
+		return r;
+	p->pos = save;
+	return 0;
+}
+
+/* ---- here-documents ---------------------------------------------------- */
+
+static int
+read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
+{
+	bool strip = rd->op == SH_REDIR_HEREDOC_TAB;
+	const char *delim = rd->delim;
+	size_t dl = strlen(delim);
+	size_t body_start = p->pos, i = p->pos;
+	struct buf b = BUF_INIT(SH_MAX_INPUT);
+	bool found = false;
+	int r = 0;
+	/* For an unquoted delimiter, a backslash-newline joins lines before
+	 * the delimiter is looked for; for a quoted one it does not. */
+	while (i < p->end) {
+		size_t ls = i, le;
+		struct buf line = BUF_INIT(SH_MAX_INPUT);
+		for (;;) {
+			le = i;
+			while (le < p->end && p->src[le] != '\n')
+				le++;
+			size_t seg = ls == i ? ls : i;
+			if (strip && !rd->quoted_delim && seg != ls) {
+				/* continuation lines are not tab-stripped by bash
+				 * either: nothing to do */
+			}
+			if ((r = buf_append(&line, p->src + seg, le - seg)) < 0)
+				break;
+			if (!rd->quoted_delim && le < p->end && le > seg) {
+				/* odd run of backslashes before the newline? */
+				size_t bs = 0, q = le;
+				while (q > seg && p->src[q - 1] == '\\') {
+					q--;
+					bs++;
+				}
+				if (bs % 2 == 1) {
+					buf_truncate(&line, line.len - 1);
+					i = le + 1;
+					continue;
+				}
+			}
+			break;
+		}
+		if (r < 0) {
+			buf_done(&line);
+			break;
+		}
+		const char *lt = line.data ? line.data : "";
+		size_t ln = line.len, off = 0;
+		if (strip)
+			while (off < ln && lt[off] == '\t')
+				off++;
+		bool is_delim = ln - off == dl && memcmp(lt + off, delim, dl) == 0;
+		if (is_delim) {
+			buf_done(&line);
+			found = true;
+			i = le < p->end ? le + 1 : le;
+			break;
+		}
+		if ((r = buf_append(&b, lt + off, ln - off)) < 0 ||
+		    (le < p->end && (r = buf_putc(&b, '\n')) < 0)) {
+			buf_done(&line);
+			break;
+		}
+		buf_done(&line);
+		i = le < p->end ? le + 1 : le;
+	}
+	if (r < 0) {
+		buf_done(&b);
+		return sh_fail(p, SH_ERR_LIMIT, body_start, "here-document too large");
+	}
+	(void)found; /* bash only warns when the delimiter is missing */
+	size_t after = i;
+	char *text = arena_strndup(p->a, b.data ? b.data : "", b.len);
+	size_t tlen = b.len;
+	buf_done(&b);
+	if (!text)
+		return oom(p);
+
+	struct pvec pv = { 0 };
+	if (rd->quoted_delim) {
+		if (tlen) {
+			struct sh_part *part = pvec_push(p, &pv, SH_PART_LIT, body_start);
+			if (!part)
+				return oom(p);
+			part->text = text;
+			part->text_len = tlen;
+		}
+	} else {
+		/* lex the body text as an unquoted here-document */
+		const char *osrc = p->src;
+		size_t oend = p->end;
+		bool ofixed = p->fixed;
+		struct sh_pos ofp = p->fixed_pos;
+		if (!p->fixed) {
+			p->fixed = true;
+			p->fixed_pos = sh_pos_at(p, body_start);
+		}
+		p->src = text;
+		p->end = tlen;
+		p->pos = 0;
+		struct saved_state s;
+		save_state(p, &s);
+		r = lex_parts(p, LC_HEREDOC, 0, &pv);
+		int r2 = restore_state(p, &s, body_start);
+		p->src = osrc;
+		p->end = oend;
+		p->fixed = ofixed;
+		p->fixed_pos = ofp;
+		if (r < 0)
+			return r;
+		if (r2 < 0)
+			return r2;
+	}
+	struct sh_word *w = arena_alloc(p->a, sizeof(*w));
+	if (!w)
+		return oom(p);
+	w->pos = sh_pos_at(p, body_start);
+	w->parts = pv.v;
+	w->n_parts = pv.n;
+	w->src = text;
+	w->src_len = tlen;
+	rd->body = w;
+	p->pos = after;
+	return 0;
+}
+
+int
+sh_read_heredocs(struct sh_parser *p)
+{
+	/* a body read here may itself queue more (a here-document inside a
+	 * command substitution in an unquoted body is read by the nested
+	 * parse); take the list as it is now */
+	size_t n = p->n_hd;
+	struct sh_redir **hd = p->hd;
+	p->hd = NULL;
+	p->n_hd = p->cap_hd = 0;
+	for (size_t k = 0; k < n; k++) {
+		int r = read_one_heredoc(p, hd[k]);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}

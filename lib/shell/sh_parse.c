@@ -1,0 +1,1547 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The grammar: a recursive-descent parser over the tokens of sh_lex.c,
+ * following bash 5.2's grammar (parse.y). All state is in struct sh_parser;
+ * errors travel back as return values with the position and message kept in
+ * the caller's struct sh_error.
+ *
+ * Reserved words are recognized only where bash recognizes them: in command
+ * position, and `in`, `do`, `then`... where the grammar expects them. A
+ * token is a reserved word only when it is a single unquoted literal.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sh_internal.h"
+
+/* ---- positions, errors, limits ----------------------------------------- */
+
+struct sh_pos
+sh_pos_at(const struct sh_parser *p, size_t off)
+{
+	struct sh_pos pos = { 1, 1, 0 };
+	if (p->fixed)
+		return p->fixed_pos;
+	if (!p->lines || p->n_lines == 0)
+		return pos;
+	size_t lo = 0, hi = p->n_lines;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (p->lines[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	pos.line = (uint32_t)lo + 1;
+	pos.col = (uint32_t)(off - p->lines[lo]) + 1;
+	pos.offset = (uint32_t)off;
+	return pos;
+}
+
+int
+sh_fail(struct sh_parser *p, enum sh_error_kind kind, size_t off,
+	const char *fmt, ...)
+{
+	if (p->err->kind == SH_ERR_NONE) {
+		struct sh_pos pos = sh_pos_at(p, off);
+		va_list ap;
+		p->err->kind = kind;
+		p->err->line = pos.line;
+		p->err->col = pos.col;
+		va_start(ap, fmt);
+		vsnprintf(p->err->message, sizeof(p->err->message), fmt, ap);
+		va_end(ap);
+	}
+	if (kind == SH_ERR_LIMIT)
+		return strncmp(p->err->message, "nesting", 7) == 0 ? -ELOOP :
+		       strncmp(p->err->message, "input", 5) == 0 ? -E2BIG : -ENOMEM;
+	return -EINVAL;
+}
+
+int
+sh_enter(struct sh_parser *p, size_t off)
+{
+	if (++p->depth > SH_MAX_DEPTH)
+		return sh_fail(p, SH_ERR_LIMIT, off,
+			       "nesting deeper than %u levels", SH_MAX_DEPTH);
+	return 0;
+}
+
+void
+sh_leave(struct sh_parser *p)
+{
+	if (p->depth)
+		p->depth--;
+}
+
+int
+sh_charge(struct sh_parser *p, size_t off, size_t bytes)
+{
+	if (bytes > p->fuel)
+		return sh_fail(p, SH_ERR_LIMIT, off,
+			       "input too complex: too much backtracking");
+	p->fuel -= bytes;
+	return 0;
+}
+
+static int
+oom(struct sh_parser *p)
+{
+	return sh_fail(p, SH_ERR_LIMIT, p->pos, "out of memory");
+}
+
+/* ---- tokens ------------------------------------------------------------ */
+
+static int
+peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
+{
+	int r;
+	if (p->have_tok && p->tok.cmdpos != cmdpos && p->tok.cmdpos_sensitive &&
+	    p->tok.kind == T_WORD) {
+		/* the word lexes differently here: read it again */
+		if ((r = sh_charge(p, p->tok.start, p->tok.end - p->tok.start)) < 0)
+			return r;
+		p->pos = p->tok.start;
+		p->have_tok = false;
+	}
+	if (!p->have_tok) {
+		if ((r = sh_lex_token(p, cmdpos, &p->tok)) < 0)
+			return r;
+		p->have_tok = true;
+	}
+	*ret = &p->tok;
+	return 0;
+}
+
+static void
+consume(struct sh_parser *p)
+{
+	p->have_tok = false;
+}
+
+static bool
+is_word(const struct sh_tok *t, const char *kw)
+{
+	return t->kind == T_WORD && !t->assign && sh_word_is_lit(t->word, kw);
+}
+
+static bool
+is_op(const struct sh_tok *t, enum sh_op op)
+{
+	return t->kind == T_OP && t->op == op;
+}
+
+static const char *
+op_text(enum sh_op op)
+{
+	static const char *const names[] = {
+		[OP_SEMI] = ";", [OP_DSEMI] = ";;", [OP_SEMIAND] = ";&",
+		[OP_DSEMIAND] = ";;&", [OP_AMP] = "&", [OP_AND_IF] = "&&",
+		[OP_PIPE] = "|", [OP_OR_IF] = "||", [OP_PIPEAMP] = "|&",
+		[OP_LPAREN] = "(", [OP_RPAREN] = ")", [OP_LESS] = "<",
+		[OP_GREAT] = ">", [OP_DGREAT] = ">>", [OP_CLOBBER] = ">|",
+		[OP_LESSGREAT] = "<>", [OP_ANDGREAT] = "&>", [OP_ANDDGREAT] = "&>>",
+		[OP_LESSAND] = "<&", [OP_GREATAND] = ">&", [OP_DLESS] = "<<",
+		[OP_DLESSDASH] = "<<-", [OP_TLESS] = "<<<",
+	};
+	return names[op];
+}
+
+static int
+unexpected(struct sh_parser *p, const struct sh_tok *t)
+{
+	if (t->kind == T_EOF)
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "syntax error: unexpected end of file");
+	if (t->kind == T_NEWLINE)
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "syntax error near unexpected token `newline'");
+	if (t->kind == T_OP)
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "syntax error near unexpected token `%s'",
+			       op_text(t->op));
+	int n = t->word && t->word->src_len < 60 ? (int)t->word->src_len : 60;
+	return sh_fail(p, SH_ERR_SYNTAX, t->start,
+		       "syntax error near unexpected token `%.*s'", n,
+		       t->word ? t->word->src : "");
+}
+
+static int
+skip_newlines(struct sh_parser *p)
+{
+	struct sh_tok *t;
+	int r;
+	for (;;) {
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		if (t->kind != T_NEWLINE)
+			return 0;
+		consume(p);
+	}
+}
+
+/* Expect reserved word kw at command position. */
+static int
+expect_kw(struct sh_parser *p, const char *kw)
+{
+	struct sh_tok *t;
+	int r = peek_tok(p, true, &t);
+	if (r < 0)
+		return r;
+	if (!is_word(t, kw))
+		return unexpected(p, t);
+	consume(p);
+	return 0;
+}
+
+static struct sh_node *
+new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
+{
+	struct sh_node *n = arena_alloc(p->a, sizeof(*n));
+	if (!n)
+		return NULL;
+	n->kind = k;
+	n->pos = sh_pos_at(p, off);
+	return n;
+}
+
+/* ---- lists ------------------------------------------------------------- */
+
+static int parse_and_or(struct sh_parser *p, struct sh_node **ret);
+static int parse_command(struct sh_parser *p, struct sh_node **ret);
+
+static bool
+ends_list(const struct sh_tok *t)
+{
+	static const char *const kws[] = { "then", "else", "elif", "fi", "do",
+					   "done", "esac", "}" };
+	if (t->kind == T_EOF)
+		return true;
+	if (t->kind == T_OP)
+		return t->op == OP_RPAREN || t->op == OP_DSEMI ||
+		       t->op == OP_SEMIAND || t->op == OP_DSEMIAND;
+	if (t->kind == T_WORD)
+		for (size_t i = 0; i < ARRAY_SIZE(kws); i++)
+			if (is_word(t, kws[i]))
+				return true;
+	return false;
+}
+
+/*
+ * A list of and-or lists separated by ; & or newlines, up to a token that
+ * ends it (see ends_list). NULL when empty and allow_empty.
+ */
+static int
+parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
+{
+	struct sh_node **items = NULL;
+	enum sh_list_sep *seps = NULL;
+	size_t n = 0, cap = 0, scap = 0;
+	struct sh_tok *t;
+	int r;
+	size_t start = p->pos;
+
+	for (;;) {
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		if (n == 0)
+			start = t->start;
+		if (ends_list(t))
+			break;
+		struct sh_node *item = NULL;
+		if ((r = parse_and_or(p, &item)) < 0)
+			return r;
+		items = sh_grow(p, items, &cap, n, sizeof(*items));
+		seps = sh_grow(p, seps, &scap, n, sizeof(*seps));
+		if (!items || !seps)
+			return oom(p);
+		items[n] = item;
+		seps[n] = SH_SEP_SEMI;
+		n++;
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (is_op(t, OP_SEMI)) {
+			consume(p);
+		} else if (is_op(t, OP_AMP)) {
+			seps[n - 1] = SH_SEP_AMP;
+			consume(p);
+		} else if (t->kind == T_NEWLINE) {
+			seps[n - 1] = SH_SEP_NEWLINE;
+			consume(p);
+		} else {
+			break;
+		}
+	}
+	if (n == 0) {
+		if (allow_empty) {
+			*ret = NULL;
+			return 0;
+		}
+		return unexpected(p, t);
+	}
+	/* the separator after the last item only matters when it is & */
+	if (seps[n - 1] != SH_SEP_AMP)
+		seps[n - 1] = SH_SEP_SEMI;
+	if (n == 1 && seps[0] == SH_SEP_SEMI) {
+		*ret = items[0];
+		return 0;
+	}
+	struct sh_node *l = new_node(p, SH_NODE_LIST, start);
+	if (!l)
+		return oom(p);
+	l->u.list.items = items;
+	l->u.list.seps = seps;
+	l->u.list.n_items = n;
+	*ret = l;
+	return 0;
+}
+
+static int
+parse_pipeline(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	size_t start = t->start;
+	bool neg = false, timed = false, posix = false;
+	if (is_word(t, "!")) {
+		neg = true;
+		consume(p);
+	} else if (is_word(t, "time")) {
+		timed = true;
+		consume(p);
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		if (is_word(t, "-p")) {
+			posix = true;
+			consume(p);
+		}
+	}
+	if (neg || timed) {
+		if ((r = sh_enter(p, start)) < 0)
+			return r;
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		struct sh_node *inner = NULL;
+		if (!(t->kind == T_NEWLINE || t->kind == T_EOF || is_op(t, OP_SEMI))) {
+			if ((r = parse_pipeline(p, &inner)) < 0)
+				return r;
+		}
+		sh_leave(p);
+		struct sh_node *pl;
+		if (inner && inner->kind == SH_NODE_PIPELINE &&
+		    !(neg && inner->u.pipeline.negated) &&
+		    !(timed && inner->u.pipeline.timed)) {
+			pl = inner;
+			pl->pos = sh_pos_at(p, start);
+		} else {
+			pl = new_node(p, SH_NODE_PIPELINE, start);
+			if (!pl)
+				return oom(p);
+			if (inner) {
+				pl->u.pipeline.cmds = arena_alloc(p->a, sizeof(struct sh_node *));
+				pl->u.pipeline.pipe_stderr = arena_alloc(p->a, sizeof(bool));
+				if (!pl->u.pipeline.cmds || !pl->u.pipeline.pipe_stderr)
+					return oom(p);
+				pl->u.pipeline.cmds[0] = inner;
+				pl->u.pipeline.n_cmds = 1;
+			}
+		}
+		if (neg)
+			pl->u.pipeline.negated = true;
+		if (timed) {
+			pl->u.pipeline.timed = true;
+			pl->u.pipeline.time_posix = posix;
+		}
+		*ret = pl;
+		return 0;
+	}
+
+	struct sh_node **cmds = NULL;
+	bool *pe = NULL;
+	size_t n = 0, cap = 0, pcap = 0;
+	for (;;) {
+		struct sh_node *c = NULL;
+		if ((r = parse_command(p, &c)) < 0)
+			return r;
+		cmds = sh_grow(p, cmds, &cap, n, sizeof(*cmds));
+		pe = sh_grow(p, pe, &pcap, n, sizeof(*pe));
+		if (!cmds || !pe)
+			return oom(p);
+		cmds[n] = c;
+		pe[n] = false;
+		n++;
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_op(t, OP_PIPE) && !is_op(t, OP_PIPEAMP))
+			break;
+		pe[n - 1] = is_op(t, OP_PIPEAMP);
+		consume(p);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+	}
+	if (n == 1) {
+		*ret = cmds[0];
+		return 0;
+	}
+	struct sh_node *pl = new_node(p, SH_NODE_PIPELINE, start);
+	if (!pl)
+		return oom(p);
+	pl->u.pipeline.cmds = cmds;
+	pl->u.pipeline.pipe_stderr = pe;
+	pl->u.pipeline.n_cmds = n;
+	*ret = pl;
+	return 0;
+}
+
+static int
+parse_and_or(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_node *left = NULL;
+	struct sh_tok *t;
+	int r;
+	if ((r = parse_pipeline(p, &left)) < 0)
+		return r;
+	for (;;) {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_op(t, OP_AND_IF) && !is_op(t, OP_OR_IF))
+			break;
+		enum sh_node_kind k = is_op(t, OP_AND_IF) ? SH_NODE_AND : SH_NODE_OR;
+		consume(p);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		struct sh_node *right = NULL;
+		if ((r = parse_pipeline(p, &right)) < 0)
+			return r;
+		struct sh_node *n = new_node(p, k, 0);
+		if (!n)
+			return oom(p);
+		n->pos = left->pos;
+		n->u.binary.left = left;
+		n->u.binary.right = right;
+		left = n;
+	}
+	*ret = left;
+	return 0;
+}
+
+/* ---- redirections ------------------------------------------------------ */
+
+static bool
+is_redir_op(const struct sh_tok *t)
+{
+	return t->kind == T_OP && t->op >= OP_LESS;
+}
+
+/* Quote removal on a here-document delimiter as written. */
+static int
+heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
+	      bool *ret_quoted)
+{
+	const char *s = w->src;
+	size_t n = w->src_len;
+	struct buf b = BUF_INIT(4096);
+	bool q = false;
+	int r = 0;
+	for (size_t i = 0; i < n && r >= 0; i++) {
+		char c = s[i];
+		if (c == '\\' && i + 1 < n && s[i + 1] == '\n') {
+			i++;
+			continue;
+		}
+		if (c == '\\' && i + 1 < n) {
+			q = true;
+			r = buf_putc(&b, s[++i]);
+		} else if (c == '\'') {
+			q = true;
+			while (++i < n && s[i] != '\'' && r >= 0)
+				r = buf_putc(&b, s[i]);
+		} else if (c == '"') {
+			q = true;
+			while (++i < n && s[i] != '"' && r >= 0) {
+				if (s[i] == '\\' && i + 1 < n &&
+				    strchr("$`\"\\\n", s[i + 1]))
+					i++;
+				r = buf_putc(&b, s[i]);
+			}
+		} else if (c == '$' && i + 1 < n && (s[i + 1] == '\'' || s[i + 1] == '"')) {
+			buf_done(&b);
+			return sh_fail(p, SH_ERR_UNSUPPORTED, w->pos.offset,
+				       "unsupported construct: $'...' or $\"...\" in a "
+				       "here-document delimiter");
+		} else {
+			r = buf_putc(&b, c);
+		}
+	}
+	if (r < 0) {
+		buf_done(&b);
+		return sh_fail(p, SH_ERR_LIMIT, w->pos.offset, "here-document delimiter too long");
+	}
+	*ret = arena_strndup(p->a, b.data ? b.data : "", b.len);
+	buf_done(&b);
+	*ret_quoted = q;
+	return *ret ? 0 : oom(p);
+}
+
+static int
+parse_redir(struct sh_parser *p, struct sh_redir **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	struct sh_redir *rd = arena_alloc(p->a, sizeof(*rd));
+	if (!rd)
+		return oom(p);
+	rd->fd = -1;
+	rd->pos = sh_pos_at(p, t->start);
+	if (t->kind == T_IONUM) {
+		rd->fd = t->ionum;
+		consume(p);
+	} else if (t->kind == T_FDVAR) {
+		rd->fd_var = t->fdvar;
+		consume(p);
+	}
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (!is_redir_op(t))
+		return unexpected(p, t);
+	static const enum sh_redir_op map[] = {
+		[OP_LESS] = SH_REDIR_IN, [OP_GREAT] = SH_REDIR_OUT,
+		[OP_DGREAT] = SH_REDIR_APPEND, [OP_CLOBBER] = SH_REDIR_CLOBBER,
+		[OP_LESSGREAT] = SH_REDIR_RDWR, [OP_ANDGREAT] = SH_REDIR_OUT_ERR,
+		[OP_ANDDGREAT] = SH_REDIR_APPEND_ERR, [OP_LESSAND] = SH_REDIR_DUP_IN,
+		[OP_GREATAND] = SH_REDIR_DUP_OUT, [OP_DLESS] = SH_REDIR_HEREDOC,
+		[OP_DLESSDASH] = SH_REDIR_HEREDOC_TAB, [OP_TLESS] = SH_REDIR_HERESTRING,
+	};
+	rd->op = map[t->op];
+	if ((rd->op == SH_REDIR_OUT_ERR || rd->op == SH_REDIR_APPEND_ERR) &&
+	    (rd->fd >= 0 || rd->fd_var))
+		return unexpected(p, t);
+	consume(p);
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (!(t->kind == T_WORD || t->kind == T_IONUM || t->kind == T_FDVAR) || t->assign)
+		return unexpected(p, t);
+	rd->target = t->word;
+	consume(p);
+	if (rd->op == SH_REDIR_HEREDOC || rd->op == SH_REDIR_HEREDOC_TAB) {
+		if ((r = heredoc_delim(p, rd->target, &rd->delim, &rd->quoted_delim)) < 0)
+			return r;
+		struct sh_redir **nh = sh_grow(p, p->hd, &p->cap_hd, p->n_hd, sizeof(*nh));
+		if (!nh)
+			return oom(p);
+		p->hd = nh;
+		p->hd[p->n_hd++] = rd;
+	}
+	*ret = rd;
+	return 0;
+}
+
+/* redirections after a compound command */
+static int
+parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
+{
+	struct sh_redir **tail = &n->redirs;
+	struct sh_tok *t;
+	int r;
+	while (*tail)
+		tail = &(*tail)->next;
+	for (;;) {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!(is_redir_op(t) || t->kind == T_IONUM || t->kind == T_FDVAR))
+			return 0;
+		if ((r = parse_redir(p, tail)) < 0)
+			return r;
+		tail = &(*tail)->next;
+	}
+}
+
+/* ---- simple commands ---------------------------------------------------- */
+
+static bool
+is_decl_builtin(const struct sh_word *w)
+{
+	static const char *const names[] = { "declare", "typeset", "local",
+					     "export", "readonly" };
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (sh_word_is_lit(w, names[i]))
+			return true;
+	return false;
+}
+
+/* Is this word an assignment? Fills *ret when it is. */
+static int
+word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **ret)
+{
+	*ret = NULL;
+	if (t->assign) {
+		*ret = t->assign;
+		return 0;
+	}
+	const struct sh_word *w = t->word;
+	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
+		return 0;
+	const char *s = w->parts[0].text;
+	size_t n = w->parts[0].text_len, i = 0;
+	if (!n || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+		return 0;
+	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+			 s[i] == '_' || (s[i] >= '0' && s[i] <= '9')))
+		i++;
+	struct sh_assign *as = arena_alloc(p->a, sizeof(*as));
+	if (!as)
+		return oom(p);
+	as->pos = w->pos;
+	int r;
+	if (i < n && s[i] == '[') {
+		struct sh_word *key = NULL, *val = NULL;
+		bool app = false;
+		r = sh_split_subscript(p, w, i + 1, &key, &val, &app);
+		if (r <= 0)
+			return r;
+		as->index = key;
+		as->value = val;
+		as->append = app;
+	} else if (i < n && (s[i] == '=' || (s[i] == '+' && i + 1 < n && s[i + 1] == '='))) {
+		as->append = s[i] == '+';
+		size_t vo = i + (as->append ? 2 : 1);
+		struct sh_word *val = arena_alloc(p->a, sizeof(*val));
+		if (!val)
+			return oom(p);
+		*val = *w;
+		struct sh_part *v = arena_alloc(p->a, w->n_parts * sizeof(*v));
+		if (!v)
+			return oom(p);
+		memcpy(v, w->parts, w->n_parts * sizeof(*v));
+		size_t o = 0;
+		if (n > vo) {
+			v[0].text = s + vo;
+			v[0].text_len = n - vo;
+			v[0].pos.col += (uint32_t)vo;
+			v[0].pos.offset += (uint32_t)vo;
+			o = 1;
+		}
+		memmove(v + o, v + 1, (w->n_parts - 1) * sizeof(*v));
+		val->parts = v;
+		val->n_parts = w->n_parts - 1 + o;
+		as->value = val;
+	} else {
+		return 0;
+	}
+	as->name = arena_strndup(p->a, s, i);
+	if (!as->name)
+		return oom(p);
+	if ((r = sh_word_flatten_braces(p, as->value)) < 0)
+		return r;
+	if (as->index && (r = sh_word_assign_tilde(p, as->value, 0)) < 0)
+		return r;
+	*ret = as;
+	return 0;
+}
+
+static int parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found);
+
+static int
+parse_funcdef_body(struct sh_parser *p, size_t start, struct sh_node **ret)
+{
+	int r;
+	bool found = false;
+	if ((r = skip_newlines(p)) < 0)
+		return r;
+	if ((r = parse_compound(p, ret, &found)) < 0)
+		return r;
+	if (!found) {
+		struct sh_tok *t;
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		return unexpected(p, t);
+	}
+	(void)start;
+	return parse_trailing_redirs(p, *ret);
+}
+
+static bool
+plain_name_word(const struct sh_word *w)
+{
+	return w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT;
+}
+
+static int
+parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	size_t start = first_word ? first_word->start : t->start;
+	struct sh_node *n = new_node(p, SH_NODE_SIMPLE, start);
+	if (!n)
+		return oom(p);
+	struct sh_assign **atail = &n->u.simple.assigns;
+	struct sh_redir **rtail = &n->redirs;
+	struct sh_word **words = NULL;
+	size_t nw = 0, cap = 0;
+	bool any = false, decl = false;
+
+	if (first_word) {
+		words = sh_grow(p, words, &cap, nw, sizeof(*words));
+		if (!words)
+			return oom(p);
+		words[nw++] = first_word->word;
+		decl = is_decl_builtin(first_word->word);
+		any = true;
+	}
+	for (;;) {
+		if ((r = peek_tok(p, nw == 0, &t)) < 0)
+			return r;
+		if (t->kind == T_WORD) {
+			if (nw == 0) {
+				struct sh_assign *as = NULL;
+				if ((r = word_assignment(p, t, &as)) < 0)
+					return r;
+				if (as) {
+					*atail = as;
+					atail = &as->next;
+					consume(p);
+					any = true;
+					continue;
+				}
+			}
+			if (t->assign && !decl) {
+				/* NAME=(...) as an argument: bash's error */
+				size_t k = t->start;
+				while (k < t->end && p->src[k] != '(')
+					k++;
+				return sh_fail(p, SH_ERR_SYNTAX, k,
+					       "syntax error near unexpected token `('");
+			}
+			struct sh_word *w = t->word;
+			if (t->assign) {
+				w->assign = t->assign;
+				w->parts = NULL;
+				w->n_parts = 0;
+			}
+			bool first = nw == 0 && !any;
+			struct sh_tok saved = *t;
+			consume(p);
+			words = sh_grow(p, words, &cap, nw, sizeof(*words));
+			if (!words)
+				return oom(p);
+			words[nw++] = w;
+			if (nw == 1)
+				decl = is_decl_builtin(w);
+			any = true;
+			if (first) {
+				/* name () compound-command */
+				if ((r = peek_tok(p, false, &t)) < 0)
+					return r;
+				if (is_op(t, OP_LPAREN)) {
+					consume(p);
+					if ((r = peek_tok(p, false, &t)) < 0)
+						return r;
+					if (!is_op(t, OP_RPAREN))
+						return unexpected(p, t);
+					consume(p);
+					if (!plain_name_word(saved.word))
+						return sh_fail(p, SH_ERR_UNSUPPORTED, saved.start,
+							       "unsupported construct: function name "
+							       "that is not a plain word");
+					struct sh_node *f = new_node(p, SH_NODE_FUNCTION, saved.start);
+					if (!f)
+						return oom(p);
+					f->u.function.name = saved.word->parts[0].text;
+					if ((r = parse_funcdef_body(p, saved.start, &f->u.function.body)) < 0)
+						return r;
+					*ret = f;
+					return 0;
+				}
+			}
+			continue;
+		}
+		if (t->kind == T_IONUM || t->kind == T_FDVAR || is_redir_op(t)) {
+			if ((r = parse_redir(p, rtail)) < 0)
+				return r;
+			rtail = &(*rtail)->next;
+			any = true;
+			continue;
+		}
+		break;
+	}
+	if (!any)
+		return unexpected(p, t);
+	n->u.simple.words = words;
+	n->u.simple.n_words = nw;
+	*ret = n;
+	return 0;
+}
+
+/* ---- compound commands --------------------------------------------------- */
+
+static int
+parse_body_do(struct sh_parser *p, struct sh_node **ret)
+{
+	/* do list done, or (bash) { list } for for/select */
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	if (is_word(t, "do")) {
+		consume(p);
+		if ((r = parse_list(p, false, ret)) < 0)
+			return r;
+		return expect_kw(p, "done");
+	}
+	return unexpected(p, t);
+}
+
+static int
+parse_for_body(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	if (is_word(t, "{")) {
+		consume(p);
+		if ((r = parse_list(p, false, ret)) < 0)
+			return r;
+		return expect_kw(p, "}");
+	}
+	return parse_body_do(p, ret);
+}
+
+static int
+parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
+{
+	struct sh_node *n = new_node(p, SH_NODE_IF, start);
+	struct sh_tok *t;
+	int r;
+	if (!n)
+		return oom(p);
+	n->u.if_.is_elif = elif;
+	if ((r = parse_list(p, false, &n->u.if_.cond)) < 0)
+		return r;
+	if ((r = expect_kw(p, "then")) < 0)
+		return r;
+	if ((r = parse_list(p, false, &n->u.if_.then_body)) < 0)
+		return r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	if (is_word(t, "elif")) {
+		size_t s = t->start;
+		consume(p);
+		if ((r = sh_enter(p, s)) < 0)
+			return r;
+		if ((r = parse_if(p, s, true, &n->u.if_.else_body)) < 0)
+			return r;
+		sh_leave(p);
+		*ret = n;
+		return 0; /* the innermost elif consumed "fi" */
+	}
+	if (is_word(t, "else")) {
+		consume(p);
+		if ((r = parse_list(p, false, &n->u.if_.else_body)) < 0)
+			return r;
+	}
+	if ((r = expect_kw(p, "fi")) < 0)
+		return r;
+	*ret = n;
+	return 0;
+}
+
+static int
+parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	size_t i = sh_skip_lc(p, p->pos);
+	/* for (( ... )) */
+	if (!select) {
+		size_t k = i;
+		while (k < p->end && (p->src[k] == ' ' || p->src[k] == '\t'))
+			k = sh_skip_lc(p, k + 1);
+		if (sh_ch(p, k) == '(' && sh_ch(p, sh_skip_lc(p, k + 1)) == '(') {
+			struct sh_node *n = new_node(p, SH_NODE_ARITH_FOR, start);
+			if (!n)
+				return oom(p);
+			p->pos = sh_skip_lc(p, k + 1) + 1;
+			bool ok = false;
+			if ((r = sh_lex_arith_cmd(p, k, true, &n->u.arith_for.init,
+						  &n->u.arith_for.test,
+						  &n->u.arith_for.step, &ok)) < 0)
+				return r;
+			if (n->u.arith_for.init && n->u.arith_for.init->n_parts == 0)
+				n->u.arith_for.init = NULL;
+			if (n->u.arith_for.test && n->u.arith_for.test->n_parts == 0)
+				n->u.arith_for.test = NULL;
+			if (n->u.arith_for.step && n->u.arith_for.step->n_parts == 0)
+				n->u.arith_for.step = NULL;
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+			if (is_op(t, OP_SEMI) || t->kind == T_NEWLINE)
+				consume(p);
+			if ((r = skip_newlines(p)) < 0)
+				return r;
+			if ((r = parse_for_body(p, &n->u.arith_for.body)) < 0)
+				return r;
+			*ret = n;
+			return 0;
+		}
+	}
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (t->kind != T_WORD || t->assign)
+		return unexpected(p, t);
+	if (!plain_name_word(t->word) ||
+	    !sh_valid_name(t->word->parts[0].text, t->word->parts[0].text_len))
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "`%.*s': not a valid identifier",
+			       (int)(t->word->src_len < 60 ? t->word->src_len : 60),
+			       t->word->src);
+	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
+	if (!n)
+		return oom(p);
+	n->u.for_.var = t->word->parts[0].text;
+	consume(p);
+	if ((r = skip_newlines(p)) < 0)
+		return r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	if (is_word(t, "in")) {
+		consume(p);
+		n->u.for_.has_in = true;
+		size_t cap = 0;
+		for (;;) {
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+			if (t->kind != T_WORD || t->assign)
+				break;
+			n->u.for_.words = sh_grow(p, n->u.for_.words, &cap,
+						  n->u.for_.n_words, sizeof(struct sh_word *));
+			if (!n->u.for_.words)
+				return oom(p);
+			n->u.for_.words[n->u.for_.n_words++] = t->word;
+			consume(p);
+		}
+		if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE)
+			return unexpected(p, t);
+		consume(p);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+	} else if (is_op(t, OP_SEMI)) {
+		consume(p);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+	}
+	if ((r = parse_for_body(p, &n->u.for_.body)) < 0)
+		return r;
+	*ret = n;
+	return 0;
+}
+
+static int
+parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	struct sh_node *n = new_node(p, SH_NODE_CASE, start);
+	if (!n)
+		return oom(p);
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (t->kind != T_WORD || t->assign)
+		return unexpected(p, t);
+	n->u.case_.subject = t->word;
+	consume(p);
+	if ((r = skip_newlines(p)) < 0)
+		return r;
+	if ((r = expect_kw(p, "in")) < 0)
+		return r;
+	size_t cap = 0;
+	for (;;) {
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (is_word(t, "esac")) {
+			consume(p);
+			break;
+		}
+		n->u.case_.items = sh_grow(p, n->u.case_.items, &cap,
+					   n->u.case_.n_items, sizeof(struct sh_case_item));
+		if (!n->u.case_.items)
+			return oom(p);
+		struct sh_case_item *it = &n->u.case_.items[n->u.case_.n_items++];
+		memset(it, 0, sizeof(*it));
+		it->pos = sh_pos_at(p, t->start);
+		if (is_op(t, OP_LPAREN)) {
+			consume(p);
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+		}
+		size_t pcap = 0;
+		for (;;) {
+			if (t->kind != T_WORD || t->assign)
+				return unexpected(p, t);
+			it->patterns = sh_grow(p, it->patterns, &pcap, it->n_patterns,
+					       sizeof(struct sh_word *));
+			if (!it->patterns)
+				return oom(p);
+			it->patterns[it->n_patterns++] = t->word;
+			consume(p);
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+			if (is_op(t, OP_RPAREN)) {
+				consume(p);
+				break;
+			}
+			if (!is_op(t, OP_PIPE))
+				return unexpected(p, t);
+			consume(p);
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+		}
+		if ((r = parse_list(p, true, &it->body)) < 0)
+			return r;
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		if (is_op(t, OP_DSEMI) || is_op(t, OP_SEMIAND) || is_op(t, OP_DSEMIAND)) {
+			it->term = is_op(t, OP_DSEMI) ? SH_CASE_BREAK :
+				   is_op(t, OP_SEMIAND) ? SH_CASE_FALL : SH_CASE_CONTINUE;
+			consume(p);
+			continue;
+		}
+		if (is_word(t, "esac")) {
+			consume(p);
+			break;
+		}
+		return unexpected(p, t);
+	}
+	*ret = n;
+	return 0;
+}
+
+/* ---- [[ ]] --------------------------------------------------------------- */
+
+static bool
+cond_unary(const struct sh_word *w)
+{
+	static const char ops[] = "abcdefghknoprstuvwxzGLNOSR";
+	if (!w || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
+		return false;
+	const char *s = w->parts[0].text;
+	return s[0] == '-' && s[1] && !s[2] && strchr(ops, s[1]);
+}
+
+static const char *
+cond_binary(const struct sh_tok *t)
+{
+	static const char *const ops[] = { "==", "=", "!=", "=~", "-eq", "-ne",
+		"-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef" };
+	if (is_op(t, OP_LESS))
+		return "<";
+	if (is_op(t, OP_GREAT))
+		return ">";
+	if (t->kind != T_WORD || t->assign)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
+		if (sh_word_is_lit(t->word, ops[i]))
+			return ops[i];
+	return NULL;
+}
+
+static int cond_or(struct sh_parser *p, struct sh_cond **ret);
+
+static struct sh_cond *
+new_cond(struct sh_parser *p, enum sh_cond_kind k, size_t off)
+{
+	struct sh_cond *c = arena_alloc(p->a, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->kind = k;
+	c->pos = sh_pos_at(p, off);
+	return c;
+}
+
+static int
+cond_fail(struct sh_parser *p, const struct sh_tok *t, const char *what)
+{
+	if (t->kind == T_NEWLINE || t->kind == T_EOF)
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "unexpected token `newline' in conditional command, %s", what);
+	return sh_fail(p, SH_ERR_SYNTAX, t->start,
+		       "unexpected token in conditional command, %s", what);
+}
+
+static bool
+cond_word_tok(const struct sh_tok *t)
+{
+	return (t->kind == T_WORD && !t->assign) || t->kind == T_IONUM ||
+	       t->kind == T_FDVAR;
+}
+
+static int
+cond_primary(struct sh_parser *p, struct sh_cond **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = skip_newlines(p)) < 0)
+		return r;
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	size_t s = t->start;
+	if ((r = sh_enter(p, s)) < 0)
+		return r;
+	if (is_word(t, "!")) {
+		consume(p);
+		struct sh_cond *c = new_cond(p, SH_COND_NOT, s);
+		if (!c)
+			return oom(p);
+		if ((r = cond_primary(p, &c->left)) < 0)
+			return r;
+		sh_leave(p);
+		*ret = c;
+		return 0;
+	}
+	if (is_op(t, OP_LPAREN)) {
+		consume(p);
+		struct sh_cond *c = new_cond(p, SH_COND_GROUP, s);
+		if (!c)
+			return oom(p);
+		if ((r = cond_or(p, &c->left)) < 0)
+			return r;
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_op(t, OP_RPAREN))
+			return cond_fail(p, t, "expected `)'");
+		consume(p);
+		sh_leave(p);
+		*ret = c;
+		return 0;
+	}
+	if (!cond_word_tok(t) || is_word(t, "]]"))
+		return cond_fail(p, t, "expected an operand");
+	struct sh_word *a = t->word;
+	consume(p);
+	if (cond_unary(a)) {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (cond_word_tok(t) && !is_word(t, "]]")) {
+			struct sh_cond *c = new_cond(p, SH_COND_UNARY, s);
+			if (!c)
+				return oom(p);
+			c->op = a->parts[0].text;
+			c->a = t->word;
+			consume(p);
+			sh_leave(p);
+			*ret = c;
+			return 0;
+		}
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "unexpected argument to conditional unary operator");
+	}
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	const char *op = cond_binary(t);
+	if (op) {
+		struct sh_cond *c = new_cond(p, SH_COND_BINARY, s);
+		if (!c)
+			return oom(p);
+		c->op = op;
+		c->a = a;
+		consume(p);
+		if (strcmp(op, "=~") == 0) {
+			if ((r = sh_lex_regex_word(p, &c->b)) < 0)
+				return r;
+		} else {
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+			if (!cond_word_tok(t) || is_word(t, "]]"))
+				return sh_fail(p, SH_ERR_SYNTAX, t->start,
+					       "unexpected argument to conditional binary operator");
+			c->b = t->word;
+			consume(p);
+		}
+		sh_leave(p);
+		*ret = c;
+		return 0;
+	}
+	if (is_word(t, "]]") || is_op(t, OP_AND_IF) || is_op(t, OP_OR_IF) ||
+	    is_op(t, OP_RPAREN)) {
+		struct sh_cond *c = new_cond(p, SH_COND_WORD, s);
+		if (!c)
+			return oom(p);
+		c->a = a;
+		sh_leave(p);
+		*ret = c;
+		return 0;
+	}
+	return cond_fail(p, t, "conditional binary operator expected");
+}
+
+static int
+cond_and(struct sh_parser *p, struct sh_cond **ret)
+{
+	struct sh_cond *l = NULL;
+	struct sh_tok *t;
+	int r;
+	if ((r = cond_primary(p, &l)) < 0)
+		return r;
+	for (;;) {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_op(t, OP_AND_IF))
+			break;
+		consume(p);
+		struct sh_cond *c = new_cond(p, SH_COND_AND, 0);
+		if (!c)
+			return oom(p);
+		c->pos = l->pos;
+		c->left = l;
+		if ((r = cond_primary(p, &c->right)) < 0)
+			return r;
+		l = c;
+	}
+	*ret = l;
+	return 0;
+}
+
+static int
+cond_or(struct sh_parser *p, struct sh_cond **ret)
+{
+	struct sh_cond *l = NULL;
+	struct sh_tok *t;
+	int r;
+	if ((r = cond_and(p, &l)) < 0)
+		return r;
+	for (;;) {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_op(t, OP_OR_IF))
+			break;
+		consume(p);
+		struct sh_cond *c = new_cond(p, SH_COND_OR, 0);
+		if (!c)
+			return oom(p);
+		c->pos = l->pos;
+		c->left = l;
+		if ((r = cond_and(p, &c->right)) < 0)
+			return r;
+		l = c;
+	}
+	*ret = l;
+	return 0;
+}
+
+/* ---- commands ------------------------------------------------------------ */
+
+static bool
+starts_compound(const struct sh_tok *t)
+{
+	static const char *const kws[] = { "{", "if", "while", "until", "for",
+		"select", "case", "[[", "function", "coproc" };
+	if (is_op(t, OP_LPAREN))
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(kws); i++)
+		if (is_word(t, kws[i]))
+			return true;
+	return false;
+}
+
+/*
+ * A compound command at command position, without its trailing
+ * redirections. *ret_found is false when the next token starts none.
+ */
+static int
+parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
+{
+	struct sh_tok *t;
+	int r;
+	*ret_found = false;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	size_t s = t->start;
+	struct sh_node *n = NULL;
+
+	if (is_op(t, OP_LPAREN)) {
+		*ret_found = true;
+		consume(p);
+		size_t i = sh_skip_lc(p, p->pos);
+		if (sh_ch(p, i) == '(') {
+			/* (( expr )), or nested subshells when it does not
+			 * close as arithmetic */
+			n = new_node(p, SH_NODE_ARITH, s);
+			if (!n)
+				return oom(p);
+			unsigned d0 = p->depth;
+			p->pos = i + 1;
+			bool ok = false;
+			if ((r = sh_lex_arith_cmd(p, s, false, &n->u.arith.expr, NULL, NULL,
+						  &ok)) < 0)
+				return r;
+			p->depth = d0;
+			if (ok) {
+				*ret = n;
+				return 0;
+			}
+			p->pos = i;
+		}
+		n = new_node(p, SH_NODE_SUBSHELL, s);
+		if (!n)
+			return oom(p);
+		if ((r = parse_list(p, false, &n->u.group.body)) < 0)
+			return r;
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_op(t, OP_RPAREN))
+			return unexpected(p, t);
+		consume(p);
+		*ret = n;
+		return 0;
+	}
+	if (t->kind != T_WORD || t->assign)
+		return 0;
+	if (is_word(t, "{")) {
+		*ret_found = true;
+		consume(p);
+		n = new_node(p, SH_NODE_GROUP, s);
+		if (!n)
+			return oom(p);
+		if ((r = parse_list(p, false, &n->u.group.body)) < 0)
+			return r;
+		if ((r = expect_kw(p, "}")) < 0)
+			return r;
+	} else if (is_word(t, "if")) {
+		*ret_found = true;
+		consume(p);
+		if ((r = parse_if(p, s, false, &n)) < 0)
+			return r;
+	} else if (is_word(t, "while") || is_word(t, "until")) {
+		*ret_found = true;
+		n = new_node(p, is_word(t, "while") ? SH_NODE_WHILE : SH_NODE_UNTIL, s);
+		if (!n)
+			return oom(p);
+		consume(p);
+		if ((r = parse_list(p, false, &n->u.loop.cond)) < 0)
+			return r;
+		if ((r = parse_body_do(p, &n->u.loop.body)) < 0)
+			return r;
+	} else if (is_word(t, "for") || is_word(t, "select")) {
+		*ret_found = true;
+		bool sel = is_word(t, "select");
+		consume(p);
+		if ((r = parse_for(p, s, sel, &n)) < 0)
+			return r;
+	} else if (is_word(t, "case")) {
+		*ret_found = true;
+		consume(p);
+		if ((r = parse_case(p, s, &n)) < 0)
+			return r;
+	} else if (is_word(t, "[[")) {
+		*ret_found = true;
+		consume(p);
+		n = new_node(p, SH_NODE_COND, s);
+		if (!n)
+			return oom(p);
+		if ((r = cond_or(p, &n->u.cond.expr)) < 0)
+			return r;
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_word(t, "]]"))
+			return cond_fail(p, t, "expected `]]'");
+		consume(p);
+	} else {
+		return 0;
+	}
+	*ret = n;
+	return 0;
+}
+
+static int
+parse_command(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	size_t s = t->start;
+	if ((r = sh_enter(p, s)) < 0)
+		return r;
+
+	if (is_word(t, "function")) {
+		consume(p);
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (t->kind != T_WORD || t->assign)
+			return unexpected(p, t);
+		if (!plain_name_word(t->word))
+			return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
+				       "unsupported construct: function name that is "
+				       "not a plain word");
+		struct sh_node *f = new_node(p, SH_NODE_FUNCTION, s);
+		if (!f)
+			return oom(p);
+		f->u.function.name = t->word->parts[0].text;
+		f->u.function.keyword = true;
+		consume(p);
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (is_op(t, OP_LPAREN)) {
+			consume(p);
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+			if (!is_op(t, OP_RPAREN))
+				return unexpected(p, t);
+			consume(p);
+		}
+		if ((r = parse_funcdef_body(p, s, &f->u.function.body)) < 0)
+			return r;
+		sh_leave(p);
+		*ret = f;
+		return 0;
+	}
+	if (is_word(t, "coproc")) {
+		consume(p);
+		struct sh_node *c = new_node(p, SH_NODE_COPROC, s);
+		if (!c)
+			return oom(p);
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		if (t->kind == T_WORD && !t->assign && !starts_compound(t) &&
+		    plain_name_word(t->word)) {
+			/* coproc NAME compound, or coproc simple-command */
+			struct sh_tok first = *t;
+			consume(p);
+			if ((r = peek_tok(p, true, &t)) < 0)
+				return r;
+			if (starts_compound(t) && !is_word(t, "function") &&
+			    !is_word(t, "coproc")) {
+				c->u.coproc.name = first.word->parts[0].text;
+				bool found = false;
+				if ((r = parse_compound(p, &c->u.coproc.body, &found)) < 0)
+					return r;
+				if ((r = parse_trailing_redirs(p, c->u.coproc.body)) < 0)
+					return r;
+			} else {
+				if ((r = parse_simple(p, &first, &c->u.coproc.body)) < 0)
+					return r;
+			}
+		} else {
+			if ((r = parse_command(p, &c->u.coproc.body)) < 0)
+				return r;
+			if (c->u.coproc.body->kind == SH_NODE_COPROC ||
+			    c->u.coproc.body->kind == SH_NODE_FUNCTION)
+				return sh_fail(p, SH_ERR_UNSUPPORTED, s,
+					       "unsupported construct: coproc of a "
+					       "function definition or coproc");
+		}
+		sh_leave(p);
+		*ret = c;
+		return 0;
+	}
+
+	bool found = false;
+	struct sh_node *n = NULL;
+	if ((r = parse_compound(p, &n, &found)) < 0)
+		return r;
+	if (found) {
+		if ((r = parse_trailing_redirs(p, n)) < 0)
+			return r;
+		sh_leave(p);
+		*ret = n;
+		return 0;
+	}
+	if (t->kind == T_WORD && !t->assign && (ends_list(t) || is_word(t, "in") ||
+	    is_word(t, "]]")) && !is_word(t, "]]")) {
+		return unexpected(p, t);
+	}
+	if ((r = parse_simple(p, NULL, &n)) < 0)
+		return r;
+	sh_leave(p);
+	*ret = n;
+	return 0;
+}
+
+/* ---- entry points ---------------------------------------------------------- */
+
+int
+sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = parse_list(p, true, ret)) < 0)
+		return r;
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (closer == ')' ? !is_op(t, OP_RPAREN) : t->kind != T_EOF)
+		return unexpected(p, t);
+	consume(p);
+	p->pos = t->end;
+	return 0;
+}
+
+int
+sh_parse(struct arena *a, const char *src, size_t len,
+	 const struct sh_parse_options *opts, struct sh_node **ret_tree,
+	 struct sh_error *reterr)
+{
+	static const struct sh_parse_options defaults = { .extglob = false };
+	struct sh_error dummy;
+	if (!reterr)
+		reterr = &dummy;
+	memset(reterr, 0, sizeof(*reterr));
+	*ret_tree = NULL;
+	if (len > SH_MAX_INPUT) {
+		reterr->kind = SH_ERR_LIMIT;
+		reterr->line = reterr->col = 1;
+		snprintf(reterr->message, sizeof(reterr->message),
+			 "input larger than %u bytes", SH_MAX_INPUT);
+		return -E2BIG;
+	}
+	struct sh_parser p = {
+		.a = a,
+		.opts = opts ? opts : &defaults,
+		.err = reterr,
+		.src = src,
+		.end = len,
+		.input = src,
+		.input_len = len,
+		.fuel = 16 * len + 65536,
+		.lit = BUF_INIT(SH_MAX_INPUT + 16),
+	};
+	size_t nl = 1;
+	for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++)
+		nl++;
+	p.lines = malloc(nl * sizeof(*p.lines));
+	if (!p.lines)
+		return -ENOMEM;
+	p.lines[0] = 0;
+	p.n_lines = 1;
+	for (size_t i = 0; i < len; i++)
+		if (src[i] == '\n')
+			p.lines[p.n_lines++] = (uint32_t)(i + 1);
+
+	int r;
+	const char *nul = memchr(src, '\0', len);
+	if (nul) {
+		r = sh_fail(&p, SH_ERR_SYNTAX, (size_t)(nul - src), "NUL byte in input");
+	} else {
+		struct sh_node *tree = NULL;
+		r = sh_parse_program_until(&p, -1, &tree);
+		if (r >= 0)
+			*ret_tree = tree;
+	}
+	free(p.lines);
+	buf_done(&p.lit);
+	if (r < 0 && reterr->kind == SH_ERR_NONE) {
+		reterr->kind = SH_ERR_LIMIT;
+		snprintf(reterr->message, sizeof(reterr->message), "%s", strerror(-r));
+	}
+	return r < 0 ? r : 0;
+}
