@@ -23,6 +23,8 @@ struct cli_command {
 /* The subcommands. */
 void cmd_parse_usage(FILE *out);
 int cmd_parse(int argc, char **argv);
+void cmd_hook_usage(FILE *out);
+int cmd_hook(int argc, char **argv);
 void cmd_config_usage(FILE *out);
 int cmd_config(int argc, char **argv);
 void cmd_check_usage(FILE *out);

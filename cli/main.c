@@ -4,11 +4,14 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "base.h"
 #include "build_config.h"
 
 static const struct cli_command commands[] = {
 	{ "parse", "parse a command line and print its syntax tree",
 	  cmd_parse_usage, cmd_parse },
+	{ "hook", "answer an agent's PreToolUse hook (Claude Code, Codex)",
+	  cmd_hook_usage, cmd_hook },
 	{ "config", "read or change the policy file (mode, paths, commands)",
 	  cmd_config_usage, cmd_config },
 	{ "check", "check a command line against the policy (runs nothing)",
