@@ -400,7 +400,18 @@ path_entries(struct builder *b)
 		self_base = strrchr(b->ctx->self_exe, '/');
 		self_base = self_base ? self_base + 1 : b->ctx->self_exe;
 	}
-	bool before_self = self_base != NULL;
+	/* With lite-sandbox not on PATH, no entry shadows it: deny none. */
+	bool before_self = false;
+	for (const char *s = path; self_base && *s && !before_self;) {
+		const char *e = strchrnul(s, ':');
+		_cleanup_free_ char *cand = NULL;
+		struct stat st;
+		if (e > s && s[0] == '/' &&
+		    asprintf(&cand, "%.*s/%s", (int)(e - s), s, self_base) >= 0 &&
+		    stat(cand, &st) == 0 && S_ISREG(st.st_mode))
+			before_self = true;
+		s = *e ? e + 1 : e;
+	}
 	size_t count = 0;
 	for (const char *s = path; *s;) {
 		const char *e = strchrnul(s, ':');
@@ -672,13 +683,13 @@ fail:
 /* ---- show ------------------------------------------------------------ */
 
 static int
-format_list(struct buf *out, const char *title, const struct sandbox_strv *l)
+format_list(struct buf *out, const char *title, const struct sandbox_strv *l, bool paths)
 {
 	int r = buf_printf(out, "%s:%s\n", title, l->n ? "" : " (none)");
 	for (size_t i = 0; r >= 0 && i < l->n; i++) {
 		struct stat st;
 		const char *note = "";
-		if (lstat(l->v[i], &st) < 0)
+		if (paths && lstat(l->v[i], &st) < 0)
 			note = "  (missing)";
 		r = buf_printf(out, "  %s%s\n", l->v[i], note);
 	}
@@ -701,19 +712,19 @@ sandbox_policy_format(const struct sandbox_policy *p, struct buf *out)
 			       p->scope_signals ? "confined" : "open",
 			       p->scope_abstract_unix ? "confined" : "open");
 	if (r >= 0)
-		r = format_list(out, "readable", &p->read);
+		r = format_list(out, "readable", &p->read, true);
 	if (r >= 0)
-		r = format_list(out, "writable", &p->write);
+		r = format_list(out, "writable", &p->write, true);
 	if (r >= 0)
-		r = format_list(out, "temp dirs (writable)", &p->tmp);
+		r = format_list(out, "temp dirs (writable)", &p->tmp, true);
 	if (r >= 0 && p->hide_home)
-		r = format_list(out, "shown through the hidden home (read-only)", &p->shown);
+		r = format_list(out, "shown through the hidden home (read-only)", &p->shown, true);
 	if (r >= 0)
-		r = format_list(out, "write-denied", &p->ro);
+		r = format_list(out, "write-denied", &p->ro, true);
 	if (r >= 0)
 		r = format_list(out, "read-denied (masked; a missing file is not protected "
-				"until it exists)", &p->mask);
+				"until it exists)", &p->mask, true);
 	if (r >= 0)
-		r = format_list(out, "environment variables left out", &p->env_dropped);
+		r = format_list(out, "environment variables left out", &p->env_dropped, false);
 	return r < 0 ? r : 0;
 }

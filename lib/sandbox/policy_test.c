@@ -191,6 +191,14 @@ TEST(denylist_masks_and_write_denied)
 	ASSERT_TRUE(has(&p->ro, ".cargo/bin/lite-sandbox"));
 	ASSERT_TRUE(has(&p->ro, ".local/bin"));
 	ASSERT_TRUE(has(&p->ro, ".cargo/bin"));
+	ASSERT_FALSE(has(&p->ro, "/usr/bin")); /* after lite-sandbox's entry */
+	sandbox_policy_free(p);
+	/* lite-sandbox not on PATH: no PATH entry is write-denied */
+	ctx.self_exe = "/opt/elsewhere/lite-sandbox-dev"; /* no such name on PATH */
+	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));
+	ASSERT_FALSE(has(&p->ro, ".local/bin"));
+	ASSERT_FALSE(has(&p->ro, ".cargo/bin"));
+	ASSERT_TRUE(has(&p->ro, ".bashrc"));
 	sandbox_policy_free(p);
 }
 
