@@ -533,7 +533,8 @@ check_command(struct walk *w, struct cmdline *cl)
 			return r;
 	}
 
-	const struct policy_entry *allow = find_entry(w->p, cl, false);
+	/* An ask entry admits the command once the user approves it. */
+	const struct policy_entry *allow = ask ? ask : find_entry(w->p, cl, false);
 	const char *tname = table_name(cl->name);
 	const struct cmd_spec *sp = strchr(tname, '/') ? NULL : cmd_lookup(tname);
 	cl->spec = sp;
