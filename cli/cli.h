@@ -29,6 +29,14 @@ void cmd_config_usage(FILE *out);
 int cmd_config(int argc, char **argv);
 void cmd_check_usage(FILE *out);
 int cmd_check(int argc, char **argv);
+void cmd_sandbox_check_usage(FILE *out);
+int cmd_sandbox_check(int argc, char **argv);
+/* `config os-sandbox check|show|profile` (cmd_sandbox.c); argv[0] is
+ * "os-sandbox". The check alone, for `enable`: true when the sandbox runs
+ * here, with the report appended to report (may be NULL). */
+int cmd_config_os_sandbox(int argc, char **argv);
+struct buf;
+_Bool cmd_config_os_sandbox_check_ok(struct buf *report);
 
 /* Print "lite-sandbox NAME: message" on stderr and return EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
