@@ -111,7 +111,7 @@ sandbox_seccomp_load(struct sandbox_error *reterr)
 	 * refused too; programs treat that as "unknown" and go on. The whole
 	 * 64-bit register is compared, so high bits cannot sneak a value
 	 * past the rule the kernel would then truncate. */
-	struct scmp_arg_cmp not_linux = SCMP_A0(SCMP_CMP_NE, 0);
+	struct scmp_arg_cmp not_linux = { .arg = 0, .op = SCMP_CMP_NE, .datum_a = 0, .datum_b = 0 };
 	if ((r = rule(ctx, SCMP_ACT_ERRNO(EPERM), "personality", 1, &not_linux, reterr)) < 0)
 		return r;
 
