@@ -29,6 +29,8 @@ void cmd_config_usage(FILE *out);
 int cmd_config(int argc, char **argv);
 void cmd_check_usage(FILE *out);
 int cmd_check(int argc, char **argv);
+void cmd_exec_usage(FILE *out);
+int cmd_exec(int argc, char **argv);
 void cmd_sandbox_check_usage(FILE *out);
 int cmd_sandbox_check(int argc, char **argv);
 /* `config os-sandbox check|show|profile` (cmd_sandbox.c); argv[0] is

@@ -16,6 +16,8 @@ static const struct cli_command commands[] = {
 	  cmd_config_usage, cmd_config },
 	{ "check", "check a command line against the policy (runs nothing)",
 	  cmd_check_usage, cmd_check },
+	{ "exec", "check a command line and run it in the checking interpreter",
+	  cmd_exec_usage, cmd_exec },
 	{ "sandbox-check", "can the OS sandbox (bubblewrap, Landlock, seccomp) run here?",
 	  cmd_sandbox_check_usage, cmd_sandbox_check },
 };

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lite-sandbox exec: check one command line against the policy, then run it
+ * in lite-sandbox's own bash interpreter, which checks again at runtime:
+ * every command after expansion, every file a redirection opens, and every
+ * external command's environment.
+ */
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "cli.h"
+#include "config.h"
+#include "interp.h"
+#include "policy.h"
+
+extern char **environ;
+
+/* Exit statuses, as bash reports them. */
+#define EXIT_REFUSED 126
+#define EXIT_TIMEOUT 124
+
+void
+cmd_exec_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: lite-sandbox exec [--dir DIR] [--config FILE] [--timeout SECONDS]\n"
+		"                         [--no-os-sandbox] -- 'COMMAND'\n"
+		"\n"
+		"Check COMMAND against the policy and run it with bash's semantics in\n"
+		"lite-sandbox's interpreter, which checks every command again after\n"
+		"expansion, every file a redirection opens and every external command's\n"
+		"environment. Its stdout and stderr pass through.\n"
+		"\n"
+		"Options:\n"
+		"  --dir DIR          run in DIR (default: the current directory); its\n"
+		"                     project's config override applies\n"
+		"  --config FILE      use FILE as the config instead of the user's\n"
+		"  --timeout SECONDS  stop the command (and everything it started) after\n"
+		"                     SECONDS; exit status 124\n"
+		"  --no-os-sandbox    run without the OS sandbox. Required for now: the OS\n"
+		"                     sandbox is not wired into exec yet, and exec refuses\n"
+		"                     to run unconfined unless asked to\n"
+		"  -h, --help         show this help\n"
+		"\n"
+		"Exit status: the command's own; 126 refused (the reason and the config\n"
+		"change that lifts it are printed on stderr); 127 command not found;\n"
+		"124 timed out; 2 usage or config error.\n");
+}
+
+struct exec_ctx {
+	const struct policy *pol;
+	struct policy_report *rep;
+};
+
+/* The first enforced finding as "message (fix: ...)". */
+static int
+report_refusal(const struct policy_report *rep, char *msg, size_t msz)
+{
+	if (rep->verdict == POLICY_ALLOW)
+		return 0;
+	for (size_t i = 0; i < rep->n_findings; i++) {
+		const struct policy_finding *f = &rep->findings[i];
+		if (!f->enforced)
+			continue;
+		if (f->ask)
+			snprintf(msg, msz, "%s (this needs the user's approval, which exec cannot ask for)%s%s",
+				 f->message, f->fix ? "; fix: " : "", f->fix ? f->fix : "");
+		else
+			snprintf(msg, msz, "%s%s%s", f->message, f->fix ? "; fix: " : "",
+				 f->fix ? f->fix : "");
+		return -EPERM;
+	}
+	snprintf(msg, msz, "refused by the policy");
+	return -EPERM;
+}
+
+static int
+h_call(void *ctx, char *const *argv, size_t argc, char *msg, size_t msz)
+{
+	struct exec_ctx *c = ctx;
+	char cwd[PATH_MAX];
+	if (!getcwd(cwd, sizeof(cwd))) {
+		snprintf(msg, msz, "cannot read the current directory: %s", strerror(errno));
+		return -errno;
+	}
+	policy_report_reset(c->rep);
+	int r = policy_check_argv(c->pol, cwd, argv, argc, c->rep);
+	if (r < 0) {
+		snprintf(msg, msz, "%s: the policy check failed: %s", argv[0], strerror(-r));
+		return r;
+	}
+	return report_refusal(c->rep, msg, msz);
+}
+
+static int
+h_open(void *ctx, const char *path, int flags, char *msg, size_t msz)
+{
+	struct exec_ctx *c = ctx;
+	char cwd[PATH_MAX];
+	if (!getcwd(cwd, sizeof(cwd))) {
+		snprintf(msg, msz, "cannot read the current directory: %s", strerror(errno));
+		return -errno;
+	}
+	policy_report_reset(c->rep);
+	int r = policy_check_open(c->pol, cwd, path, flags, c->rep);
+	if (r < 0) {
+		snprintf(msg, msz, "%s: the policy check failed: %s", path, strerror(-r));
+		return r;
+	}
+	return report_refusal(c->rep, msg, msz);
+}
+
+static void
+print_static_refusal(const struct policy_report *rep)
+{
+	fprintf(stderr, "lite-sandbox exec: refused:\n");
+	for (size_t i = 0; i < rep->n_findings; i++) {
+		const struct policy_finding *f = &rep->findings[i];
+		if (!f->enforced)
+			continue;
+		fprintf(stderr, "  %s [%s, %s]: %s\n", f->ask ? "ask" : "refused",
+			policy_layer_name(f->layer), f->rule, f->message);
+		if (f->ask)
+			fprintf(stderr, "    exec cannot ask for approval; run it where the user is asked\n");
+		if (f->fix)
+			fprintf(stderr, "    fix: %s\n", f->fix);
+	}
+}
+
+static int
+run(struct exec_ctx *c, const char *src, size_t len)
+{
+	struct interp_options o = {
+		.envp = environ,
+		.argv0 = "lite-sandbox",
+		.handlers = { .call = h_call, .open = h_open, .ctx = c },
+	};
+	struct interp *it = NULL;
+	int r = interp_new(&o, &it);
+	if (r < 0) {
+		fprintf(stderr, "lite-sandbox exec: %s\n", strerror(-r));
+		return EXIT_USAGE;
+	}
+	int st = interp_run_string(it, src, len);
+	if (st < 0) {
+		fprintf(stderr, "lite-sandbox exec: %s\n", interp_error(it)[0] ? interp_error(it) : strerror(-st));
+		st = 2;
+	} else if (interp_refused(it)) {
+		fprintf(stderr, "lite-sandbox exec: refused: %s\n", interp_refusal(it));
+		st = EXIT_REFUSED;
+	}
+	interp_free(it);
+	return st;
+}
+
+static int
+run_with_timeout(struct exec_ctx *c, const char *src, size_t len, double timeout)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "lite-sandbox exec: fork: %s\n", strerror(errno));
+		return EXIT_USAGE;
+	}
+	if (pid == 0) {
+		/* its own process group, so the timeout stops everything it starts */
+		setpgid(0, 0);
+		_exit(run(c, src, len));
+	}
+	setpgid(pid, pid);
+	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	struct timespec t0, now;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int ws = 0;
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		double left = timeout - ((double)(now.tv_sec - t0.tv_sec) +
+					 (double)(now.tv_nsec - t0.tv_nsec) / 1e9);
+		if (left <= 0) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			waitpid(pid, &ws, 0);
+			if (pfd >= 0)
+				close(pfd);
+			fprintf(stderr, "lite-sandbox exec: timed out after %g seconds\n", timeout);
+			return EXIT_TIMEOUT;
+		}
+		if (pfd >= 0) {
+			struct pollfd p = { .fd = pfd, .events = POLLIN };
+			int ms = left > 1e6 ? 1000000000 : (int)ceil(left * 1000);
+			(void)poll(&p, 1, ms);
+		} else {
+			struct timespec ts = { 0, 10 * 1000 * 1000 };
+			nanosleep(&ts, NULL);
+		}
+		pid_t r = waitpid(pid, &ws, WNOHANG);
+		if (r == pid)
+			break;
+	}
+	if (pfd >= 0)
+		close(pfd);
+	/* whatever it left running in its group goes with it */
+	kill(-pid, SIGKILL);
+	if (WIFEXITED(ws))
+		return WEXITSTATUS(ws);
+	return 128 + WTERMSIG(ws);
+}
+
+int
+cmd_exec(int argc, char **argv)
+{
+	enum { OPT_DIR = 256, OPT_CONFIG, OPT_TIMEOUT, OPT_NO_OS };
+	static const struct option longopts[] = {
+		{ "dir", required_argument, NULL, OPT_DIR },
+		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "no-os-sandbox", no_argument, NULL, OPT_NO_OS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *dir = NULL, *config_file = NULL;
+	double timeout = 0;
+	bool no_os = false;
+	int c, r;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_DIR:
+			dir = optarg;
+			break;
+		case OPT_CONFIG:
+			config_file = optarg;
+			break;
+		case OPT_TIMEOUT: {
+			char *end;
+			timeout = strtod(optarg, &end);
+			if (*end || !(timeout > 0) || timeout > 1e7)
+				return cli_usage_error("exec", "--timeout: '%s' is not a positive number of seconds",
+						       optarg);
+			break;
+		}
+		case OPT_NO_OS:
+			no_os = true;
+			break;
+		case 'h':
+			cmd_exec_usage(stdout);
+			return 0;
+		default:
+			return cli_usage_error("exec", "unknown option or missing value in '%s'",
+					       argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return cli_usage_error("exec", "expected exactly one COMMAND");
+	const char *src = argv[optind];
+	if (!no_os) {
+		fprintf(stderr,
+			"lite-sandbox exec: refused: the OS sandbox is not available in exec yet, "
+			"and exec does not run commands unconfined unless asked to.\n"
+			"    fix: pass --no-os-sandbox to run with the policy checks only\n");
+		return EXIT_REFUSED;
+	}
+	char dirbuf[PATH_MAX];
+	if (!dir)
+		dir = ".";
+	if (!realpath(dir, dirbuf)) {
+		fprintf(stderr, "lite-sandbox exec: --dir %s: %s\n", dir, strerror(errno));
+		return EXIT_USAGE;
+	}
+	dir = dirbuf;
+	if (chdir(dir) < 0) {
+		fprintf(stderr, "lite-sandbox exec: --dir %s: %s\n", dir, strerror(errno));
+		return EXIT_USAGE;
+	}
+	const char *home = getenv("HOME");
+	if (home && home[0] != '/')
+		home = NULL;
+
+	struct config *cfg = NULL;
+	struct config_error cerr = { 0 };
+	if (config_file) {
+		r = config_load_file(config_file, &cfg, &cerr);
+	} else {
+		_cleanup_free_ char *path = NULL;
+		r = config_default_path(&path);
+		if (r >= 0)
+			r = config_load_for_dir(path, dir, &cfg, &cerr);
+	}
+	if (r < 0) {
+		if (cerr.message[0])
+			fprintf(stderr, "lite-sandbox exec: %s:%u:%u: %s\n", cerr.file, cerr.line,
+				cerr.col, cerr.message);
+		else
+			fprintf(stderr, "lite-sandbox exec: loading the config: %s\n", strerror(-r));
+		return EXIT_USAGE;
+	}
+	_cleanup_free_ char *project = NULL;
+	if (config_project_dir(dir, home, &project) < 0)
+		project = NULL;
+	struct policy_context pctx = { .cwd = dir, .project_dir = project, .home = home,
+				       .envp = environ };
+	struct policy *pol = NULL;
+	r = policy_new(cfg, &pctx, &pol);
+	config_free(cfg);
+	if (r < 0) {
+		fprintf(stderr, "lite-sandbox exec: building the policy: %s\n", strerror(-r));
+		return EXIT_USAGE;
+	}
+	struct policy_report *rep = NULL;
+	if (policy_report_new(&rep) < 0) {
+		policy_free(pol);
+		return EXIT_USAGE;
+	}
+	size_t len = strlen(src);
+	r = policy_check_source(pol, src, len, rep);
+	int st;
+	if (r < 0) {
+		fprintf(stderr, "lite-sandbox exec: %s\n", strerror(-r));
+		st = r == -E2BIG ? EXIT_REFUSED : EXIT_USAGE;
+	} else if (rep->verdict != POLICY_ALLOW) {
+		print_static_refusal(rep);
+		st = EXIT_REFUSED;
+	} else {
+		struct exec_ctx ec = { .pol = pol, .rep = rep };
+		st = timeout > 0 ? run_with_timeout(&ec, src, len, timeout) : run(&ec, src, len);
+	}
+	policy_report_free(rep);
+	policy_free(pol);
+	return st;
+}
