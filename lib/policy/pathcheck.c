@@ -879,7 +879,9 @@ path_boundary_check_cmd(const struct path_boundary *pb, const char *cwd,
 			    path);
 		return 0;
 	}
-	if (is_masked_key(pb, ret->resolved, access, command)) {
+	/* Only a grant can have opened a key; without one, the key is simply
+	 * outside, and the fix rule below explains why nothing is offered. */
+	if (ret->in_boundary && is_masked_key(pb, ret->resolved, access, command)) {
 		verdict_set(ret, false, "paths.credential");
 		ret->in_boundary = false;
 		verdict_msg(ret, "'%.300s' is an ssh private key, masked even under a grant that "

@@ -300,6 +300,10 @@ TEST(fix_never_reaches_what_is_refused_on_purpose)
 	/* credential masks: the directory, a directory holding it, a path under it */
 	ASSERT_FALSE(check(pb, "../.ssh/known_hosts", R));
 	ASSERT_STREQ(V.fix, "");
+	ASSERT_FALSE(check(pb, "../.ssh/id_ed25519", R));
+	ASSERT_STREQ(V.rule, "paths.outside-read-set"); /* no grant: plainly outside */
+	ASSERT_STREQ(V.fix, "");
+	ASSERT_TRUE(strstr(V.message, "credentials") != NULL);
 	ASSERT_FALSE(check(pb, "../.aws/config", R));
 	ASSERT_STREQ(V.fix, "");
 	char buf[PATH_MAX + 64];
