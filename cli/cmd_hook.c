@@ -10,8 +10,9 @@
  * treats a hook that crashes or prints garbage as "no opinion" and runs the
  * tool.)
  *
- *  - Bash (both agents): the command line goes through the policy engine,
- *    the same checks the MCP tool applies before running anything.
+ *  - Bash (both agents), and the sandbox's own MCP bash tool: the command
+ *    line goes through the policy engine, the same checks the MCP tool
+ *    applies before running anything.
  *  - Claude Code's file tools (Read, Write, Edit, MultiEdit, NotebookEdit,
  *    Grep, Glob, LS) and Codex's apply_patch: the path boundary, read for the
  *    readers, write for the others. A write to agent configuration inside the
@@ -590,12 +591,25 @@ out:
 
 /* ---- the tools -------------------------------------------------------------- */
 
+/*
+ * The sandbox's own MCP bash tool, as the agents name MCP tools
+ * (mcp__<server>__<tool>, the server registered as lite-sandbox). Its calls
+ * are checked as Bash is: in Claude Code's plan mode, the PermissionRequest
+ * hook is what answers their prompts.
+ */
+static bool
+is_own_mcp_bash(const char *tool)
+{
+	return strcmp(tool, "mcp__lite-sandbox__bash") == 0 ||
+	       strcmp(tool, "mcp__lite_sandbox__bash") == 0;
+}
+
 static void
 check_tool(struct hook *h, const char *tool, json_t *input)
 {
 	const char *path = NULL;
 
-	if (strcmp(tool, "Bash") == 0) {
+	if (strcmp(tool, "Bash") == 0 || is_own_mcp_bash(tool)) {
 		const char *cmd = get_string(h, input, "tool_input.", "command", true);
 		if (cmd)
 			(void)check_bash(h, cmd);
