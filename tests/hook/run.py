@@ -117,6 +117,8 @@ def main():
     generated = [
         ("empty stdin", b"", "deny", "no event"),
         ("only whitespace", b" \n\t\n", "deny", "not valid JSON"),
+        ("nested 100000 deep", b'{"session_id":' + b"[" * 100000 + b"]" * 100000 + b"}",
+         "deny", "not valid JSON"),
         ("over the size limit", b'{"pad":"' + b"a" * (17 * 1024 * 1024) + b'"}', "deny",
          "larger than"),
     ]
