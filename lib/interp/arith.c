@@ -565,7 +565,7 @@ p_assign(struct ax *a)
 	struct lv l = p_cond(a);
 	skip_ws(a);
 	const char *p = a->p;
-	static const char *const ops[] = { "<<=", ">>=", "**=", "*=", "/=", "%=", "+=", "-=",
+	static const char *const ops[] = { "<<=", ">>=", "*=", "/=", "%=", "+=", "-=",
 					   "&=", "^=", "|=", "=" };
 	for (size_t i = 0; i < ARRAY_SIZE(ops); i++) {
 		size_t n = strlen(ops[i]);
@@ -584,7 +584,7 @@ p_assign(struct ax *a)
 		switch (ops[i][0]) {
 		case '<': v = (int64_t)((uint64_t)l.v << ((uint64_t)r.v & 63)); break;
 		case '>': v = l.v >> ((uint64_t)r.v & 63); break;
-		case '*': v = n == 3 ? ipow(a, l.v, r.v) : wrap_mul(l.v, r.v); break;
+		case '*': v = wrap_mul(l.v, r.v); break;
 		case '/': v = divmod(a, l.v, r.v, false); break;
 		case '%': v = divmod(a, l.v, r.v, true); break;
 		case '+': v = wrap_add(l.v, r.v); break;

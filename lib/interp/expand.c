@@ -40,6 +40,7 @@ struct xc {
 	struct rawf *fields;
 	size_t nf, capf;
 	bool at_empty; /* the last "$@" produced no words */
+	bool lit_split; /* unquoted literal text is split too (${x:-a b}) */
 };
 
 /* One brace-expanded alternative: a list of parts. */
@@ -57,6 +58,9 @@ static int expand_parts_of(struct xc *x, const struct sh_word *w, bool quoted);
 static int
 fatal(struct interp *it, int status)
 {
+	/* bash: 127 from the top level, 1 from a subshell */
+	if (status == 127 && it->in_subshell)
+		status = 1;
 	it->flow = FLOW_EXIT;
 	it->status = status;
 	return -EINVAL;
@@ -564,8 +568,17 @@ replace(struct interp *it, const char *s, const char *pat, const char *repl,
 	struct sbuf b;
 	sb_init(&b, it->tmp);
 	sb_add(&b, "", 0);
-	if (!*pat)
+	if (!*pat) {
+		if (anchor == SH_REPLACE_PREFIX || anchor == SH_REPLACE_SUFFIX) {
+			if (anchor == SH_REPLACE_SUFFIX)
+				sb_adds(&b, s);
+			add_repl(&b, repl ? repl : "", "", 0);
+			if (anchor == SH_REPLACE_PREFIX)
+				sb_adds(&b, s);
+			return b.d;
+		}
 		return arena_strdup(it->tmp, s);
+	}
 	size_t i = 0;
 	bool done = false;
 	while (i <= n) {
@@ -810,6 +823,34 @@ cmp_strp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The word of ${x:-word} and friends: bash expands a leading ~ there. */
+static int
+expand_operand(struct xc *x, const struct sh_word *w, bool quoted)
+{
+	bool was = x->lit_split;
+	int r;
+	if (quoted || !w->n_parts || w->parts[0].kind != SH_PART_LIT || w->parts[0].text[0] != '~' ||
+	    (w->parts[0].text[1] && w->parts[0].text[1] != '/')) {
+		x->lit_split = !quoted;
+		r = expand_parts_of(x, w, quoted);
+		x->lit_split = was;
+		return r;
+	}
+	const char *home = var_get(x->it, "HOME");
+	if (home && (r = emit(x, home, strlen(home), FL_Q)) < 0)
+		return r;
+	if (!home && (r = emit(x, "~", 1, FL_Q)) < 0)
+		return r;
+	const char *rest = w->parts[0].text + 1;
+	if ((r = emit(x, rest, strlen(rest), FL_S)) < 0)
+		return r;
+	x->lit_split = true;
+	for (size_t i = 1; i < w->n_parts && r >= 0; i++)
+		r = expand_part(x, &w->parts[i], quoted);
+	x->lit_split = was;
+	return r;
+}
+
 static int
 expand_param(struct xc *x, const struct sh_param *pp, bool quoted)
 {
@@ -892,11 +933,11 @@ expand_param(struct xc *x, const struct sh_param *pp, bool quoted)
 	switch (pp->op) {
 	case SH_PARAM_DEFAULT:
 		if (trig)
-			return pp->arg ? expand_parts_of(x, pp->arg, quoted) : 0;
+			return pp->arg ? expand_operand(x, pp->arg, quoted) : 0;
 		break;
 	case SH_PARAM_ALTERNATE:
 		if (!trig)
-			return pp->arg ? expand_parts_of(x, pp->arg, quoted) : 0;
+			return pp->arg ? expand_operand(x, pp->arg, quoted) : 0;
 		return 0;
 	case SH_PARAM_ASSIGN:
 		if (trig) {
@@ -1233,7 +1274,8 @@ expand_part(struct xc *x, const struct sh_part *p, bool quoted)
 		return -EPERM;
 	switch (p->kind) {
 	case SH_PART_LIT:
-		return emit(x, p->text, p->text_len ? p->text_len : strlen(p->text), quoted ? FL_Q : FL_L);
+		return emit(x, p->text, p->text_len ? p->text_len : strlen(p->text),
+			    quoted ? FL_Q : x->lit_split ? FL_S : FL_L);
 	case SH_PART_ESCAPED:
 	case SH_PART_SQUOTE:
 	case SH_PART_ANSI_C: {
