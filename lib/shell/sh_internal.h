@@ -40,6 +40,7 @@ struct sh_tok {
 struct sh_parser {
 	struct arena *a;
 	const struct sh_parse_options *opts;
+	bool extglob; /* opts->extglob, or on inside [[ ]] */
 	struct sh_error *err;
 	/* the source being lexed: the input itself, or a decoded copy
 	 * (backquote bodies, <<- bodies) while `fixed` is set */
@@ -53,6 +54,9 @@ struct sh_parser {
 	bool fixed;
 	struct sh_pos fixed_pos;
 	unsigned depth;
+	unsigned in_sub;      /* inside $( ), `...` or <( ) */
+	bool cmdpos_sens;     /* the word being lexed depends on cmdpos */
+	bool time_quirk;      /* a $( ) that starts with `time` (see parse) */
 	size_t fuel; /* bytes we may re-scan after backtracking */
 	bool have_tok;
 	struct sh_tok tok;

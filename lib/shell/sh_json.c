@@ -444,7 +444,9 @@ json_t *
 sh_to_json(const struct sh_node *tree, bool positions)
 {
 	struct js js = { .pos = positions, .oom = false };
-	json_t *j = tree ? node_json(&js, tree) : json_null();
+	/* an empty program is an empty list */
+	json_t *j = tree ? node_json(&js, tree) :
+		    json_pack("{s:s,s:[],s:[]}", "kind", "list", "items", "seps");
 	if (js.oom) {
 		json_decref(j);
 		return NULL;

@@ -419,13 +419,51 @@ restore_state(struct sh_parser *p, struct saved_state *s, size_t off)
 	return 0;
 }
 
+/* Where the ')' closing a '(' before start is, scanning as bash's
+ * parse_matched_pair does (quotes and backslashes skipped); SIZE_MAX if none. */
+static size_t
+matched_paren_end(const struct sh_parser *p, size_t k)
+{
+	unsigned depth = 0;
+	while (k < p->end) {
+		char c = p->src[k];
+		if (c == '\\') {
+			k += 2;
+			continue;
+		}
+		if (c == '\'' || c == '"' || c == '`') {
+			size_t q = k + 1;
+			while (q < p->end && p->src[q] != c) {
+				if (c != '\'' && p->src[q] == '\\')
+					q++;
+				q++;
+			}
+			if (q >= p->end)
+				return SIZE_MAX;
+			k = q + 1;
+			continue;
+		}
+		if (c == '(')
+			depth++;
+		else if (c == ')') {
+			if (!depth)
+				return k;
+			depth--;
+		}
+		k++;
+	}
+	return SIZE_MAX;
+}
+
 /* $( ... ): p->pos is after "$(" (or "<(" ">(") */
 static int
 lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
 {
 	struct saved_state s;
 	save_state(p, &s);
+	p->in_sub++;
 	int r = sh_parse_program_until(p, ')', ret);
+	p->in_sub--;
 	int r2 = restore_state(p, &s, off);
 	return r < 0 ? r : r2;
 }
@@ -489,7 +527,9 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		p->pos = 0;
 		struct saved_state s;
 		save_state(p, &s);
+		p->in_sub++;
 		r = sh_parse_program_until(p, -1, ret);
+		p->in_sub--;
 		int r2 = restore_state(p, &s, off);
 		if (r >= 0)
 			r = r2;
@@ -891,6 +931,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		if (d == '(') {
 			/* $(( )): arithmetic, unless it does not close with
 			 * "))", in which case it is $( ( ... ) ... ) */
+			unsigned d0 = p->depth;
 			p->pos = j + 1;
 			struct sh_word *e = NULL;
 			r = lex_subword(p, LC_ARITH, 0, &e);
@@ -911,6 +952,42 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			if ((r = sh_charge(p, i0, p->pos > i0 ? p->pos - i0 : 0)) < 0)
 				return r;
 			p->err->kind = SH_ERR_NONE;
+			p->depth = d0;
+			/* bash finds the end of such a $( by matching parens
+			 * and parses what is inside only when it runs */
+			size_t close = matched_paren_end(p, i + 1);
+			if (close == SIZE_MAX)
+				return sh_fail(p, SH_ERR_SYNTAX, i0,
+					       "unexpected end of file while looking for matching `)'");
+			size_t oend = p->end;
+			p->end = close;
+			p->pos = i + 1;
+			struct sh_node *body = NULL;
+			struct saved_state s;
+			save_state(p, &s);
+			p->in_sub++;
+			r = sh_parse_program_until(p, -1, &body);
+			p->in_sub--;
+			int r2 = restore_state(p, &s, i0);
+			p->end = oend;
+			if (r == -EINVAL && p->err->kind == SH_ERR_SYNTAX) {
+				p->err->kind = SH_ERR_NONE;
+				return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
+					       "unsupported construct: $(( that is neither "
+					       "arithmetic nor a valid command (bash fails it at "
+					       "run time)");
+			}
+			if (r < 0)
+				return r;
+			if (r2 < 0)
+				return r2;
+			p->pos = close + 1;
+			struct sh_part *part = pvec_push(p, out, SH_PART_CMDSUB, i0);
+			if (!part)
+				return oom(p);
+			part->body = body;
+			sh_leave(p);
+			return 0;
 		}
 		p->pos = i + 1;
 		struct sh_node *body = NULL;
@@ -1201,7 +1278,7 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 					continue;
 				}
 			}
-			if (c == '(' && p->opts->extglob && lr.active &&
+			if (c == '(' && p->extglob && lr.active &&
 			    lr.kind == SH_PART_LIT && p->lit.len > lr.base &&
 			    strchr("@*+?!", p->lit.data[p->lit.len - 1])) {
 				/* take back the operator char and lex @(...) */
@@ -1223,7 +1300,7 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 		case LC_BRACE:
 			if (c == ',' || c == '}')
 				goto done;
-			if (c == '(' && p->opts->extglob && lr.active &&
+			if (c == '(' && p->extglob && lr.active &&
 			    lr.kind == SH_PART_LIT && p->lit.len > lr.base &&
 			    strchr("@*+?!", p->lit.data[p->lit.len - 1])) {
 				buf_truncate(&p->lit, p->lit.len - 1);
@@ -1295,7 +1372,7 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 			break;
 		case LC_REGEX:
 			if (c == '(') {
-				if (extglob_alt && p->opts->extglob && lr.active &&
+				if (extglob_alt && p->extglob && lr.active &&
 				    lr.kind == SH_PART_LIT && p->lit.len > lr.base &&
 				    strchr("@*+?!", p->lit.data[p->lit.len - 1])) {
 					buf_truncate(&p->lit, p->lit.len - 1);
@@ -1325,13 +1402,9 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 				continue;
 			}
 			if (extglob_alt) {
-				if (c == '|' && !depth)
+				/* a pattern list runs to its ')' whatever it holds */
+				if ((c == '|' && !depth) || c < 0)
 					goto done;
-				if (c < 0)
-					goto done;
-				if (c == '\n' || c == ';' || c == '&' || c == '<' || c == '>')
-					if (!depth)
-						goto done;
 				break;
 			}
 			if (c == '|')
@@ -1476,39 +1549,29 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 			}
 			break;
 		case '[':
-			if (ctx == LC_WORD && (flags & LF_CMDPOS) && lr.active &&
-			    lr.kind == SH_PART_LIT && out->n == 0 &&
+			if (ctx == LC_WORD && lr.active && lr.kind == SH_PART_LIT &&
+			    out->n == 0 &&
 			    sh_valid_name(p->lit.data + lr.base, p->lit.len - lr.base)) {
-				/* a[1 + 2]=x: bash reads the subscript of an
-				 * assignment as one piece, blanks included */
-				size_t k = i + 1;
-				unsigned bd = 0;
-				bool blank = false;
-				while (k < p->end) {
-					char e = p->src[k];
-					if (e == '[')
-						bd++;
-					else if (e == ']') {
-						if (!bd)
-							break;
-						bd--;
-					} else if (e == ' ' || e == '\t' || e == '\n')
-						blank = true;
-					else if (e == '\'' || e == '"' || e == '$' ||
-						 e == '`' || e == '\\')
-						break;
-					k++;
-				}
-				if (k < p->end && p->src[k] == ']' && blank &&
-				    ((k + 1 < p->end && p->src[k + 1] == '=') ||
-				     (k + 2 < p->end && p->src[k + 1] == '+' &&
-				      p->src[k + 2] == '='))) {
-					if ((r = lit_add(p, out, &lr, SH_PART_LIT, i,
-							 p->src + i, k + 1 - i)) < 0)
-						return r;
-					p->pos = k + 1;
-					continue;
-				}
+				/* NAME[...: where an assignment may stand, bash
+				 * reads the subscript as one piece, blanks
+				 * included (a[1 + 2]=x), whatever follows it */
+				p->cmdpos_sens = true;
+				if (!(flags & LF_CMDPOS))
+					break;
+				if ((r = lit_addc(p, out, &lr, SH_PART_LIT, i, '[')) < 0 ||
+				    (r = lit_flush(p, out, &lr)) < 0)
+					return r;
+				p->pos = i + 1;
+				if ((r = lex_parts(p, LC_SUBSCRIPT, 0, out)) < 0)
+					return r;
+				size_t j;
+				if (peek(p, &j) != ']')
+					return sh_fail(p, SH_ERR_SYNTAX, i,
+						       "unexpected end of file while looking for matching `]'");
+				if ((r = lit_addc(p, out, &lr, SH_PART_LIT, j, ']')) < 0)
+					return r;
+				p->pos = j + 1;
+				continue;
 			}
 			break;
 		default:
@@ -1918,6 +1981,7 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t s = sh_skip_lc(p, p->pos), i;
 	struct pvec pv = { 0 };
+	p->cmdpos_sens = false;
 	int r = lex_parts(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv);
 	if (r < 0)
 		return r;
@@ -1926,10 +1990,25 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		return oom(p);
 	t->kind = T_WORD;
 	t->word = w;
-	for (size_t k = 0; k < w->n_parts; k++)
-		if (w->parts[k].kind == SH_PART_LIT && memchr(w->parts[k].text, '[', w->parts[k].text_len) &&
-		    memchr(w->parts[k].text, ' ', w->parts[k].text_len))
-			t->cmdpos_sensitive = true;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	/* a subscript read whole leaves adjacent literal parts: join them */
+	for (size_t k = 0; k + 1 < w->n_parts;) {
+		struct sh_part *a = &w->parts[k], *b = &w->parts[k + 1];
+		if (a->kind != SH_PART_LIT || b->kind != SH_PART_LIT) {
+			k++;
+			continue;
+		}
+		char *jt = arena_alloc(p->a, a->text_len + b->text_len + 1);
+		if (!jt)
+			return oom(p);
+		memcpy(jt, a->text, a->text_len);
+		memcpy(jt + a->text_len, b->text, b->text_len);
+		a->text = jt;
+		a->text_len += b->text_len;
+		memmove(b, b + 1, (w->n_parts - k - 2) * sizeof(*b));
+		w->n_parts--;
+	}
 
 	size_t vo = assign_prefix(w);
 	int c = peek(p, &i);
@@ -2320,8 +2399,9 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 			i = le < p->end ? le + 1 : le;
 			break;
 		}
+		/* a last line without its newline gets one, as bash reads it */
 		if ((r = buf_append(&b, lt + off, ln - off)) < 0 ||
-		    (le < p->end && (r = buf_putc(&b, '\n')) < 0)) {
+		    (r = buf_putc(&b, '\n')) < 0) {
 			buf_done(&line);
 			break;
 		}
@@ -2332,7 +2412,12 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 		buf_done(&b);
 		return sh_fail(p, SH_ERR_LIMIT, body_start, "here-document too large");
 	}
-	(void)found; /* bash only warns when the delimiter is missing */
+	/* bash only warns when the delimiter is missing at the end of the
+	 * input; inside $( ) it then reads on in ways we do not model */
+	if (!found && p->in_sub)
+		return sh_fail(p, SH_ERR_UNSUPPORTED, rd->pos.offset,
+			       "unsupported construct: here-document without its "
+			       "delimiter inside a command substitution");
 	size_t after = i;
 	char *text = arena_strndup(p->a, b.data ? b.data : "", b.len);
 	size_t tlen = b.len;
@@ -2356,8 +2441,8 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 		bool ofixed = p->fixed;
 		struct sh_pos ofp = p->fixed_pos;
 		if (!p->fixed) {
-			p->fixed = true;
 			p->fixed_pos = sh_pos_at(p, body_start);
+			p->fixed = true;
 		}
 		p->src = text;
 		p->end = tlen;
@@ -2365,6 +2450,13 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 		struct saved_state s;
 		save_state(p, &s);
 		r = lex_parts(p, LC_HEREDOC, 0, &pv);
+		if (r == -EINVAL && p->err->kind == SH_ERR_SYNTAX) {
+			/* bash expands the body only when it runs */
+			p->err->kind = SH_ERR_NONE;
+			r = sh_fail(p, SH_ERR_UNSUPPORTED, body_start,
+				    "unsupported construct: here-document body that "
+				    "bash cannot expand (it fails at run time)");
+		}
 		int r2 = restore_state(p, &s, body_start);
 		p->src = osrc;
 		p->end = oend;

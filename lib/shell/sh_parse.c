@@ -209,6 +209,8 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 
 static int parse_and_or(struct sh_parser *p, struct sh_node **ret);
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
+static int parse_simple(struct sh_parser *p, struct sh_tok *first_word,
+			struct sh_node **ret);
 
 static bool
 ends_list(const struct sh_tok *t)
@@ -318,6 +320,53 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 		if (is_word(t, "-p")) {
 			posix = true;
 			consume(p);
+		}
+		if (p->time_quirk) {
+			/* bash 5.2 does not recognize reserved words right
+			 * after a `time` that opens a $( ): `$(time { a; })`
+			 * is its syntax error, `$(time [[ a ]])` a command */
+			p->time_quirk = false;
+			if ((r = peek_tok(p, true, &t)) < 0)
+				return r;
+			struct sh_node *inner = NULL;
+			if (!(t->kind == T_NEWLINE || t->kind == T_EOF || is_op(t, OP_SEMI) ||
+			      is_op(t, OP_RPAREN))) {
+				if ((r = parse_simple(p, NULL, &inner)) < 0)
+					return r;
+			}
+			struct sh_node *pl = new_node(p, SH_NODE_PIPELINE, start);
+			if (!pl)
+				return oom(p);
+			struct sh_node **cmds = NULL;
+			bool *pe = NULL;
+			size_t n = 0, cap = 0, pcap = 0;
+			while (inner) {
+				cmds = sh_grow(p, cmds, &cap, n, sizeof(*cmds));
+				pe = sh_grow(p, pe, &pcap, n, sizeof(*pe));
+				if (!cmds || !pe)
+					return oom(p);
+				cmds[n] = inner;
+				pe[n] = false;
+				n++;
+				inner = NULL;
+				if ((r = peek_tok(p, false, &t)) < 0)
+					return r;
+				if (!is_op(t, OP_PIPE) && !is_op(t, OP_PIPEAMP))
+					break;
+				pe[n - 1] = is_op(t, OP_PIPEAMP);
+				consume(p);
+				if ((r = skip_newlines(p)) < 0)
+					return r;
+				if ((r = parse_command(p, &inner)) < 0)
+					return r;
+			}
+			pl->u.pipeline.cmds = cmds;
+			pl->u.pipeline.pipe_stderr = pe;
+			pl->u.pipeline.n_cmds = n;
+			pl->u.pipeline.timed = true;
+			pl->u.pipeline.time_posix = posix;
+			*ret = pl;
+			return 0;
 		}
 	}
 	if (neg || timed) {
@@ -481,6 +530,11 @@ heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
 		buf_done(&b);
 		return sh_fail(p, SH_ERR_LIMIT, w->pos.offset, "here-document delimiter too long");
 	}
+	if (b.len && memchr(b.data, '\n', b.len)) {
+		buf_done(&b);
+		return sh_fail(p, SH_ERR_UNSUPPORTED, w->pos.offset,
+			       "unsupported construct: newline in a here-document delimiter");
+	}
 	*ret = arena_strndup(p->a, b.data ? b.data : "", b.len);
 	buf_done(&b);
 	*ret_quoted = q;
@@ -525,7 +579,10 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 	consume(p);
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
-	if (!(t->kind == T_WORD || t->kind == T_IONUM || t->kind == T_FDVAR) || t->assign)
+	/* digits before < or > lex as a number, which only >& and <& take */
+	if (!(t->kind == T_WORD || (t->kind == T_IONUM && (rd->op == SH_REDIR_DUP_IN ||
+							   rd->op == SH_REDIR_DUP_OUT))) ||
+	    t->assign)
 		return unexpected(p, t);
 	rd->target = t->word;
 	consume(p);
@@ -900,8 +957,9 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		return unexpected(p, t);
 	if (!plain_name_word(t->word) ||
 	    !sh_valid_name(t->word->parts[0].text, t->word->parts[0].text_len))
-		return sh_fail(p, SH_ERR_SYNTAX, t->start,
-			       "`%.*s': not a valid identifier",
+		return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
+			       "unsupported construct: `%.*s' is not a valid identifier "
+			       "(bash fails it at run time)",
 			       (int)(t->word->src_len < 60 ? t->word->src_len : 60),
 			       t->word->src);
 	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
@@ -1160,7 +1218,14 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 			if ((r = sh_lex_regex_word(p, &c->b)) < 0)
 				return r;
 		} else {
-			if ((r = peek_tok(p, false, &t)) < 0)
+			/* bash reads the pattern of == and != with extglob
+			 * on, whatever the option */
+			bool oext = p->extglob;
+			if (!strcmp(op, "==") || !strcmp(op, "=") || !strcmp(op, "!="))
+				p->extglob = true;
+			r = peek_tok(p, false, &t);
+			p->extglob = oext;
+			if (r < 0)
 				return r;
 			if (!cond_word_tok(t) || is_word(t, "]]"))
 				return sh_fail(p, SH_ERR_SYNTAX, t->start,
@@ -1392,15 +1457,38 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 		consume(p);
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
+		bool done = false;
 		if (is_op(t, OP_LPAREN)) {
+			/* function f ( list ): a subshell body, as bash reads it
+			 * when no ')' follows */
+			size_t ls = t->start;
+			size_t save = p->pos;
+			struct sh_tok lp = *t;
 			consume(p);
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
-			if (!is_op(t, OP_RPAREN))
-				return unexpected(p, t);
-			consume(p);
+			if (is_op(t, OP_RPAREN)) {
+				consume(p);
+			} else {
+				(void)save;
+				(void)lp;
+				struct sh_node *b = new_node(p, SH_NODE_SUBSHELL, ls);
+				if (!b)
+					return oom(p);
+				if ((r = parse_list(p, false, &b->u.group.body)) < 0)
+					return r;
+				if ((r = peek_tok(p, false, &t)) < 0)
+					return r;
+				if (!is_op(t, OP_RPAREN))
+					return unexpected(p, t);
+				consume(p);
+				if ((r = parse_trailing_redirs(p, b)) < 0)
+					return r;
+				f->u.function.body = b;
+				done = true;
+			}
 		}
-		if ((r = parse_funcdef_body(p, s, &f->u.function.body)) < 0)
+		if (!done && (r = parse_funcdef_body(p, s, &f->u.function.body)) < 0)
 			return r;
 		sh_leave(p);
 		*ret = f;
@@ -1457,10 +1545,11 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 		*ret = n;
 		return 0;
 	}
-	if (t->kind == T_WORD && !t->assign && (ends_list(t) || is_word(t, "in") ||
-	    is_word(t, "]]")) && !is_word(t, "]]")) {
+	/* reserved words that cannot start a command here (`!` only starts a
+	 * pipeline, not a command after `|` or coproc) */
+	if (t->kind == T_WORD && !t->assign &&
+	    (ends_list(t) || is_word(t, "in") || is_word(t, "]]") || is_word(t, "!")))
 		return unexpected(p, t);
-	}
 	if ((r = parse_simple(p, NULL, &n)) < 0)
 		return r;
 	sh_leave(p);
@@ -1475,7 +1564,14 @@ sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
-	if ((r = parse_list(p, true, ret)) < 0)
+	if (closer == ')') {
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		p->time_quirk = is_word(t, "time");
+	}
+	r = parse_list(p, true, ret);
+	p->time_quirk = false;
+	if (r < 0)
 		return r;
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
@@ -1507,6 +1603,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	struct sh_parser p = {
 		.a = a,
 		.opts = opts ? opts : &defaults,
+		.extglob = opts ? opts->extglob : defaults.extglob,
 		.err = reterr,
 		.src = src,
 		.end = len,

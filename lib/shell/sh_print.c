@@ -631,9 +631,10 @@ print_node(struct pr *pr, const struct sh_node *n)
 		break;
 	case SH_NODE_FUNCTION:
 		if (n->u.function.keyword) {
+			/* the () keeps a subshell body from reading as one */
 			puts_(pr, "function ");
 			puts_(pr, n->u.function.name);
-			putc_(pr, ' ');
+			puts_(pr, "() ");
 		} else {
 			puts_(pr, n->u.function.name);
 			puts_(pr, "() ");
