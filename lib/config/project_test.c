@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sched.h>
 #include <sys/wait.h>
 
 #include "base.h"
@@ -208,6 +209,45 @@ TEST(home_and_root_never_count)
 	ASSERT_TRUE(config_project_dir("/nonexistent/dir", NULL, &d) < 0);
 }
 
+/*
+ * A repository rooted at / : chroot into a directory that holds one (in a
+ * child; an unprivileged run gets the right from a user namespace).
+ */
+TEST(repo_at_root_never_counts)
+{
+	fresh();
+	sh("mkdir -p chroot/sub/deeper && git init -q chroot && git init -q chroot/sub/inner && "
+	   "mkdir -p chroot/sub/inner/x");
+	char dir[600];
+	snprintf(dir, sizeof(dir), "%s/chroot", root);
+	pid_t pid = fork();
+	ASSERT_TRUE(pid >= 0);
+	if (pid == 0) {
+		if (geteuid() != 0 && unshare(CLONE_NEWUSER) < 0)
+			_exit(20);
+		if (chroot(dir) < 0 || chdir("/") < 0)
+			_exit(21);
+		char *d = NULL;
+		if (config_project_dir("/sub/deeper", "/nohome", &d) < 0 ||
+		    strcmp(d, "/sub/deeper") != 0)
+			_exit(1);
+		free(d);
+		if (config_project_dir("/", "/nohome", &d) < 0 || strcmp(d, "/") != 0)
+			_exit(2);
+		free(d);
+		/* A real repository below / still counts. */
+		if (config_project_dir("/sub/inner/x", "/nohome", &d) < 0 ||
+		    strcmp(d, "/sub/inner") != 0)
+			_exit(3);
+		free(d);
+		_exit(0);
+	}
+	int st = 0;
+	ASSERT_EQ(waitpid(pid, &st, 0), pid);
+	ASSERT_TRUE(WIFEXITED(st));
+	ASSERT_EQ(WEXITSTATUS(st), 0);
+}
+
 TEST(cwd_spelled_untidily)
 {
 	fresh();
@@ -223,4 +263,4 @@ TEST(cwd_spelled_untidily)
 
 TAP_MAIN(plain_dir_is_its_own_project, real_repo_root, linked_worktree_resolves_to_main,
 	 planted_bare_repo_ignored, planted_gitfile_ignored, home_and_root_never_count,
-	 cwd_spelled_untidily)
+	 repo_at_root_never_counts, cwd_spelled_untidily)
