@@ -80,6 +80,9 @@ struct walk {
 	const char *repl[4];
 	bool repl_find[4]; /* find's {} rather than an xargs replace string */
 	size_t n_repl;
+	/* functions defined so far (their bodies are checked where defined) */
+	const char **funcs;
+	size_t n_funcs, cap_funcs;
 };
 
 /* A command line under check. */

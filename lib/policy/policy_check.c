@@ -397,8 +397,18 @@ assign_roles(struct walk *w, struct cmdline *cl, enum arg_role *roles,
 				enum arg_role ro = opt_role_of(sp, e->id);
 				if (ro == ROLE_NONE || !e->value)
 					break;
+				unsigned of = pflags;
+				if (e->long_name && strcmp(e->long_name, "random-source") == 0)
+					of |= PATH_CHECK_RANDOM_SOURCES;
 				if (e->value_argi == e->argi) {
-					r = check_attached(w, cl, (size_t)e->argi, e->value, ro, pflags);
+					r = check_attached(w, cl, (size_t)e->argi, e->value, ro, of);
+					if (r < 0) {
+						free(ev);
+						return r;
+					}
+				} else if (of != pflags) {
+					/* checked here, with its own flags */
+					r = check_path(w, cl->name, &cl->args[e->value_argi], ro, of);
 					if (r < 0) {
 						free(ev);
 						return r;
@@ -519,6 +529,12 @@ check_command(struct walk *w, struct cmdline *cl)
 		return r;
 
 	bool wrapped = cl->ck & CK_WRAPPED;
+	/* A function defined in the same script: its body was checked where it
+	 * was defined (a wrapper cannot run a function). */
+	if (!wrapped)
+		for (size_t i = 0; i < w->n_funcs; i++)
+			if (strcmp(w->funcs[i], cl->name) == 0)
+				return 0;
 	const struct policy_entry *ask = find_entry(w->p, cl, true);
 	if (ask) {
 		if (wrapped)
@@ -562,7 +578,8 @@ check_command(struct walk *w, struct cmdline *cl)
 	/* Under xargs -I, a command with a validator may not hold the replace
 	 * string: its checks saw the word as written, not the input. find
 	 * sorts out its own words. */
-	if ((cl->ck & CK_REPLACE) && !allow && sp && (sp->validate || (sp->flags & CMDF_STRICT)) &&
+	if ((cl->ck & CK_REPLACE) && !allow && sp && sp->validate &&
+	    sp->validate != validate_wrapper &&
 	    !(sp->flags & CMDF_FIND_LIKE)) {
 		for (size_t i = 1; i < cl->argc; i++)
 			if (holds_repl(w, &cl->args[i], true))

@@ -157,8 +157,16 @@ validate_wrapper(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 						       "string, so the input would choose it", nm);
 				continue;
 			}
-			if (env && !s && strchr(cl->args[ai].prefix, '='))
+			if (env && !s && strchr(cl->args[ai].prefix, '=')) {
+				const char *pre = cl->args[ai].prefix;
+				char *nm = arena_strndup(w->a, pre, (size_t)(strchr(pre, '=') - pre));
+				if (!nm) {
+					r = -ENOMEM;
+					break;
+				}
+				r = check_assignment_name(w, nm, "env setting");
 				continue;
+			}
 			cmdi = ai;
 		}
 	}
@@ -259,6 +267,9 @@ validate_shell(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	bool want_c = false;
 	for (; i < argc; i++) {
 		const char *s = cl->args[i].s;
+		const char *pre = cl->args[i].prefix;
+		if (!s && pre[0] != '-' && pre[0] != '+')
+			break; /* an operand, known at runtime */
 		if (!s)
 			return report_add(w, POLICY_LAYER_STRUCTURE, "structure.shell-options",
 					  NULL, false,
@@ -522,8 +533,9 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	    streq(n, "local") || streq(n, "readonly")) {
 		bool nameref = false;
 		for (size_t i = 1; i < argc && r >= 0; i++) {
-			const char *s = cl->args[i].s;
-			if (!s)
+			/* "PATH=$x:..." names PATH in its static prefix */
+			const char *s = cl->args[i].s ? cl->args[i].s : cl->args[i].prefix;
+			if (!cl->args[i].s && !strchr(s, '='))
 				continue; /* the runtime layer sees the assignment */
 			if (s[0] == '-' || s[0] == '+') {
 				if (strchr(s, 'n') && s[0] == '-')
@@ -1149,6 +1161,63 @@ validate_misc(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 				return report_add(w, POLICY_LAYER_ARGS, "args.sort-files0",
 						  fix_allow(w, "sort"), false,
 						  "sort --files0-from reads file names the checks do not see");
+		}
+		return 0;
+	}
+	if (streq(n, "ln")) {
+		/* A symbolic link's target is a string stored in the link, not
+		 * opened; a hard link's source is. */
+		bool sym = false;
+		for (size_t i = 1; i < cl->argc; i++) {
+			const char *s = cl->args[i].s;
+			if (!s || streq(s, "--"))
+				break;
+			if (streq(s, "--symbolic") || (s[0] == '-' && s[1] != '-' && strchr(s, 's')))
+				sym = true;
+		}
+		if (sym)
+			for (size_t i = 1; i < cl->argc; i++)
+				if (roles[i] == ROLE_READ)
+					roles[i] = ROLE_NONE;
+		return 0;
+	}
+	if (streq(n, "rg")) {
+		/* --pre runs a program on every file: a wrapped command. */
+		for (size_t i = 1; i < cl->argc; i++) {
+			const char *s = cl->args[i].s;
+			int r;
+			if (!s)
+				continue;
+			if (streq(s, "--"))
+				break;
+			struct parg *prog = NULL, tmp;
+			if (streq(s, "--pre") && i + 1 < cl->argc) {
+				prog = &cl->args[++i];
+				roles[i] = ROLE_NONE;
+			} else if (strncmp(s, "--pre=", 6) == 0) {
+				parg_from_string(&tmp, s + 6);
+				prog = &tmp;
+			}
+			if (prog && (r = check_wrapped(w, prog, 1, cl->ck & CK_REPLACE, "rg --pre")) < 0)
+				return r;
+		}
+		return 0;
+	}
+	if (streq(n, "less")) {
+		for (size_t i = 1; i < cl->argc; i++) {
+			const char *s = cl->args[i].s;
+			if (!s || streq(s, "--"))
+				break;
+			if ((s[0] == '-' && s[1] != '-' && strpbrk(s + 1, "koO")) ||
+			    strncmp(s, "--lesskey", 9) == 0 || strncmp(s, "--log-file", 10) == 0 ||
+			    strncmp(s, "--LOG-FILE", 10) == 0)
+				return report_add(w, POLICY_LAYER_ARGS, "args.less-option",
+						  fix_allow(w, "less"), false,
+						  "less %s loads a lesskey file or writes a log file", s);
+			if (s[0] == '+' && strpbrk(s, "!|"))
+				return report_add(w, POLICY_LAYER_ARGS, "args.less-option",
+						  fix_allow(w, "less"), false,
+						  "less %s runs a shell command", s);
 		}
 		return 0;
 	}

@@ -74,8 +74,11 @@ ws_parts(struct wstate *s, const struct sh_part *parts, size_t n, bool in_dq,
 			ws_parts(s, pt->parts, pt->n_parts, true, false);
 			break;
 		case SH_PART_TILDE:
-			if (word_start && i == 0 && !in_dq && pt->text && pt->text[0] == '\0' &&
-			    s->home) {
+			/* The parser makes a tilde part only where bash expands
+			 * one (a word's start, after = or : in an assignment-like
+			 * word). */
+			(void)word_start;
+			if (!in_dq && pt->text && pt->text[0] == '\0' && s->home) {
 				ws_put(s, s->home, strlen(s->home));
 				break;
 			}
@@ -516,8 +519,12 @@ walk_node(struct walk *w, const struct sh_node *n)
 	int r = walk_node_cd(w, n, &cd, &t);
 	if (r < 0)
 		return r;
+	/* A cd that fails leaves the shell where it was, but what follows
+	 * is checked from where the cd meant to go: a path that escapes from
+	 * the deeper directory escapes further from the shallower one, and
+	 * `cd X || ...` is handled by the OR. */
 	if (cd)
-		cwd_union(&w->cwd, &t); /* the cd may have failed: both are possible */
+		w->cwd = t;
 	return 0;
 }
 
@@ -554,25 +561,26 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 		r = walk_node_cd(w, n->u.binary.left, &lcd, &lt);
 		if (r < 0)
 			break;
-		struct cwdset after_left = w->cwd;
-		if (lcd)
-			cwd_union(&after_left, &lt);
 		/* `cd DIR && cmd`: cmd only runs once the cd succeeded. */
-		w->cwd = lcd ? lt : after_left;
+		if (lcd)
+			w->cwd = lt;
 		r = walk_node(w, n->u.binary.right);
-		if (r >= 0)
-			cwd_union(&w->cwd, &after_left);
 		break;
 	}
-	case SH_NODE_OR:
-		if ((r = walk_node(w, n->u.binary.left)) < 0)
+	case SH_NODE_OR: {
+		/* The right side runs when the left failed: after a failed cd,
+		 * from where the shell was. */
+		bool lcd;
+		struct cwdset lt;
+		if ((r = walk_node_cd(w, n->u.binary.left, &lcd, &lt)) < 0)
 			break;
-		{
-			struct cwdset after_left = w->cwd;
-			r = walk_node(w, n->u.binary.right);
-			cwd_union(&w->cwd, &after_left);
-		}
+		struct cwdset after_left = lcd ? lt : w->cwd;
+		if (lcd)
+			w->cwd = pre;
+		r = walk_node(w, n->u.binary.right);
+		cwd_union(&w->cwd, &after_left);
 		break;
+	}
 	case SH_NODE_LIST:
 		for (size_t i = 0; i < n->u.list.n_items && r >= 0; i++) {
 			if (n->u.list.seps && n->u.list.seps[i] == SH_SEP_AMP) {
@@ -658,7 +666,23 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 	}
 	case SH_NODE_FUNCTION:
 		/* The body runs when the function is called, from wherever the
-		 * shell is then: check it now, from here. */
+		 * shell is then: check it now, from here. Calls to it are then
+		 * allowed by name. */
+		if (n->u.function.name) {
+			if (w->n_funcs == w->cap_funcs) {
+				size_t ncap = w->cap_funcs ? w->cap_funcs * 2 : 8;
+				const char **nf = arena_alloc(w->a, ncap * sizeof(*nf));
+				if (!nf) {
+					r = -ENOMEM;
+					break;
+				}
+				if (w->n_funcs)
+					memcpy(nf, w->funcs, w->n_funcs * sizeof(*nf));
+				w->funcs = nf;
+				w->cap_funcs = ncap;
+			}
+			w->funcs[w->n_funcs++] = n->u.function.name;
+		}
 		r = walk_sub_program(w, n->u.function.body);
 		break;
 	case SH_NODE_COND: {

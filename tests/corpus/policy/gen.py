@@ -1,0 +1,866 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Regenerate the table-driven parts of the policy corpus.
+
+Each section below states a rule and crosses commands, paths and modes with
+the verdict the rule implies; the hand-written cases (spec examples, one-off
+bypasses) sit beside them as plain lists. Run from anywhere:
+
+    python3 tests/corpus/policy/gen.py
+
+The output files are checked in; review the diff like code.
+"""
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+MODES = ("allowlist", "denylist", "open")
+
+# Paths (as written in a command run from the project root).
+READ_OK = ["README.md", "src/main.c", "./docs/a.txt", ".claude/settings.json",
+           "CLAUDE.md", ".env", "inside-link", "sub/dir", "@ROOT@/proj/src/util.c"]
+READ_BAD = [("/etc/passwd", "paths.outside-read-set"),
+            ("~/.ssh/id_rsa", None),
+            ("~/.aws/config", "paths.outside-read-set"),
+            ("~/.bashrc", "paths.outside-read-set"),
+            ("@ROOT@/elsewhere/host.sh", "paths.outside-read-set"),
+            ("out/passwd", "paths.outside-read-set"),
+            ("homelink/.bashrc", "paths.outside-read-set"),
+            ("../elsewhere/host.sh", "paths.outside-read-set"),
+            (".git/HEAD", "paths.git-dir"),
+            ("~/.config/lite-sandbox/config.yaml", None),
+            ("/", "paths.outside-read-set")]
+WRITE_OK = ["out.txt", "src/new.c", "build/x.o", ".claude/worktrees/w1/notes",
+            "CLAUDE.md", "sub/dir/f"]
+WRITE_BAD = [(".claude/settings.json", "paths.agent-config"),
+             (".claude/new", "paths.agent-config"),
+             ("sub/.codex/x", "paths.agent-config"),
+             (".mcp.json", "paths.agent-config"),
+             ("opencode.json", "paths.agent-config"),
+             ("sub/dir/crush.json", "paths.agent-config"),
+             (".git/config", "paths.git-dir"),
+             ("~/.bashrc", None),
+             ("/tmp/x", "paths.outside-write-set"),
+             ("out/x", None),
+             ("../elsewhere/x", "paths.outside-write-set"),
+             ("homelink/.profile", None)]
+
+READERS = ["cat", "head", "tail", "wc", "ls", "stat", "file", "du", "nl", "od",
+           "hexdump", "strings", "md5sum", "sha1sum", "sha256sum", "sha512sum",
+           "b2sum", "cksum", "base64", "cut -c1-3", "paste", "tac", "rev", "fold",
+           "fmt", "expand", "unexpand", "column", "cmp", "diff", "comm", "join",
+           "less", "more", "readlink", "realpath", "tree", "tsort", "sort", "uniq",
+           "grep -n x", "grep -e x", "rg x", "jq .", "sed -n 1p", "awk '{print}'",
+           "head -n 5", "tail -f", "ls -la", "wc -l", "sort -u", "du -sh",
+           "grep -rn TODO", "egrep x", "fgrep x", "iconv -f utf-8", "stat -c %s",
+           "find", "find -L"]
+
+BLOCKED = {
+    "whitelist.toolchain": ["make", "gcc", "cc", "clang", "go", "cargo", "rustc",
+                            "node", "npm", "npx", "yarn", "pnpm", "deno", "bun",
+                            "perl", "ruby", "php", "java", "javac", "python",
+                            "python3", "uv", "docker", "g++", "bunx"],
+    "whitelist.network": ["curl", "wget", "nc", "ncat", "netcat", "ssh", "scp",
+                          "rsync", "sftp", "ftp", "telnet", "socat"],
+    "whitelist.package-manager": ["apt", "apt-get", "dpkg", "brew", "pip", "pip3",
+                                  "gem", "apk"],
+    "whitelist.shell-escape": ["sudo", "su", "doas", "zsh", "fish", "ksh", "csh",
+                               "script", "gawk", "mawk", "nawk"],
+    "whitelist.no-validator": ["tar", "zip", "unzip", "gzip", "gunzip", "bzip2", "xz"],
+    "whitelist.unknown-command": ["frobnicate", "terraform", "kubectl", "strace",
+                                  "gdb", "vim", "emacs", "nano", "crontab", "at",
+                                  "systemctl", "mount", "chroot", "nsenter"],
+    "whitelist.script": ["./scripts/build.sh", "scripts/build.sh",
+                         "@ROOT@/proj/scripts/build.sh", "./configure"],
+}
+ALLOWED_SIMPLE = ["echo hi", "printf '%s\\n' x", "true", "false", "pwd", "date",
+                  "whoami", "id", "uname -a", "hostname", "seq 1 10", "sleep 1",
+                  "basename /a/b", "dirname /a/b", "expr 1 + 2", "yes | head -1",
+                  "tr a-z A-Z < README.md", "printenv HOME", "which ls", "nproc",
+                  "uptime", "free -m", "cal", "numfmt --to=iec 1024", "clear",
+                  "type ls", "command -v ls", "hash", "set -e", "shopt -s nullglob",
+                  "read -r line < README.md", "test -f README.md", "[ -d src ]",
+                  "[[ -f README.md ]]", "(( 1 + 1 ))", "let x=1", "x=1; echo $x",
+                  "cd src", "cd src && ls", "pushd src && popd", "dirs", "jobs",
+                  "wait", "umask", "ulimit -n", "alias ll='ls -l'", "unalias ll",
+                  "getopts ab opt", "shift", "exit 0", "return 0", "kill -0 $$",
+                  "trap - EXIT", "trap 'echo done' EXIT", "eval 'ls src'",
+                  "source scripts/build.sh", ". scripts/build.sh", "times",
+                  "help cd", "declare -a arr", "export FOO=1", "local x=1",
+                  "readonly y=2", "unset FOO", "mapfile -t lines < README.md",
+                  "compgen -c | head", "disown", "echo $((1+2))"]
+
+PROTECTED = ["PATH", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "BASH_ENV",
+             "ENV", "SHELLOPTS", "PS4", "BASHOPTS", "BASH_XTRACEFD", "ZDOTDIR",
+             "CDPATH", "TAR_OPTIONS", "TAPE", "UNZIP", "UNZIPOPT", "ZIPOPT", "ZIP",
+             "GZIP", "XZ_OPT", "XZ_DEFAULTS", "LESSOPEN", "LESSCLOSE", "LESS",
+             "LESSKEY", "LESSKEYIN", "GIT_TEMPLATE_DIR", "GIT_WORK_TREE",
+             "GIT_SSH_COMMAND", "GIT_CONFIG_GLOBAL", "RSYNC_RSH", "DYLD_INSERT_LIBRARIES"]
+UNPROTECTED = ["FOO", "EDITOR", "LANG", "TERM", "CC", "CFLAGS", "NODE_ENV", "DEBUG",
+               "IFS", "PAGER_X", "LC_ALL"]
+ASSIGN_FORMS = ["{v}=x ls", "{v}=x", "export {v}=x", "declare -x {v}=x",
+                "readonly {v}=x", "typeset {v}=x", "env {v}=x ls",
+                "f() {{ local {v}=x; }}", "echo ${{{v}:=x}}", "for {v} in a b; do :; done",
+                "read -r {v} < README.md"]
+
+WRAPPERS = ["env", "timeout 5", "timeout --sig KILL 5", "timeout -s 9 -k 2 5",
+            "nice", "nice -n 5", "nice -10", "nohup", "stdbuf -oL", "setsid",
+            "xargs", "xargs -0", "xargs -0n 1", "xargs -n1 -P4", "env FOO=1",
+            "env -u FOO", "command", "exec", "/usr/bin/time -p"]
+NOT_WRAPPABLE = ["bash -c ls", "sh -c ls", "dash -c ls", "awk '{print}'",
+                 "python3 -c 1", "python x.py", "time ls"]
+
+
+def q(s):
+    return s
+
+
+def write(name, rows, header):
+    path = os.path.join(HERE, name)
+    with open(path, "w") as f:
+        f.write("# " + header.replace("\n", "\n# ") + "\n")
+        f.write("# command\tverdict[:rule]\tcontext (generated by gen.py; edit there)\n")
+        for cmd, verdict, ctx in rows:
+            assert "\t" not in cmd and "\n" not in cmd, cmd
+            f.write(f"{cmd}\t{verdict}\t{ctx}\n")
+    return len(rows)
+
+
+def dv(rule):
+    return "deny:" + rule if rule else "deny"
+
+
+def whitelist():
+    rows = []
+    for cmd in READERS:
+        for p in READ_OK[:3]:
+            if cmd.startswith("find"):
+                rows.append((f"{cmd} {p} -name x", "allow", "mode=allowlist"))
+            else:
+                rows.append((f"{cmd} {p}", "allow", "mode=allowlist"))
+    for cmd in ALLOWED_SIMPLE:
+        rows.append((cmd, "allow", "mode=allowlist"))
+    for rule, names in BLOCKED.items():
+        for n in names:
+            rows.append((f"{n} --version", dv(rule), "mode=allowlist"))
+            rows.append((f"{n} --version", "allow", "mode=denylist"))
+            rows.append((f"{n} --version", "allow", "mode=open"))
+    # audit keeps what the mode does not enforce; the verdict does not change
+    for n in ["make", "curl", "./scripts/build.sh"]:
+        rows.append((f"{n} x", "allow", "mode=denylist audit"))
+        rows.append((f"{n} x", "allow", "mode=open audit"))
+    # blocked commands anywhere in the line
+    for inner in ["curl x", "make", "python3 -c 1", "sudo ls"]:
+        for shape in ["ls; {c}", "ls && {c}", "ls || {c}", "ls | {c}", "({c})",
+                      "{{ {c}; }}", "if true; then {c}; fi", "while false; do {c}; done",
+                      "for i in 1; do {c}; done", "case x in x) {c};; esac",
+                      "echo $({c})", "echo `{c}`", "cat <({c})", "echo x > >({c})",
+                      "f() {{ {c}; }}", "! {c}", "time {c}", "{c} &",
+                      "x=$({c})", "echo \"$({c})\"", "cat <<EOF\n$({c})\nEOF"]:
+            cmd = shape.format(c=inner)
+            if "\n" in cmd:
+                continue
+            rows.append((cmd, "deny", "mode=allowlist"))
+    # config entries widen the whitelist
+    rows += [("make -j4", "allow", "config=allow-make"),
+             ("make", "allow", "config=allow-make"),
+             ("/usr/bin/make all", "allow", "config=allow-make"),
+             ("npm test", "allow", "config=allow-npm-test"),
+             ("npm test -- --watch", "allow", "config=allow-npm-test"),
+             ("npm install", "deny:whitelist.toolchain", "config=allow-npm-test"),
+             ("npm", "deny:whitelist.toolchain", "config=allow-npm-test"),
+             ("python3 -c 'print(1)'", "allow", "config=allow-python"),
+             ("./scripts/build.sh", "allow", "config=allow-script"),
+             ("./scripts/build.sh --fast", "allow", "config=allow-script"),
+             ("./scripts/other.sh", "deny:whitelist.script", "config=allow-script"),
+             ("npm test", "ask:denylist.ask", "config=ask-npm"),
+             ("npm install left-pad", "ask:denylist.ask", "config=ask-npm"),
+             ("ls && npm test", "ask", "config=ask-npm"),
+             ("npm test; curl x", "deny:whitelist.network", "config=ask-npm"),
+             ("npm test", "ask", "config=ask-npm mode=denylist")]
+    return write("whitelist.tsv", rows,
+                 "Command whitelist: readers and builtins pass, toolchains, network\n"
+                 "tools, package managers and shell escapes are refused in allowlist\n"
+                 "mode only, with a fix; config entries widen it.")
+
+
+def denylist():
+    rows = []
+    self_cmds = ["lite-sandbox config mode set open", "lite-sandbox config paths allow /",
+                 "lite-sandbox install", "lite-sandbox update", "lite-sandbox hook",
+                 "lite-sandbox uninstall", "/usr/local/bin/lite-sandbox config show",
+                 "lite-sandbox --dir . config show", "env lite-sandbox config",
+                 "timeout 5 lite-sandbox install", "xargs lite-sandbox config",
+                 "find . -exec lite-sandbox config \\;", "bash -c 'lite-sandbox config mode set open'",
+                 "echo $(lite-sandbox config show)", "lite-sandbox $SUB",
+                 "nohup lite-sandbox update", "./lite-sandbox config", "command lite-sandbox config",
+                 "exec lite-sandbox hook", "ls | lite-sandbox hook"]
+    for c in self_cmds:
+        rows.append((c, "deny:denylist.self-protection", "mode=allowlist"))
+        rows.append((c, "deny:denylist.self-protection", "mode=denylist"))
+        rows.append((c, "deny:denylist.self-protection", "mode=denylist config=allow-make"))
+        rows.append((c, "allow", "mode=open"))
+    rows += [("lite-sandbox check -- ls", "allow", "mode=denylist"),
+             ("lite-sandbox parse 'ls'", "allow", "mode=denylist"),
+             ("lite-sandbox --version", "allow", "mode=denylist"),
+             ("lite-sandbox --help", "allow", "mode=denylist"),
+             ("lite-sandbox check -- ls", "deny:whitelist.unknown-command", "mode=allowlist"),
+             ("echo lite-sandbox config", "allow", "mode=allowlist")]
+    for c in ["git push", "git push origin main", "git -C . push", "env git push",
+              "timeout 9 git push --force", "git push; ls", "xargs git push",
+              "bash -c 'git push'"]:
+        for m in ["allowlist", "denylist"]:
+            rows.append((c, "deny:denylist.config", f"mode={m} config=deny-git-push"))
+        rows.append((c, "allow", "mode=open config=deny-git-push"))
+    for c in ["git pull", "git status", "git log --oneline", "git stash list", "echo git push"]:
+        rows.append((c, "allow", "mode=denylist config=deny-git-push"))
+    for c in ["rm x", "rm -rf build", "/bin/rm x", "xargs rm", "find . -exec rm {} \\;",
+              "env rm x", "command rm x"]:
+        rows.append((c, "deny:denylist.config", "mode=denylist config=deny-rm"))
+        rows.append((c, "deny:denylist.config", "mode=allowlist config=deny-rm"))
+    for c in ["env npm test", "xargs npm test", "timeout 5 npm test", "nice npm test",
+              "find . -exec npm test \\;"]:
+        rows.append((c, "deny:denylist.ask-wrapped", "config=ask-npm"))
+        rows.append((c, "deny:denylist.ask-wrapped", "mode=denylist config=ask-npm"))
+    return write("denylist.tsv", rows,
+                 "Command deny list: the built-in self-protection entries and config\n"
+                 "denials, checked first, through wrappers and nested shells; never\n"
+                 "lifted by an allow; audit only in open mode. Ask entries under a\n"
+                 "wrapper are refused.")
+
+
+def paths():
+    rows = []
+    readers = ["cat", "head -n1", "grep -n x", "wc -l", "ls", "sort", "diff README.md",
+               "python3", "make -f", "node"]
+    for m in ["allowlist", "denylist"]:
+        for r in readers:
+            for p, rule in READ_BAD:
+                rows.append((f"{r} {p}", dv(rule), f"mode={m}"))
+            if m == "denylist" or r.split()[0] not in ("python3", "make", "node"):
+                for p in READ_OK[:4]:
+                    rows.append((f"{r} {p}", "allow", f"mode={m}"))
+    for p, rule in READ_BAD[:4]:
+        rows.append((f"cat {p}", "allow", "mode=open"))
+        rows.append((f"cat {p}", "allow", "mode=open audit"))
+    writers = ["touch", "rm -f", "mkdir -p", "tee", "truncate -s0", "cp README.md",
+               "mv -f src/util.c", "ln -sf ../README.md", "sort -o {p} README.md",
+               "uniq README.md", "sed -i s/a/b/", "chmod 644", "echo x >",
+               "echo x >>", "cat README.md &>", "echo x >|", "dd if=README.md of={p}",
+               "cp -t {p} README.md", "unlink", "rmdir"]
+    for m in ["allowlist", "denylist"]:
+        for wcmd in writers:
+            for p, rule in WRITE_BAD:
+                cmd = wcmd.format(p=p) if "{p}" in wcmd else f"{wcmd} {p}"
+                rows.append((cmd, dv(rule), f"mode={m}"))
+            for p in WRITE_OK:
+                if wcmd in ("sed -i s/a/b/", "unlink", "rmdir", "chmod 644", "truncate -s0") \
+                        and p != "CLAUDE.md":
+                    continue
+                cmd = wcmd.format(p=p) if "{p}" in wcmd else f"{wcmd} {p}"
+                rows.append((cmd, "allow", f"mode={m}"))
+    # reading agent configuration is fine; writing it is not
+    rows += [("sed -n 1p .claude/settings.json", "allow", ""),
+             ("cp .claude/settings.json backup.json", "allow", ""),
+             ("cp backup.json .claude/settings.json", "deny:paths.agent-config", ""),
+             ("mv .claude/settings.json x", "deny:paths.agent-config", ""),
+             ("touch .claude/worktrees/w1/x", "allow", ""),
+             ("touch .Claude/x", "deny:paths.agent-config", ""),
+             ("touch sub/dir/.mcp.json", "deny:paths.agent-config", ""),
+             ("cat .git/config", "deny:paths.git-dir", ""),
+             ("ls .git", "deny:paths.git-dir", ""),
+             ("echo x > .git/hooks/pre-commit", "deny:paths.git-dir", ""),
+             ("cat < ~/.ssh/id_rsa", "deny", ""),
+             ("cat < README.md", "allow", ""),
+             ("echo > /dev/null", "allow", ""),
+             ("cat /dev/null", "allow", ""),
+             ("echo hi > /dev/stdout", "allow", ""),
+             ("echo hi 2> /dev/stderr", "allow", ""),
+             ("tee /dev/stdout < README.md", "allow", ""),
+             ("dd if=/dev/zero of=x bs=1 count=1", "allow", ""),
+             ("dd if=/dev/urandom of=x bs=1 count=1", "allow", ""),
+             ("cat /dev/zero", "deny", ""),
+             ("ls 2>&1", "allow", ""),
+             ("ls >&2", "allow", ""),
+             ("ls >& out.txt", "allow", ""),
+             ("ls >& ~/x", "deny", ""),
+             ("exec 3> ~/x", "deny", ""),
+             ("exec 3< README.md", "allow", ""),
+             ("cat @ROOT@/shared/data.txt", "allow", "config=grants"),
+             ("cat @ROOT@/shared/data.txt", "deny:paths.outside-read-set", ""),
+             ("touch @ROOT@/shared/new", "deny:paths.outside-write-set", "config=grants"),
+             ("touch @ROOT@/shared-w/new", "allow", "config=grants"),
+             ("cp README.md @ROOT@/shared-w/", "allow", "config=grants"),
+             ("ls ./*.c src/*.c", "allow", ""),
+             ("rm -f ~/*", "deny", ""),
+             ("cat ~/.aws/*", "deny", ""),
+             ("cat ~/.ssh/$KEY", "deny", ""),
+             ("cat \"$HOME/.aws/config\"", "allow", "mode=denylist"),
+             ("cat $FILE", "allow", ""),
+             ("cd sub && ls dir", "allow", ""),
+             ("cd /etc && cat passwd", "deny", "mode=denylist"),
+             ("cd / && ls", "deny", "mode=denylist"),
+             ("cd ~ && ls", "deny", "mode=denylist"),
+             ("cd", "deny", "mode=denylist"),
+             ("cd ..", "deny", "mode=denylist"),
+             ("cd src; cd ..; ls", "allow", "mode=denylist"),
+             ("ls", "allow", "cwd=src"),
+             ("cat ../README.md", "allow", "cwd=src"),
+             ("cat ../../home/.bashrc", "deny", "cwd=src"),
+             ("touch ../.claude/x", "deny:paths.agent-config", "cwd=src"),
+             ("grep -f ~/.ssh/id_rsa README.md", "deny", ""),
+             ("grep --file=/etc/passwd README.md", "deny", ""),
+             ("grep -f/etc/passwd README.md", "deny", ""),
+             ("grep -ef README.md", "allow", ""),
+             ("sort --random-source=/dev/urandom README.md", "allow", ""),
+             ("sort --random-source ~/.ssh/id_rsa README.md", "deny", ""),
+             ("sort --random-source=~/.ssh/id_rsa README.md", "allow", ""),  # bash leaves ~ alone there
+             ("sort -T /tmp README.md", "deny", ""),
+             ("sort -o .claude/x README.md", "deny:paths.agent-config", ""),
+             ("sort --output=~/x README.md", "allow", ""),
+             ("sort --output ~/x README.md", "deny", ""),
+             ("touch -r ~/.ssh/id_rsa x", "deny", ""),
+             ("cp -r src ~/backup", "deny", ""),
+             ("python3 ~/other/x.py", "deny", "mode=denylist"),
+             ("python3 ./x.py", "allow", "mode=denylist"),
+             ("node --require=/etc/x.js app.js", "deny", "mode=denylist"),
+             ("make -C /etc", "deny", "mode=denylist"),
+             ("./scripts/build.sh /etc/passwd", "deny", "mode=denylist"),
+             ("@ROOT@/elsewhere/host.sh", "deny", "mode=denylist"),
+             ("source ~/.bashrc", "deny", ""),
+             (". /etc/profile", "deny", "")]
+    return write("paths.tsv", rows,
+                 "Path boundary: read and write sets, .git, agent configuration,\n"
+                 "symlinks out, redirections, /dev streams, cd followed, option\n"
+                 "values and embedded paths; enforced in denylist and allowlist.")
+
+
+def structure():
+    rows = []
+    for m in ["allowlist", "denylist"]:
+        for v in PROTECTED:
+            for form in ASSIGN_FORMS:
+                rows.append((form.format(v=v), "deny:structure.protected-env", f"mode={m}"))
+        for v in UNPROTECTED:
+            for form in ASSIGN_FORMS:
+                rows.append((form.format(v=v), "allow", f"mode={m}"))
+    for v in PROTECTED[:6]:
+        rows.append((f"{v}=x ls", "allow", "mode=open"))
+        rows.append((f"export {v}=x", "allow", "mode=open audit"))
+    rows += [("unset PATH; ls", "deny:structure.protected-env", "mode=denylist"),
+             ("unset -v PATH", "deny:structure.protected-env", "mode=denylist"),
+             ("unset -f PATH", "allow", "mode=denylist"),
+             ("unset LD_PRELOAD", "allow", "mode=denylist"),
+             ("env -u PATH ls", "deny:structure.protected-env", "mode=denylist"),
+             ("env -i ls", "deny:structure.protected-env", "mode=denylist"),
+             ("env 'BASH_FUNC_ls%%=() { id; }' ls", "deny:structure.protected-env", "mode=denylist"),
+             ("declare -n ref=PATH", "deny:structure.protected-env", "mode=denylist"),
+             ("let PATH=1", "deny:structure.protected-env", "mode=denylist"),
+             ("getopts ab PATH", "deny:structure.protected-env", "mode=denylist"),
+             ("mapfile PATH < README.md", "deny:structure.protected-env", "mode=denylist"),
+             ("exec {PATH}>out.txt", "deny:structure.protected-env", "mode=denylist"),
+             ("coproc cat", "deny:structure.coproc", "mode=denylist"),
+             ("coproc NAME { cat; }", "deny:structure.coproc", "mode=denylist"),
+             ("coproc ls", "deny:structure.coproc", "mode=allowlist"),
+             ("coproc cat", "allow", "mode=open"),
+             ("cat <> README.md", "deny:structure.read-write-redirect", "mode=denylist"),
+             ("exec 3<> out.txt", "deny:structure.read-write-redirect", "mode=denylist"),
+             ("{ cat; } <> README.md", "deny:structure.read-write-redirect", "mode=denylist"),
+             ("cat <> README.md", "allow", "mode=open"),
+             ("$CMD push", "allow", "mode=allowlist"),
+             ("$(echo ls) -la", "allow", "mode=allowlist"),
+             ("\"$cmd\" x", "allow", "mode=allowlist"),
+             ("$CMD ~/.ssh/id_rsa", "allow", "mode=denylist"),
+             ("diff <(ls src) <(ls docs)", "allow", "mode=allowlist"),
+             ("diff <(ls src) <(curl x)", "deny:whitelist.network", "mode=allowlist"),
+             ("cat <(cat ~/.ssh/id_rsa)", "deny", "mode=denylist"),
+             ("ls > >(tee out.txt)", "allow", "mode=allowlist"),
+             ("ls > >(tee ~/x)", "deny", "mode=denylist"),
+             ("echo $(cat ~/.ssh/id_rsa)", "deny", "mode=denylist"),
+             ("echo `cat ~/.ssh/id_rsa`", "deny", "mode=denylist"),
+             ("echo \"${x:-$(cat ~/.aws/config)}\"", "deny", "mode=denylist"),
+             ("echo $(( $(cat ~/.aws/config) ))", "deny", "mode=denylist"),
+             ("[[ $(cat ~/.aws/config) ]]", "deny", "mode=denylist"),
+             ("case $(cat ~/.aws/config) in *) ;; esac", "deny", "mode=denylist"),
+             ("for f in $(cat ~/.aws/config); do :; done", "deny", "mode=denylist"),
+             ("f() { cat ~/.ssh/id_rsa; }", "deny", "mode=denylist"),
+             ("function g { curl x; }", "deny:whitelist.network", "mode=allowlist"),
+             ("f() { ls; }; f", "allow", "mode=allowlist"),
+             ("eval 'curl x'", "deny:whitelist.network", "mode=allowlist"),
+             ("eval cat ~/.ssh/id_rsa", "deny", "mode=denylist"),
+             ("eval \"$X\"", "allow", "mode=allowlist"),
+             ("trap 'curl x' EXIT", "deny:whitelist.network", "mode=allowlist"),
+             ("trap 'rm -rf ~' EXIT", "deny", "mode=denylist"),
+             ("trap '' INT", "allow", "mode=allowlist"),
+             ("hash -p /tmp/evil ls", "deny:structure.hash-path", "mode=denylist"),
+             ("enable -f ./x.so x", "deny:structure.enable-load", "mode=denylist"),
+             ("fc -s", "deny:structure.fc", "mode=denylist"),
+             ("command curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("builtin cd src", "allow", "mode=allowlist"),
+             ("exec curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("exec ls", "allow", "mode=allowlist"),
+             ("exec > out.txt", "allow", "mode=allowlist"),
+             ("ls (", "deny:structure.syntax-error", "mode=open"),
+             ("ls (", "deny:structure.syntax-error", "mode=denylist"),
+             ("if then fi", "deny:structure.syntax-error", "mode=allowlist"),
+             ("echo 'unterminated", "deny:structure.syntax-error", "mode=allowlist"),
+             ("echo $(", "deny:structure.syntax-error", "mode=open"),
+             ("done", "deny:structure.syntax-error", "mode=denylist"),
+             ("", "allow", "mode=allowlist"),
+             ("ls # a comment", "allow", "mode=allowlist"),
+             (";;", "deny:structure.syntax-error", "mode=allowlist")]
+    # shells: -c strings are scripts, options read as bash reads them
+    shell_ok = ["bash -c ls", "bash -c 'ls src | wc -l'", "bash -c -e 'ls'", "bash -ec ls",
+                "bash -ce ls", "bash -o pipefail -c 'ls | head'", "bash -O extglob -c ls",
+                "bash -x -c ls", "bash --norc -c ls", "bash --noprofile --norc -c ls",
+                "bash --posix -c ls", "sh -c 'echo hi'", "dash -c ls", "bash -c ls arg0 arg1",
+                "bash -c 'cd src && ls'", "bash scripts/build.sh", "sh ./scripts/build.sh",
+                "bash -e scripts/build.sh", "bash -c \"$X\"", "bash -- scripts/build.sh",
+                "bash -c 'bash -c ls'", "bash +x -c ls", "bash -r -c ls",
+                "bash -c 'echo $0' name"]
+    shell_bad = [("bash -c 'curl x'", "whitelist.network"),
+                 ("bash -c -e 'curl x'", "whitelist.network"),
+                 ("bash -ec 'curl x'", "whitelist.network"),
+                 ("bash +c 'curl x'", "whitelist.network"),
+                 ("sh -c 'wget x'", "whitelist.network"),
+                 ("bash -c 'bash -c \"curl x\"'", "whitelist.network"),
+                 ("bash -o errexit -c 'make'", "whitelist.toolchain"),
+                 ("bash -norc -c ls", "structure.shell-options"),
+                 ("bash -login -c ls", "structure.shell-options"),
+                 ("bash --login -c ls", "structure.shell-options"),
+                 ("bash -l -c ls", "structure.shell-options"),
+                 ("bash +l -c ls", "structure.shell-options"),
+                 ("bash -i", "structure.shell-options"),
+                 ("bash -ic ls", "structure.shell-options"),
+                 ("bash -s", "structure.shell-stdin"),
+                 ("bash +s", "structure.shell-stdin"),
+                 ("bash", "structure.shell-stdin"),
+                 ("sh", "structure.shell-stdin"),
+                 ("bash -e", "structure.shell-stdin"),
+                 ("bash --rcfile x -c ls", "structure.shell-options"),
+                 ("bash --init-file x -c ls", "structure.shell-options"),
+                 ("bash --foo -c ls", "structure.shell-options"),
+                 ("bash -Z -c ls", "structure.shell-options"),
+                 ("bash $OPT -c ls", "structure.shell-options"),
+                 ("bash -c 'ls (' ", "structure.syntax-error"),
+                 ("sh -c 'cat ~/.ssh/id_rsa'", None),
+                 ("bash ~/other/x.sh", None),
+                 ("bash -c 'touch .claude/x'", "paths.agent-config"),
+                 ("bash -c 'PATH=. ls'", "structure.protected-env")]
+    for c in shell_ok:
+        rows.append((c, "allow", "mode=allowlist"))
+    for c, rule in shell_bad:
+        rows.append((c, dv(rule), "mode=allowlist"))
+        if not (rule or "").startswith("whitelist"):
+            rows.append((c, dv(rule), "mode=denylist"))
+    return write("structure.tsv", rows,
+                 "Structural checks: protected environment assignments in every\n"
+                 "literal form, coprocesses, <>, substitutions and function bodies\n"
+                 "checked inside, dynamic names deferred, syntax errors refused in\n"
+                 "every mode, and bash/sh -c strings parsed as scripts with bash's\n"
+                 "own option rules.")
+
+
+def wrappers():
+    rows = []
+    for wr in WRAPPERS:
+        direct = wr in ("command", "exec")  # not wrappers: the shell runs these
+        rows.append((f"{wr} ls -la", "allow", "mode=allowlist"))
+        rows.append((f"{wr} cat README.md", "allow", "mode=allowlist"))
+        rows.append((f"{wr} curl x", "deny:whitelist.network", "mode=allowlist"))
+        rows.append((f"{wr} curl x", "allow", "mode=denylist"))
+        rows.append((f"{wr} cat ~/.ssh/id_rsa", "deny", "mode=denylist"))
+        rows.append((f"{wr} touch .claude/x", "deny:paths.agent-config", "mode=denylist"))
+        rows.append((f"{wr} lite-sandbox config", "deny:denylist.self-protection", "mode=denylist"))
+        if wr.startswith("xargs"):
+            continue
+        for nw in NOT_WRAPPABLE:
+            if direct:
+                continue
+            rows.append((f"{wr} {nw}", "deny:structure.not-wrappable", "mode=denylist"))
+            rows.append((f"{wr} {nw}", "deny", "mode=allowlist"))
+            rows.append((f"{wr} {nw}", "allow", "mode=open"))
+        if not direct:
+            rows.append((f"{wr} $CMD", "deny:structure.dynamic-wrapped", "mode=denylist"))
+            rows.append((f"{wr} \"$(echo ls)\"", "deny:structure.dynamic-wrapped", "mode=denylist"))
+    for nw in NOT_WRAPPABLE:
+        rows.append((f"xargs {nw}", "deny:structure.not-wrappable", "mode=denylist"))
+        rows.append((f"find . -exec {nw} \\;", "deny:structure.not-wrappable", "mode=denylist"))
+        rows.append((f"xargs -I{{}} {nw}", "deny:structure.not-wrappable", "mode=denylist"))
+    rows += [("xargs $CMD", "deny:structure.dynamic-wrapped", "mode=denylist"),
+             ("find . -exec $CMD {} \\;", "deny:structure.dynamic-wrapped", "mode=denylist"),
+             ("env python3 x.py", "allow", "mode=allowlist config=allow-python"),
+             ("timeout 5 python3 x.py", "allow", "mode=allowlist config=allow-python"),
+             ("env python3 x.py", "deny:structure.not-wrappable", "mode=denylist"),
+             ("env -S 'ls -l'", "deny:args.env-split-string", "mode=denylist"),
+             ("env --split-string='ls -l'", "deny:args.env-split-string", "mode=denylist"),
+             ("env --split='ls -l'", "deny:args.env-split-string", "mode=denylist"),
+             ("env -C evil ./host.sh", "deny:args.env-chdir", "mode=denylist"),
+             ("env --chdir=src ls", "deny:args.env-chdir", "mode=denylist"),
+             ("env --ch src ls", "deny:args.env-chdir", "mode=denylist"),
+             ("env -iC x ls", "deny", "mode=denylist"),
+             ("env -P /tmp ls", "deny:args.env-path", "mode=denylist"),
+             ("env -L class ls", "allow", "mode=allowlist"),
+             ("env -v ls", "allow", "mode=allowlist"),
+             ("env -0", "allow", "mode=allowlist"),
+             ("env", "allow", "mode=allowlist"),
+             ("env A=1 B=2 ls", "allow", "mode=allowlist"),
+             ("env A=1 LD_PRELOAD=x ls", "deny:structure.protected-env", "mode=denylist"),
+             ("env -- A=1 ls", "allow", "mode=allowlist"),
+             ("env -u FOO -- curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("timeout --sig KILL 5 curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("timeout --sig=KILL 5 ls", "allow", "mode=allowlist"),
+             ("timeout -k1 5 curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("timeout --preserve 5 curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("timeout 5", "allow", "mode=allowlist"),
+             ("nice -n 10 curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("nice --adjustment=5 curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("nice -5 curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("nice --5 curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("stdbuf -o0 -e0 curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("stdbuf --output=L curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("setsid -w curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("nohup nohup curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("env timeout 5 nice curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("env timeout 5 nice ls", "allow", "mode=allowlist"),
+             ("xargs -0n 1 curl", "deny:whitelist.network", "mode=allowlist"),
+             ("xargs -n 1 -P 4 ls", "allow", "mode=allowlist"),
+             ("xargs -a list.txt ls", "allow", "mode=allowlist"),
+             ("xargs -a ~/.ssh/id_rsa ls", "deny", "mode=denylist"),
+             ("xargs --arg-file=/etc/passwd ls", "deny", "mode=denylist"),
+             ("xargs -E x curl", "deny:whitelist.network", "mode=allowlist"),
+             ("xargs -d '\\n' curl", "deny:whitelist.network", "mode=allowlist"),
+             ("xargs --max-args=1 curl", "deny:whitelist.network", "mode=allowlist"),
+             ("xargs", "allow", "mode=allowlist"),
+             ("xargs -0", "allow", "mode=allowlist"),
+             ("xargs env", "deny:structure.xargs-command", "mode=denylist"),
+             ("xargs timeout 5", "deny:structure.xargs-command", "mode=denylist"),
+             ("xargs xargs", "deny:structure.xargs-command", "mode=denylist"),
+             ("xargs nice", "deny:structure.xargs-command", "mode=denylist"),
+             ("xargs nohup", "deny:structure.xargs-command", "mode=denylist"),
+             ("xargs env A=1", "deny:structure.xargs-command", "mode=denylist"),
+             ("xargs env ls", "allow", "mode=denylist"),
+             ("xargs timeout 5 ls", "allow", "mode=denylist"),
+             ("xargs -I{} env -{} ./host.sh", "deny:structure.replace-in-wrapper", "mode=denylist"),
+             ("xargs -I{} timeout {} ls", "deny:structure.replace-in-wrapper", "mode=denylist"),
+             ("xargs -I% nice -n % ls", "deny:structure.replace-in-wrapper", "mode=denylist"),
+             ("xargs -I{} env A={} ls", "allow", "mode=denylist"),
+             ("xargs -I{} env {}=1 ls", "deny:structure.replace-in-wrapper", "mode=denylist"),
+             ("xargs -I{} timeout 5 {}", "deny:structure.replace-in-command-name", "mode=denylist"),
+             ("xargs -I{} {}", "deny:structure.replace-in-command-name", "mode=denylist"),
+             ("xargs -I. env ./host.sh", "deny:structure.replace-in-command-name", "mode=denylist"),
+             ("xargs -i env -{} ls", "deny:structure.replace-in-wrapper", "mode=denylist"),
+             ("xargs --replace env -{} ls", "deny:structure.replace-in-wrapper", "mode=denylist"),
+             ("xargs -J% env -% ls", "deny:structure.replace-in-wrapper", "mode=denylist"),
+             ("xargs -I{} echo {}", "allow", "mode=allowlist"),
+             ("xargs -I{} cat {}", "allow", "mode=allowlist"),
+             ("xargs -I{} grep -l x {}", "allow", "mode=allowlist"),
+             ("xargs -I% find . %", "deny:args.replace-string", "mode=denylist"),
+             ("xargs -I% find % -name x", "deny:args.replace-string", "mode=denylist"),
+             ("xargs -I% find . -name %", "allow", "mode=denylist"),
+             ("xargs -I% find ./% -name x", "allow", "mode=denylist"),
+             ("xargs -I% find . -name x %", "deny:args.replace-string", "mode=denylist"),
+             ("xargs -I% sed 's/%/x/' README.md", "deny:args.replace-string", "mode=denylist"),
+             ("xargs -I% sed -n % README.md", "deny:args.replace-string", "mode=denylist"),
+             ("xargs -I% git %", "deny:args.replace-string", "mode=denylist"),
+             ("xargs -I{} find . -exec env -{} ls \\;", "deny:structure.replace-in-wrapper", "mode=denylist"),
+             ("find . -exec env -{} ls \\;", "deny:structure.replace-in-wrapper", "mode=denylist"),
+             ("find . -exec {} \\;", "deny:structure.replace-in-command-name", "mode=denylist"),
+             ("find . -exec timeout 5 {} \\;", "deny:structure.replace-in-command-name", "mode=denylist"),
+             ("find . -exec sed -n 1p {} \\;", "allow", "mode=denylist"),
+             ("find . -exec grep -l x {} +", "allow", "mode=allowlist"),
+             ("find . -execdir ls {} \\;", "allow", "mode=allowlist"),
+             ("find . -ok rm {} \\;", "allow", "mode=allowlist"),
+             ("find . -okdir curl {} \\;", "deny:whitelist.network", "mode=allowlist"),
+             ("find . -exec curl {} \\;", "deny:whitelist.network", "mode=allowlist"),
+             ("find . -exec cat ~/.ssh/id_rsa \\;", "deny", "mode=denylist"),
+             ("find . -exec sh -c 'ls' \\;", "deny:structure.not-wrappable", "mode=denylist"),
+             ("find . -exec env bash -c ls \\; ", "deny:structure.not-wrappable", "mode=denylist"),
+             ("find . -exec xargs ls \\;", "allow", "mode=allowlist"),
+             ("find . -name '*.c' -exec ls {} ';' -print", "allow", "mode=allowlist"),
+             ("find . -exec ls {} \\; -exec curl x \\;", "deny:whitelist.network", "mode=allowlist"),
+             ("find . -exec ls \\; -delete", "deny:args.find-action", "mode=denylist"),
+             ("rg --pre cat x", "allow", "mode=allowlist"),
+             ("rg --pre=curl x", "deny:whitelist.network", "mode=allowlist"),
+             ("rg --pre bash x", "deny:structure.not-wrappable", "mode=denylist"),
+             ("rg --pre $P x", "deny:structure.dynamic-wrapped", "mode=denylist"),
+             ("/usr/bin/time -o out.txt ls", "allow", "mode=allowlist"),
+             ("/usr/bin/time -o ~/x ls", "deny", "mode=denylist"),
+             ("/usr/bin/time bash -c ls", "deny:structure.not-wrappable", "mode=denylist")]
+    return write("wrappers.tsv", rows,
+                 "Command wrappers (env, timeout, nice, nohup, stdbuf, setsid, xargs,\n"
+                 "find -exec, rg --pre, time): the wrapped command is found the way\n"
+                 "the wrapper's getopt finds it and checked as if run directly; shells,\n"
+                 "awk, time and python refused in wrapped position; dynamic names\n"
+                 "refused; xargs and find replace-string rules.")
+
+
+def validators():
+    rows = []
+    find_ok = ["find . -name '*.c'", "find src -type f -newer README.md",
+               "find . -maxdepth 2 -iname '*.md' -print0", "find . -path ./build -prune -o -print",
+               "find . \\( -name a -o -name b \\) -ls", "find . -size +1k -mtime -2",
+               "find . -empty", "find . -regex '.*\\.c'", "find -L . -xtype l",
+               "find . -perm -u+x -user root", "find . -printf '%p\\n'", "find",
+               "find . -not -name x", "find . ! -name x", "find . -newermt 2020-01-01",
+               "find . -samefile README.md", "find . -quit", "find . -depth -type d",
+               "find src docs -name x", "find ./src -mindepth 1"]
+    find_bad = [("find . -delete", "args.find-action"),
+                ("find . -name x -delete", "args.find-action"),
+                ("find . '-delete'", "args.find-action"),
+                ("find . \"-delete\"", "args.find-action"),
+                ("find . -de\\lete", "args.find-action"),
+                ("find . -fls out.txt", "args.find-action"),
+                ("find . -fprint out.txt", "args.find-action"),
+                ("find . -fprint0 out.txt", "args.find-action"),
+                ("find . -fprintf out.txt %p", "args.find-action"),
+                ("find . -files0-from list", "args.find-action"),
+                ("find . -frobnicate", "args.find-unknown"),
+                ("find ~ -name x", None),
+                ("find / -name passwd", None),
+                ("find . -newer ~/.ssh/id_rsa", None),
+                ("find .git", "paths.git-dir"),
+                ("find . -samefile /etc/passwd", None)]
+    for c in find_ok:
+        rows.append((c, "allow", "mode=allowlist"))
+    for c, rule in find_bad:
+        rows.append((c, dv(rule), "mode=allowlist"))
+        rows.append((c, dv(rule), "mode=denylist"))
+        rows.append((c, "allow", "mode=open"))
+    sed_ok = ["sed -n 1p README.md", "sed 's/a/b/g' README.md", "sed -e 's/a/b/' -e 's/c/d/' README.md",
+              "sed '/x/d' README.md", "sed 'y/abc/xyz/' README.md", "sed -E 's/(a)/\\1/' README.md",
+              "sed -n '/start/,/end/p' README.md", "sed '1,3d;$d' README.md", "sed '2q' README.md",
+              "sed -i 's/a/b/' README.md", "sed -i.bak 's/a/b/' README.md", "sed --in-place=.b p README.md",
+              "sed '$!N;s/\\n/ /' README.md", "sed '1i\\header' README.md", "sed 'a tail' README.md",
+              "sed -n '/a/{p;q}' README.md", "sed ':a;N;$!ba' README.md", "sed --expression=p README.md",
+              "sed -z 's/x/y/' README.md", "sed 's|a|b|' README.md", "sed = README.md",
+              "sed -s -n '$p' README.md src/main.c", "sed 's/w/W/' README.md"]
+    sed_bad = [("sed 's/x/y/w /tmp/out' README.md", "args.sed-script"),
+               ("sed 's/x/y/e' README.md", "args.sed-script"),
+               ("sed e README.md", "args.sed-script"),
+               ("sed '1e id' README.md", "args.sed-script"),
+               ("sed '1r /etc/passwd' README.md", "args.sed-script"),
+               ("sed 'R /etc/passwd' README.md", "args.sed-script"),
+               ("sed 'w out.txt' README.md", "args.sed-script"),
+               ("sed '/x/W out' README.md", "args.sed-script"),
+               ("sed -n '/a/{w out\n}' README.md", None),
+               ("sed -e p -e 'w x' README.md", "args.sed-script"),
+               ("sed --expression='s/a/b/w x' README.md", "args.sed-script"),
+               ("sed -f script.sed README.md", "args.sed-script"),
+               ("sed --file=script.sed README.md", "args.sed-script"),
+               ("sed 'k' README.md", "args.sed-script"),
+               ("sed -i 's/a/b/' .claude/settings.json", "paths.agent-config"),
+               ("sed -i 's/a/b/' ~/.bashrc", None),
+               ("sed -n p ~/.ssh/id_rsa", None),
+               ("sed --frob p README.md", "args.unknown-option")]
+    for c in sed_ok:
+        rows.append((c, "allow", "mode=allowlist"))
+    for c, rule in sed_bad:
+        if "\n" in c:
+            continue
+        rows.append((c, dv(rule), "mode=allowlist"))
+        rows.append((c, dv(rule), "mode=denylist"))
+    awk_ok = ["awk '{print $1}' README.md", "awk -F: '{print $1}' README.md",
+              "awk '$1 > 3' README.md", "awk '{ if ($1 > 2) print }' README.md",
+              "awk 'NR==1' README.md", "awk -v x=1 '{print x}' README.md",
+              "awk 'BEGIN { print 1 }'", "awk '{s+=$1} END {print s}' README.md",
+              "awk '{print ($1 > 2)}' README.md", "awk '$1 || $2' README.md",
+              "awk '{print}' x=1 README.md"]
+    awk_bad = [("awk 'BEGIN{system(\"id\")}'", "args.awk-program"),
+               ("awk '{print > \"/tmp/x\"}' README.md", "args.awk-program"),
+               ("awk '{print >> \"out\"}' README.md", "args.awk-program"),
+               ("awk '{print | \"sh\"}' README.md", "args.awk-program"),
+               ("awk '{\"date\" | getline d}' README.md", "args.awk-program"),
+               ("awk '{getline < \"/etc/passwd\"}' README.md", "args.awk-program"),
+               ("awk -f prog.awk README.md", "args.awk-program"),
+               ("awk \"$PROG\" README.md", "args.awk-program"),
+               ("awk '{printf \"%s\", $1 > \"x\"}' README.md", "args.awk-program"),
+               ("awk '{print}' ~/.ssh/id_rsa", None)]
+    for c in awk_ok:
+        rows.append((c, "allow", "mode=allowlist"))
+    for c, rule in awk_bad:
+        rows.append((c, dv(rule), "mode=allowlist"))
+        rows.append((c, dv(rule), "mode=denylist"))
+    git_ok = ["git status", "git log --oneline -5", "git diff HEAD~1", "git show HEAD",
+              "git branch -a", "git add .", "git commit -m 'msg'", "git checkout -b x",
+              "git switch main", "git restore README.md", "git stash", "git fetch origin",
+              "git pull --rebase", "git rev-parse HEAD", "git ls-files", "git blame README.md",
+              "git config user.name me", "git config --get user.email", "git config -l",
+              "git -C src status", "git --no-pager log", "git grep TODO", "git tag",
+              "git remote -v", "git merge main", "git rebase main", "git reset --hard",
+              "git clone https://example.com/x.git", "git init sub"]
+    git_bad = [("git push", "args.git-level"),
+               ("git push origin main", "args.git-level"),
+               ("git config core.hooksPath .hooks", "args.git-config"),
+               ("git config core.fsmonitor x", "args.git-config"),
+               ("git config alias.x '!sh'", "args.git-config"),
+               ("git config filter.x.clean cmd", "args.git-config"),
+               ("git config --edit", "args.git-config"),
+               ("git -c core.pager=less log", "args.git-config"),
+               ("git -c core.sshCommand=x fetch", "args.git-config"),
+               ("git clone -c core.fsmonitor=x url", "args.git-config"),
+               ("git daemon", "args.git-subcommand"),
+               ("git instaweb", "args.git-subcommand"),
+               ("git difftool -x foo", "args.git-option"),
+               ("git archive --exec=x HEAD", "args.git-option"),
+               ("git fetch --upload-pack=x origin", "args.git-option"),
+               ("git --exec-path=/tmp status", "args.git-option"),
+               ("git init --template=/tmp/t", "args.git-option"),
+               ("git credential fill", "args.git-subcommand"),
+               ("git submodule foreach ls", "args.git-subcommand"),
+               ("git $SUB", "args.git-dynamic"),
+               ("git -C ~/other status", None),
+               ("git diff --output=/tmp/x", None),
+               ("git log --output=.claude/x", "paths.agent-config")]
+    for c in git_ok:
+        rows.append((c, "allow", "mode=allowlist"))
+    for c, rule in git_bad:
+        rows.append((c, dv(rule), "mode=allowlist"))
+        rows.append((c, dv(rule), "mode=denylist"))
+    rows += [("git push", "allow", "config=git-remote-write"),
+             ("git push origin main", "allow", "mode=denylist config=git-remote-write"),
+             ("git commit -m x", "deny:args.git-level", "config=no-git-write"),
+             ("git status", "allow", "config=no-git-write"),
+             ("git push", "allow", "mode=open")]
+    misc = [("sort --compress-program=gzip README.md", "deny:args.sort-program"),
+            ("sort --files0-from=list", "deny:args.sort-files0"),
+            ("sort -S 1M -k2,2n README.md", "allow"),
+            ("sort --frob README.md", "deny:args.unknown-option"),
+            ("grep --reg=root README.md", "allow"),
+            ("grep -ieroot README.md", "allow"),
+            ("grep --frobnicate x README.md", "deny:args.unknown-option"),
+            ("grep --co x README.md", "deny:args.unknown-option"),
+            ("grep --colo=always x README.md", "allow"),
+            ("rm -rf build", "allow"),
+            ("rm --no-preserve-root -rf build", "allow"),
+            ("rm --frob x", "deny:args.unknown-option"),
+            ("cp -a src build/", "allow"),
+            ("cp --reflink=auto README.md x", "allow"),
+            ("cp --frob a b", "deny:args.unknown-option"),
+            ("mkdir -m 700 newdir", "allow"),
+            ("touch -d yesterday x", "allow"),
+            ("less -R README.md", "allow"),
+            ("less -k keys README.md", "deny:args.less-option"),
+            ("less --lesskey-src=x README.md", "deny:args.less-option"),
+            ("less -o log README.md", "deny:args.less-option"),
+            ("less '+!id' README.md", "deny:args.less-option"),
+            ("dd if=README.md of=out.bin bs=1k", "allow"),
+            ("dd if=~/.ssh/id_rsa of=x", "deny"),
+            ("dd if=README.md of=~/.bashrc", "deny"),
+            ("jq -r .name README.md", "allow"),
+            ("jq . ~/.aws/config", "deny"),
+            ("chmod +x scripts/build.sh", "allow"),
+            ("chmod -R go-w src", "allow"),
+            ("chmod --reference=README.md src/main.c", "allow"),
+            ("chmod 600 ~/.ssh/id_rsa", "deny"),
+            ("uniq README.md out.txt", "allow"),
+            ("uniq README.md ~/x", "deny"),
+            ("tee -a out.txt < README.md", "allow")]
+    for c, v in misc:
+        rows.append((c, v, "mode=allowlist"))
+        if v.startswith("deny"):
+            rows.append((c, v, "mode=denylist"))
+            rows.append((c, "allow", "mode=open"))
+    return write("validators.tsv", rows,
+                 "Argument validators: find's expression (actions blocked), sed\n"
+                 "scripts (e, r, R, w, W, s///e, s///w, -f), awk programs, git\n"
+                 "subcommands and config keys, sort, less, dd; declared options\n"
+                 "refuse unknown ones.")
+
+
+def bypasses():
+    rows = [
+        ("env -C evil ./host.sh", "deny:args.env-chdir", "mode=denylist"),
+        ("xargs -I{} env -{} ./host.sh", "deny:structure.replace-in-wrapper", "mode=denylist"),
+        ("grep --reg=root ~/.ssh/id_rsa", "deny", "mode=denylist"),
+        ("grep -ieroot ~/.ssh/id_rsa", "deny", "mode=denylist"),
+        ("grep README.md -e ~/.ssh/id_rsa", "deny", "mode=denylist"),
+        ("grep -e root -- ~/.aws/config", "deny", "mode=denylist"),
+        ("cd .claude && touch x", "deny:paths.agent-config", "mode=denylist"),
+        ("cd .claude; touch x", "deny:paths.agent-config", "mode=denylist"),
+        ("cd sub && cd ../.claude && touch x", "deny:paths.agent-config", "mode=denylist"),
+        ("cd .git && echo x > config", "deny:paths.git-dir", "mode=denylist"),
+        ("cd homelink && cat .bashrc", "deny", "mode=denylist"),
+        ("cd .claude || exit; touch x", "deny:paths.agent-config", "mode=denylist"),
+        ("(cd .claude && touch x)", "deny:paths.agent-config", "mode=denylist"),
+        ("if cd .claude; then touch x; fi", "deny:paths.agent-config", "mode=denylist"),
+        ("pushd .claude && touch x", "deny:paths.agent-config", "mode=denylist"),
+        ("unset PATH; ls", "deny:structure.protected-env", "mode=denylist"),
+        ("PATH=. ls", "deny:structure.protected-env", "mode=denylist"),
+        ("PATH=.:$PATH ls", "deny:structure.protected-env", "mode=denylist"),
+        ("export PATH=/tmp:$PATH", "deny:structure.protected-env", "mode=denylist"),
+        ("export LD_PRELOAD=./evil.so", "deny:structure.protected-env", "mode=denylist"),
+        ("env LESSOPEN='|id %s' less README.md", "deny:structure.protected-env", "mode=denylist"),
+        ("TAR_OPTIONS=--to-command=sh tar xf a.tar", "deny:structure.protected-env", "mode=denylist"),
+        ("bash -c -e 'curl x'", "deny:whitelist.network", "mode=allowlist"),
+        ("bash -c -e 'ls'", "allow", "mode=allowlist"),
+        ("bash -norc", "deny:structure.shell-options", "mode=denylist"),
+        ("python3 ~/other/x.py", "deny", "mode=denylist"),
+        ("find ~", "deny", "mode=denylist"),
+        ("cat $HOME/.aws/config", "allow", "mode=denylist"),
+        ("rm -rf ..", "deny", "mode=denylist"),
+        ("rm -rf ../", "deny", "mode=denylist"),
+        ("> ~/.bashrc", "deny", "mode=denylist"),
+        ("echo 'alias ls=x' >> ~/.bashrc", "deny", "mode=denylist"),
+        ("git push", "deny:args.git-level", "mode=denylist"),
+        ("env curl x", "deny:whitelist.network", "mode=allowlist"),
+        ("timeout 5 sh -c 'ls'", "deny:structure.not-wrappable", "mode=denylist"),
+        ("xargs -0n 1 curl", "deny:whitelist.network", "mode=allowlist"),
+        ("timeout --sig KILL 5 curl x", "deny:whitelist.network", "mode=allowlist"),
+        ("xargs -a list curl", "deny:whitelist.network", "mode=allowlist"),
+        ("env -L x curl y", "deny:whitelist.network", "mode=allowlist"),
+        ("env A=B curl y", "deny:whitelist.network", "mode=allowlist"),
+        ("xargs -I% find . %", "deny:args.replace-string", "mode=denylist"),
+        ("xargs -I% sed 's/%/x/' README.md", "deny:args.replace-string", "mode=denylist"),
+        ("xargs -I{} timeout 5 {}", "deny:structure.replace-in-command-name", "mode=denylist"),
+        ("xargs env", "deny:structure.xargs-command", "mode=denylist"),
+        ("xargs timeout 5", "deny:structure.xargs-command", "mode=denylist"),
+        ("xargs xargs", "deny:structure.xargs-command", "mode=denylist"),
+        ("env -S 'curl x'", "deny:args.env-split-string", "mode=denylist"),
+        ("env -i ./host.sh", "deny:structure.protected-env", "mode=denylist"),
+        ("find . -exec bash -c 'id' \\;", "deny:structure.not-wrappable", "mode=denylist"),
+        ("find . -delete", "deny:args.find-action", "mode=denylist"),
+        ("find . -exec awk 1 {} +", "deny:structure.not-wrappable", "mode=denylist"),
+        ("find . -exec python3 x \\;", "deny:structure.not-wrappable", "mode=denylist"),
+        ("sed -i 's/x/y/' .claude/settings.json", "deny:paths.agent-config", "mode=denylist"),
+        ("sed -n 1p .claude/settings.json", "allow", "mode=denylist"),
+        ("cp .claude/settings.json backup.json", "allow", "mode=denylist"),
+        ("sort -o ~/x README.md", "deny", "mode=denylist"),
+        ("dd of=~/x", "deny", "mode=denylist"),
+        ("echo hi > /dev/stdout", "allow", "mode=denylist"),
+        ("tee /dev/stdout < README.md", "allow", "mode=denylist"),
+        ("lite-sandbox config mode set open", "deny:denylist.self-protection", "mode=denylist"),
+        ("cat ./*.txt", "allow", "mode=denylist"),
+        ("$CMD push", "allow", "mode=allowlist"),
+        ("env $CMD push", "deny:structure.dynamic-wrapped", "mode=denylist"),
+        ("coproc cat", "deny:structure.coproc", "mode=denylist"),
+        ("cat <> README.md", "deny:structure.read-write-redirect", "mode=denylist"),
+        ("diff <(ls) <(curl x)", "deny:whitelist.network", "mode=allowlist"),
+        ("echo $(curl x)", "deny:whitelist.network", "mode=allowlist"),
+        ("rg --pre curl x", "deny:whitelist.network", "mode=allowlist"),
+        ("git -c core.fsmonitor=x status", "deny:args.git-config", "mode=denylist"),
+        ("git --template=x init", "deny:args.git-option", "mode=denylist"),
+        ("GIT_TEMPLATE_DIR=x git init", "deny:structure.protected-env", "mode=denylist"),
+        ("GIT_WORK_TREE=.git git checkout .", "deny:structure.protected-env", "mode=denylist"),
+        ("less -k x README.md", "deny:args.less-option", "mode=denylist"),
+        ("LESSKEYIN=x less README.md", "deny:structure.protected-env", "mode=denylist"),
+        ("x=1 BASH_ENV=./evil bash -c ls", "deny:structure.protected-env", "mode=denylist"),
+        ("SHELLOPTS=xtrace PS4='$(id)' bash -c ls", "deny:structure.protected-env", "mode=denylist"),
+        ("ZDOTDIR=. zsh", "deny:structure.protected-env", "mode=denylist"),
+        ("CDPATH=/ cd etc", "deny:structure.protected-env", "mode=denylist"),
+        ("hash -p ./evil ls; ls", "deny:structure.hash-path", "mode=denylist"),
+        ("touch .MCP.json", "deny:paths.agent-config", "mode=denylist"),
+        ("mkdir -p a/.agents/x", "deny:paths.agent-config", "mode=denylist"),
+        ("touch .opencode/x .crush/y", "deny:paths.agent-config", "mode=denylist"),
+        ("touch crushrc", "deny:paths.agent-config", "mode=denylist"),
+        ("touch .codex/worktrees/x", "allow", "mode=denylist"),
+        ("touch AGENTS.md CLAUDE.md CRUSH.md", "allow", "mode=denylist"),
+    ]
+    return write("bypasses.tsv", rows,
+                 "Every bypass the security model names by example, and a few of\n"
+                 "their spellings.")
+
+
+if __name__ == "__main__":
+    n = whitelist() + denylist() + paths() + structure() + wrappers() + validators() + bypasses()
+    print(f"{n} cases")
