@@ -8,6 +8,7 @@
  * override of the working directory's project (its pinned git root), with
  * --dir D the project of D, with --global the base settings.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +18,10 @@
 
 #include "base.h"
 #include "cli.h"
+#include "cmd_config.h"
 #include "config.h"
 
-#define ARGS_MAX 256
+#define ARGS_MAX CONFIG_REQUEST_MAX_ARGS
 
 void
 cmd_config_usage(FILE *out)
@@ -114,20 +116,25 @@ static const struct subcommand {
 	{ "commands", "remove", SUB_COMMANDS_REMOVE, OPT_SCOPE, 1, ARGS_MAX, true },
 };
 
-struct request {
-	const struct subcommand *sc;
-	const char *config;
-	const char *dir;
-	bool global;
-	bool write, internal, no_sandbox;
-	const char *commands;
-	const char *pos[ARGS_MAX + 1];
-	int n_pos;
-};
+
+/* A usage error: the reason into why, -EINVAL. */
+static int fail(char *why, size_t why_len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int
+fail(char *why, size_t why_len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (why && why_len)
+		vsnprintf(why, why_len, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
 
 /* Take an option's value: "--opt=value" or the next word. */
 static int
-opt_value(int argc, char **argv, int *i, const char *name, const char **ret)
+opt_value(int argc, char **argv, int *i, const char *name, const char **ret, char *why,
+	  size_t why_len)
 {
 	size_t n = strlen(name);
 	if (argv[*i][n] == '=') {
@@ -135,7 +142,7 @@ opt_value(int argc, char **argv, int *i, const char *name, const char **ret)
 		return 0;
 	}
 	if (*i + 1 >= argc)
-		return cli_usage_error("config", "%s needs a value", name);
+		return fail(why, why_len, "%s needs a value", name);
 	*ret = argv[++*i];
 	return 0;
 }
@@ -153,7 +160,7 @@ is_opt(const char *arg, const char *name)
  * the same; words after "--" are operands whatever they look like.
  */
 static int
-parse_args(int argc, char **argv, struct request *req)
+parse_args(int argc, char **argv, struct config_request *req, char *why, size_t why_len)
 {
 	const char *words[ARGS_MAX + 3];
 	int n_words = 0, r;
@@ -167,18 +174,18 @@ parse_args(int argc, char **argv, struct request *req)
 		}
 		if (dashdash || a[0] != '-' || strcmp(a, "-") == 0) {
 			if (n_words >= (int)ARRAY_SIZE(words))
-				return cli_usage_error("config", "too many arguments");
+				return fail(why, why_len, "too many arguments");
 			words[n_words++] = a;
 			continue;
 		}
 		if (is_opt(a, "--config")) {
-			if ((r = opt_value(argc, argv, &i, "--config", &req->config)) != 0)
+			if ((r = opt_value(argc, argv, &i, "--config", &req->config, why, why_len)) != 0)
 				return r;
 		} else if (is_opt(a, "--dir")) {
-			if ((r = opt_value(argc, argv, &i, "--dir", &req->dir)) != 0)
+			if ((r = opt_value(argc, argv, &i, "--dir", &req->dir, why, why_len)) != 0)
 				return r;
 		} else if (is_opt(a, "--commands")) {
-			if ((r = opt_value(argc, argv, &i, "--commands", &req->commands)) != 0)
+			if ((r = opt_value(argc, argv, &i, "--commands", &req->commands, why, why_len)) != 0)
 				return r;
 		} else if (strcmp(a, "--global") == 0)
 			req->global = true;
@@ -189,11 +196,11 @@ parse_args(int argc, char **argv, struct request *req)
 		else if (strcmp(a, "--no-sandbox") == 0)
 			req->no_sandbox = true;
 		else
-			return cli_usage_error("config", "unknown option '%s'", a);
+			return fail(why, why_len, "unknown option '%s'", a);
 	}
 
 	if (n_words == 0)
-		return cli_usage_error("config", "expected a command (path, show, mode, paths, "
+		return fail(why, why_len, "expected a command (path, show, mode, paths, "
 						 "commands)");
 	const struct subcommand *sc = NULL;
 	int used = 0;
@@ -214,36 +221,39 @@ parse_args(int argc, char **argv, struct request *req)
 		for (size_t k = 0; k < ARRAY_SIZE(subcommands); k++)
 			group |= strcmp(subcommands[k].group, words[0]) == 0;
 		if (group)
-			return cli_usage_error("config", "'%s' needs one of its verbs%s%s%s",
+			return fail(why, why_len, "'%s' needs one of its verbs%s%s%s",
 					       words[0], n_words >= 2 ? " (not '" : "",
 					       n_words >= 2 ? words[1] : "",
 					       n_words >= 2 ? "')" : "");
-		return cli_usage_error("config", "unknown command '%s'", words[0]);
+		return fail(why, why_len, "unknown command '%s'", words[0]);
 	}
-	req->sc = sc;
+	req->sub_ = (int)sc->sub;
+	req->group = sc->group;
+	req->verb = sc->verb;
+	req->writes = sc->writes;
 	req->n_pos = n_words - used;
 	if (req->n_pos < sc->min_pos || req->n_pos > sc->max_pos)
-		return cli_usage_error("config", "%s%s%s: wrong number of arguments", sc->group,
+		return fail(why, why_len, "%s%s%s: wrong number of arguments", sc->group,
 				       sc->verb ? " " : "", sc->verb ? sc->verb : "");
 	for (int k = 0; k < req->n_pos; k++)
 		req->pos[k] = words[used + k];
 
 	if ((req->dir || req->global) && !(sc->opts & OPT_SCOPE))
-		return cli_usage_error("config", "%s takes no --dir or --global", sc->group);
+		return fail(why, why_len, "%s takes no --dir or --global", sc->group);
 	if (req->dir && req->global)
-		return cli_usage_error("config", "--dir and --global exclude each other");
+		return fail(why, why_len, "--dir and --global exclude each other");
 	if ((req->write || req->internal || req->commands) && !(sc->opts & OPT_PATH_FLAGS))
-		return cli_usage_error("config", "--write, --internal and --commands belong to "
+		return fail(why, why_len, "--write, --internal and --commands belong to "
 						 "'paths allow'");
 	if (req->no_sandbox && !(sc->opts & OPT_NO_SANDBOX))
-		return cli_usage_error("config", "--no-sandbox belongs to 'commands allow' and "
+		return fail(why, why_len, "--no-sandbox belongs to 'commands allow' and "
 						 "'commands ask'");
 	return 0;
 }
 
 /* Refuse words that could fake or hide what a prompt or listing shows. */
 static int
-check_words(const struct request *req)
+check_words(const struct config_request *req, char *why, size_t why_len)
 {
 	const char *vals[ARGS_MAX + 4];
 	int n = 0;
@@ -256,13 +266,29 @@ check_words(const struct request *req)
 	if (req->config)
 		vals[n++] = req->config;
 	for (int k = 0; k < n; k++) {
-		const char *why = config_string_problem(vals[k], strlen(vals[k]));
-		if (why)
-			return cli_usage_error("config", "argument %d: %s", k + 1, why);
+		const char *problem = config_string_problem(vals[k], strlen(vals[k]));
+		if (problem)
+			return fail(why, why_len, "argument %d: %s", k + 1, problem);
 		if (!*vals[k])
-			return cli_usage_error("config", "empty argument");
+			return fail(why, why_len, "empty argument");
 	}
 	return 0;
+}
+
+int
+cmd_config_parse(int argc, char **argv, struct config_request *ret, char *why, size_t why_len)
+{
+	*ret = (struct config_request){ 0 };
+	if (why && why_len)
+		why[0] = '\0';
+	if (cli_wants_help(argc, argv)) {
+		ret->help = true;
+		return 0;
+	}
+	int r = parse_args(argc, argv, ret, why, why_len);
+	if (r < 0)
+		return r;
+	return check_words(ret, why, why_len);
 }
 
 static void
@@ -291,7 +317,7 @@ env_true(const char *name)
  * is the default, and any other scope is refused (exit 1).
  */
 static int
-resolve_scope(const struct request *req, const char *home, char **ret_dir, bool *ret_global)
+resolve_scope(const struct config_request *req, const char *home, char **ret_dir, bool *ret_global)
 {
 	_cleanup_free_ char *cwd = NULL, *dir = NULL, *project = NULL;
 	const char *approved_dir = secure_getenv("LITE_SANDBOX_CONFIG_REQUEST_DIR");
@@ -428,7 +454,7 @@ scope_name(const char *dir)
 }
 
 static int
-do_read(const struct request *req, struct config_doc *doc, const char *dir, bool global)
+do_read(const struct config_request *req, struct config_doc *doc, const char *dir, bool global)
 {
 	_cleanup_(config_freep) struct config *c = NULL;
 	int r = config_doc_effective(doc, global ? NULL : dir, &c);
@@ -436,7 +462,7 @@ do_read(const struct request *req, struct config_doc *doc, const char *dir, bool
 		fprintf(stderr, "lite-sandbox config: %s\n", strerror(-r));
 		return 1;
 	}
-	switch (req->sc->sub) {
+	switch ((enum sub)req->sub_) {
 	case SUB_SHOW: {
 		_cleanup_free_ char *text = NULL;
 		r = config_to_yaml(c, &text);
@@ -515,14 +541,14 @@ split_commands(const char *s, char ***ret, size_t *ret_n)
 }
 
 static int
-do_write(const struct request *req, struct config_doc *doc, const char *dir, const char *home)
+do_write(const struct config_request *req, struct config_doc *doc, const char *dir, const char *home)
 {
 	const char *scope = dir; /* NULL: global */
 	int r = 0;
 	const char *what = NULL;
 	_cleanup_free_ char *norm = NULL;
 
-	switch (req->sc->sub) {
+	switch ((enum sub)req->sub_) {
 	case SUB_MODE_SET: {
 		enum policy_mode m;
 		if (policy_mode_from_name(req->pos[0], &m) < 0)
@@ -547,7 +573,7 @@ do_write(const struct request *req, struct config_doc *doc, const char *dir, con
 			return cli_usage_error("config", "'%s' is not a usable path (absolute or "
 							 "relative to here, ~ for home, no '..')",
 					       req->pos[0]);
-		if (req->sc->sub == SUB_PATHS_REMOVE) {
+		if ((enum sub)req->sub_ == SUB_PATHS_REMOVE) {
 			r = config_doc_remove_path(doc, scope, norm);
 			if (r == -ENOENT) {
 				fprintf(stderr, "lite-sandbox config: no grant for %s in %s\n", norm,
@@ -586,7 +612,7 @@ do_write(const struct request *req, struct config_doc *doc, const char *dir, con
 		if (strpbrk(name, " \t"))
 			return cli_usage_error("config", "'%s': give the command name alone, its "
 							 "arguments as separate words", name);
-		if (req->sc->sub == SUB_COMMANDS_REMOVE) {
+		if ((enum sub)req->sub_ == SUB_COMMANDS_REMOVE) {
 			r = config_doc_remove_command(doc, scope, name, n_args ? args : NULL,
 						      n_args);
 			if (r == -ENOENT) {
@@ -601,13 +627,13 @@ do_write(const struct request *req, struct config_doc *doc, const char *dir, con
 			.name = (char *)name,
 			.args = n_args ? args : NULL,
 			.n_args = n_args,
-			.allow = req->sc->sub != SUB_COMMANDS_DENY,
-			.ask = req->sc->sub == SUB_COMMANDS_ASK,
+			.allow = (enum sub)req->sub_ != SUB_COMMANDS_DENY,
+			.ask = (enum sub)req->sub_ == SUB_COMMANDS_ASK,
 			.no_sandbox = req->no_sandbox,
 		};
 		r = config_doc_put_command(doc, scope, &c);
-		what = req->sc->sub == SUB_COMMANDS_DENY ? "denied" :
-		       req->sc->sub == SUB_COMMANDS_ASK ? "ask first for" : "allowed";
+		what = (enum sub)req->sub_ == SUB_COMMANDS_DENY ? "denied" :
+		       (enum sub)req->sub_ == SUB_COMMANDS_ASK ? "ask first for" : "allowed";
 		break;
 	}
 	case SUB_PATH:
@@ -619,8 +645,8 @@ do_write(const struct request *req, struct config_doc *doc, const char *dir, con
 		return 1;
 	}
 	if (r == -EINVAL)
-		return cli_usage_error("config", "invalid value for %s %s", req->sc->group,
-				       req->sc->verb);
+		return cli_usage_error("config", "invalid value for %s %s", req->group,
+				       req->verb);
 	if (r < 0) {
 		fprintf(stderr, "lite-sandbox config: %s\n", strerror(-r));
 		return 1;
@@ -634,7 +660,7 @@ do_write(const struct request *req, struct config_doc *doc, const char *dir, con
 	printf("%s", what);
 	for (int k = 0; k < req->n_pos; k++)
 		printf(" %s", k == 0 && norm ? norm : req->pos[k]);
-	if (req->sc->sub == SUB_PATHS_ALLOW)
+	if ((enum sub)req->sub_ == SUB_PATHS_ALLOW)
 		printf(" (%s%s%s%s)", req->write ? "read-write" : "read-only",
 		       req->internal ? ", internal" : "", req->commands ? ", for " : "",
 		       req->commands ? req->commands : "");
@@ -647,19 +673,17 @@ do_write(const struct request *req, struct config_doc *doc, const char *dir, con
 int
 cmd_config(int argc, char **argv)
 {
-	struct request req = { 0 };
+	struct config_request req;
+	char why[512];
 	int r;
 
-	if (cli_wants_help(argc, argv)) {
+	r = cmd_config_parse(argc, argv, &req, why, sizeof(why));
+	if (r < 0)
+		return cli_usage_error("config", "%s", why);
+	if (req.help) {
 		cmd_config_usage(stdout);
 		return 0;
 	}
-	r = parse_args(argc, argv, &req);
-	if (r != 0)
-		return r;
-	r = check_words(&req);
-	if (r != 0)
-		return r;
 
 	_cleanup_free_ char *path = NULL, *home = NULL;
 	if (req.config) {
@@ -682,7 +706,7 @@ cmd_config(int argc, char **argv)
 		free(path);
 		path = abs;
 	}
-	if (req.sc->sub == SUB_PATH) {
+	if ((enum sub)req.sub_ == SUB_PATH) {
 		printf("%s\n", path);
 		return 0;
 	}
@@ -695,7 +719,7 @@ cmd_config(int argc, char **argv)
 		return r;
 
 	_cleanup_close_ int lock = -EBADF;
-	if (req.sc->writes) {
+	if (req.writes) {
 		r = lock_config_dir(path, &lock);
 		if (r < 0) {
 			fprintf(stderr, "lite-sandbox config: cannot lock the config directory of "
@@ -710,7 +734,7 @@ cmd_config(int argc, char **argv)
 		print_config_error(&e, r);
 		return EXIT_USAGE;
 	}
-	r = req.sc->writes ? do_write(&req, doc, global ? NULL : dir, home) :
+	r = req.writes ? do_write(&req, doc, global ? NULL : dir, home) :
 			     do_read(&req, doc, dir, global);
 	config_doc_free(doc);
 	return r;
