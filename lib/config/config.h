@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum policy_mode {
 	POLICY_MODE_OPEN,
@@ -124,6 +125,22 @@ int config_load_for_dir(const char *path, const char *cwd, struct config **ret,
  * or /; otherwise cwd itself. Caller frees.
  */
 int config_project_dir(const char *cwd, const char *home, char **ret_dir);
+
+/*
+ * Hot reload: a cheap identity of the file (stat through symlinks). Our
+ * writes replace the file by rename, so a change always shows as a new
+ * inode; edits in place by other tools show in size, mtime or ctime. A
+ * long-lived reader compares stamps before each use and reloads on a
+ * difference (keeping the old config when the new file does not load is
+ * the caller's choice; refusing work is the safe one).
+ */
+struct config_stamp {
+	bool exists;
+	uint64_t dev, ino;
+	int64_t size, mtime_sec, mtime_nsec, ctime_sec, ctime_nsec;
+};
+int config_file_stamp(const char *path, struct config_stamp *ret);
+bool config_stamp_equal(const struct config_stamp *a, const struct config_stamp *b);
 
 /* ---- limits ------------------------------------------------------------- */
 

@@ -900,6 +900,14 @@ config_doc_load(const char *path, struct config_doc **ret, struct config_error *
 		return config_set_error(reterr, -errno, path, 0, 0, "cannot stat: %s", strerror(errno));
 	if (!S_ISREG(st.st_mode))
 		return config_set_error(reterr, -EINVAL, path, 0, 0, "not a regular file");
+	/* Like ssh's StrictModes: a policy that someone else can rewrite is no
+	 * policy. Refuse rather than load it. */
+	if (st.st_mode & S_IWOTH)
+		return config_set_error(reterr, -EPERM, path, 0, 0,
+					"writable by every user (chmod o-w it)");
+	if (st.st_uid != geteuid() && st.st_uid != 0)
+		return config_set_error(reterr, -EPERM, path, 0, 0,
+					"owned by another user (uid %u)", (unsigned)st.st_uid);
 	_cleanup_buf_ struct buf text = BUF_INIT(CONFIG_MAX_FILE_SIZE);
 	r = buf_read_fd(&text, fd);
 	if (r == -EFBIG)
@@ -1025,4 +1033,34 @@ config_load_for_dir(const char *path, const char *cwd, struct config **ret,
 					"cannot resolve the project directory of '%s': %s", cwd,
 					strerror(-r));
 	return config_doc_effective(d, project, ret);
+}
+
+int
+config_file_stamp(const char *path, struct config_stamp *ret)
+{
+	struct stat st;
+	*ret = (struct config_stamp){ 0 };
+	if (stat(path, &st) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		return -errno;
+	}
+	ret->exists = true;
+	ret->dev = (uint64_t)st.st_dev;
+	ret->ino = (uint64_t)st.st_ino;
+	ret->size = (int64_t)st.st_size;
+	ret->mtime_sec = (int64_t)st.st_mtim.tv_sec;
+	ret->mtime_nsec = (int64_t)st.st_mtim.tv_nsec;
+	ret->ctime_sec = (int64_t)st.st_ctim.tv_sec;
+	ret->ctime_nsec = (int64_t)st.st_ctim.tv_nsec;
+	return 0;
+}
+
+bool
+config_stamp_equal(const struct config_stamp *a, const struct config_stamp *b)
+{
+	return a->exists == b->exists && a->dev == b->dev && a->ino == b->ino &&
+	       a->size == b->size && a->mtime_sec == b->mtime_sec &&
+	       a->mtime_nsec == b->mtime_nsec && a->ctime_sec == b->ctime_sec &&
+	       a->ctime_nsec == b->ctime_nsec;
 }

@@ -439,6 +439,46 @@ TEST(overrides_merge)
 	config_free(c);
 }
 
+TEST(file_permissions_and_stamp)
+{
+	struct config *c = NULL;
+	struct config_error e;
+	setup();
+	put("mode: open\n", 11);
+	ASSERT_OK(chmod(cfgpath, 0666));
+	ASSERT_ERRNO(config_load_file(cfgpath, &c, &e), -EPERM);
+	ASSERT_TRUE(strstr(e.message, "writable by every user") != NULL);
+	ASSERT_OK(chmod(cfgpath, 0664));
+	ASSERT_OK(config_load_file(cfgpath, &c, &e));
+	config_free(c);
+	ASSERT_OK(chown(cfgpath, 4242, 4242));
+	if (geteuid() != 4242) {
+		ASSERT_ERRNO(config_load_file(cfgpath, &c, &e), -EPERM);
+		ASSERT_TRUE(strstr(e.message, "owned by another user") != NULL);
+	}
+	ASSERT_OK(chown(cfgpath, geteuid(), getegid()));
+
+	/* Stamps: a missing file, then a replacement by rename, differ. */
+	struct config_stamp s0, s1, s2, s3;
+	char other[600];
+	snprintf(other, sizeof(other), "%s/none.yaml", tmpdir);
+	ASSERT_OK(config_file_stamp(other, &s0));
+	ASSERT_FALSE(s0.exists);
+	ASSERT_OK(config_file_stamp(cfgpath, &s1));
+	ASSERT_TRUE(s1.exists);
+	ASSERT_OK(config_file_stamp(cfgpath, &s2));
+	ASSERT_TRUE(config_stamp_equal(&s1, &s2));
+	ASSERT_FALSE(config_stamp_equal(&s0, &s1));
+	snprintf(other, sizeof(other), "%s/new.yaml", tmpdir);
+	int fd = open(other, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	ASSERT_TRUE(fd >= 0);
+	ASSERT_EQ(write(fd, "mode: open\n", 11), 11); /* same size, same content */
+	close(fd);
+	ASSERT_OK(rename(other, cfgpath));
+	ASSERT_OK(config_file_stamp(cfgpath, &s3));
+	ASSERT_FALSE(config_stamp_equal(&s1, &s3));
+}
+
 TEST(default_path)
 {
 	char *p = NULL;
@@ -500,4 +540,4 @@ TEST(string_problems)
 TAP_MAIN(defaults_and_missing_file, every_key, mode_names, error_unknown_key, error_wrong_type,
 	 error_duplicate_key, error_bad_enum, error_path_not_absolute, error_anchor_alias_tag,
 	 error_utf8_and_controls, error_yaml_syntax, error_commands_semantics, limits,
-	 overrides_merge, default_path, path_normalize, string_problems)
+	 overrides_merge, file_permissions_and_stamp, default_path, path_normalize, string_problems)
