@@ -6,7 +6,7 @@ dir=$1 secs=${2:-30}
 passed=0 failed=0
 corpus_root=$(cd "$(dirname "$0")" && pwd)/corpus
 for bin in "$dir"/tests/fuzz/fuzz_*; do
-  [ -x "$bin" ] || continue
+  [ -f "$bin" ] && [ -x "$bin" ] || continue  # not the fuzz_*.p object dirs
   name=$(basename "$bin")
   work=$(mktemp -d)
   seeds=()
