@@ -94,9 +94,9 @@ put_utf8(struct sbuf *b, uint32_t c)
 }
 
 /* echo -e / printf %b escapes. *stop set at \c. */
-int echo_escapes(struct sbuf *b, const char *s, bool *stop);
+int echo_escapes(struct sbuf *b, const char *s, bool *stop, bool utf8);
 int
-echo_escapes(struct sbuf *b, const char *s, bool *stop)
+echo_escapes(struct sbuf *b, const char *s, bool *stop, bool utf8)
 {
 	for (const char *p = s; *p; p++) {
 		if (*p != '\\' || !p[1]) {
@@ -157,6 +157,10 @@ echo_escapes(struct sbuf *b, const char *s, bool *stop)
 			if (!nd) {
 				sb_addc(b, '\\');
 				sb_addc(b, *p);
+			} else if (cv >= 0x80 && !utf8) {
+				/* bash keeps what the locale cannot encode as written */
+				sb_printf(b, *p == 'u' ? "\\u%04lX" : "\\U%08lX", cv);
+				p = q - 1;
 			} else {
 				put_utf8(b, (uint32_t)cv);
 				p = q - 1;
@@ -197,7 +201,7 @@ bi_echo(struct interp *it, int argc, char **argv)
 		if (k > i)
 			sb_addc(&b, ' ');
 		if (esc)
-			echo_escapes(&b, argv[k], &stop);
+			echo_escapes(&b, argv[k], &stop, it_utf8(it));
 		else
 			sb_adds(&b, argv[k]);
 	}
@@ -310,7 +314,7 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 					while (len < 9 && isxdigit((unsigned char)p[len]))
 						len++;
 					char *seg = arena_strndup(it->tmp, start, len + 1);
-					echo_escapes(&t, seg, &stop);
+					echo_escapes(&t, seg, &stop, it_utf8(it));
 					sb_add(b, t.d, t.n);
 					p += len - 1;
 					continue;
@@ -319,7 +323,7 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 				tmp[k] = '\0';
 				if (*p == 'c')
 					return bad ? 1 : 2;
-				echo_escapes(&t, tmp, &stop);
+				echo_escapes(&t, tmp, &stop, it_utf8(it));
 				if (t.n)
 					sb_add(b, t.d, t.n);
 				continue;
@@ -372,7 +376,7 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 						spec[sl++] = *p++;
 				}
 			}
-			while (*p && strchr("hlLqjzt", *p))
+			while (*p && strchr("hlLjzt", *p))
 				p++; /* length modifiers are accepted and ignored */
 			char conv = *p;
 			if (!conv) {
@@ -442,9 +446,14 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 					spec[sl] = '\0';
 					sb_printf(b, spec, arg[0]);
 				} else {
-					spec[sl++] = 's';
+					/* bash prints the NUL of an empty argument */
+					spec[sl++] = 'c';
 					spec[sl] = '\0';
-					sb_printf(b, spec, "");
+					size_t at = b->n;
+					sb_printf(b, spec, 'X');
+					for (size_t k = at; k < b->n; k++)
+						if (b->d[k] == 'X')
+							b->d[k] = '\0';
 				}
 				break;
 			case 's':
@@ -456,7 +465,7 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 					sb_init(&t, it->tmp);
 					sb_add(&t, "", 0);
 					bool stop = false;
-					echo_escapes(&t, s, &stop);
+					echo_escapes(&t, s, &stop, it_utf8(it));
 					s = t.d;
 					if (stop) {
 						spec[sl++] = 's';

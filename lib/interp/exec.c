@@ -1065,7 +1065,9 @@ exec_simple(struct interp *it, const struct sh_node *n)
 		}
 	}
 	if (n->redirs) {
-		r = redir_apply(it, n->redirs, &save);
+		/* `exec` without a command makes its redirections permanent */
+		bool permanent = b && argc == 1 && !strcmp(argv[0], "exec");
+		r = redir_apply(it, n->redirs, permanent ? NULL : &save);
 		if (r < 0) {
 			st = it_is_refused(it) ? INTERP_STATUS_REFUSED : 1;
 			goto restore_tv;

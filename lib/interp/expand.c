@@ -701,7 +701,7 @@ attr_letters(struct interp *it, const char *name)
 	return b.d;
 }
 
-int echo_escapes(struct sbuf *b, const char *s, bool *stop); /* builtins.c */
+int echo_escapes(struct sbuf *b, const char *s, bool *stop, bool utf8); /* builtins.c */
 
 static int
 transform(struct interp *it, const struct sh_param *pp, const char *name, char **vals, size_t n)
@@ -716,7 +716,7 @@ transform(struct interp *it, const struct sh_param *pp, const char *name, char *
 			sb_init(&b, it->tmp);
 			sb_add(&b, "", 0);
 			bool stop = false;
-			echo_escapes(&b, s, &stop);
+			echo_escapes(&b, s, &stop, it_utf8(it));
 			r = b.d;
 			break;
 		}
@@ -1169,6 +1169,7 @@ capture_output(struct interp *it, const struct sh_node *body, char **ret)
 	close(p[0]);
 	int st = it_wait_pid(it, pid);
 	it->cmdsub_status = st;
+	it->status = st; /* $? right away: echo $(exit 1) $? */
 	if (it_is_refused(it))
 		return it_refuse(it, it->shared->msg);
 	if (r < 0)
@@ -1434,7 +1435,7 @@ finish_fields(struct xc *x, struct svec *out)
 				continue;
 			if (it->o.failglob) {
 				it_err(it, "no match: %s", rf->s);
-				return -ENOENT;
+				return fatal(it, 1);
 			}
 			if (it->o.nullglob)
 				continue;

@@ -157,6 +157,8 @@ int it_refuse(struct interp *it, const char *msg);
 bool it_is_refused(const struct interp *it);
 int it_move_fd_high(int fd); /* dup to >= IT_FD_BASE with CLOEXEC, close old */
 bool valid_name(const char *s);
+/* Does the locale of the script (LC_ALL, LC_CTYPE, LANG) use UTF-8? */
+bool it_utf8(struct interp *it);
 bool valid_name_n(const char *s, size_t n);
 
 /* A growable string in the temp arena. */

@@ -226,3 +226,15 @@ sv_push(struct svec *v, char *s)
 	v->v[v->n] = NULL;
 	return 0;
 }
+
+bool
+it_utf8(struct interp *it)
+{
+	static const char *const names[] = { "LC_ALL", "LC_CTYPE", "LANG" };
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		const char *v = var_get(it, names[i]);
+		if (v && *v)
+			return strcasestr(v, "utf-8") || strcasestr(v, "utf8");
+	}
+	return false;
+}
