@@ -122,7 +122,7 @@ def main():
         ("over the size limit", b'{"pad":"' + b"a" * (17 * 1024 * 1024) + b'"}', "deny",
          "larger than"),
     ]
-    total = len(cases) + len(generated) + 1
+    total = len(cases) + len(generated) + 3
     print("1..%d" % total)
     failures = 0
     n = 0
@@ -179,6 +179,17 @@ def main():
         p = subprocess.run([binary, "hook"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, env=env, timeout=60)
         report("stdin from /dev/null -> deny", check("devnull", p, "PreToolUse", "deny", "no event"))
+        # --help prints the usage and exits 0
+        p = subprocess.run([binary, "hook", "--help"], stdin=subprocess.DEVNULL,
+                           capture_output=True, env=env, timeout=60)
+        report("hook --help", None if p.returncode == 0 and b"Usage: lite-sandbox hook" in p.stdout
+               else "exit %d: %r" % (p.returncode, p.stdout[:200]))
+        # a misconfigured hook exits 2 with a message on stderr, which both
+        # agents read as "block", never as "no objection"
+        p = subprocess.run([binary, "hook", "--agent", "nobody"], input=b"{}",
+                           capture_output=True, env=env, timeout=60)
+        report("hook --agent nobody -> exit 2", None if p.returncode == 2 and p.stderr
+               else "exit %d, stderr %r" % (p.returncode, p.stderr[:200]))
     return 1 if failures else 0
 
 
