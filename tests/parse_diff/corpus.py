@@ -114,20 +114,33 @@ def bash_env():
 
 def bash_verdict(data: bytes, extglob: bool, bash="bash"):
     """Run bash -n -c on data: returns ("ok"|"error", first message line)."""
-    argv = [bash, "--norc", "--noprofile"]
-    if extglob:
-        argv += ["-O", "extglob"]
-    argv += ["-n", "-c", data, "bash"]
-    p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, env=bash_env(), timeout=30)
-    lines = [re.sub(r"^bash: (-c: )?(line \d+: )?", "", x)
-             for x in p.stderr.decode("utf-8", errors="replace").split("\n") if x]
+    status, lines = _bash_n(data, extglob, bash)
     # bash 5.2 reports syntax errors inside [[ ]] ("conditional binary
     # operator expected", ...) and runs nothing, yet exits 0. A diagnostic
     # that is not a warning is therefore a rejection whatever the status.
     errors = [x for x in lines if not x.startswith("warning:")]
+    if status == 0 and not lines:
+        # Some errors inside [[ ]] (`[[ ]]`, `[[ a && ]]`) are silent: bash
+        # prints nothing, runs nothing and exits 0. Append a line that is a
+        # syntax error: if bash never complains about it, it stopped before.
+        _, probe = _bash_n(data + b"\n)", extglob, bash)
+        if not [x for x in probe if not x.startswith("warning:")]:
+            return "error", "(silent) bash stops here without running anything, exit status 0"
     msg = errors[0] if errors else (lines[0] if lines else "")
-    return ("ok" if p.returncode == 0 and not errors else "error"), msg
+    return ("ok" if status == 0 and not errors else "error"), msg
+
+
+def _bash_n(data, extglob, bash):
+    argv = [bash, "--norc", "--noprofile"]
+    if extglob:
+        argv += ["-O", "extglob"]
+    # "--": an input such as "-d x" is a program, not an option.
+    argv += ["-n", "-c", "--", data, "bash"]
+    p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, env=bash_env(), timeout=30)
+    lines = [re.sub(r"^bash: (-c: )?(line \d+: )?", "", x)
+             for x in p.stderr.decode("utf-8", errors="replace").split("\n") if x]
+    return p.returncode, lines
 
 
 def shorten(data: bytes, n=60) -> str:

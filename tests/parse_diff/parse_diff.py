@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Accept/reject agreement between `lite-sandbox parse` and bash -n.
+
+    parse_diff.py LITE_SANDBOX [--corpus DIR] [--match REGEX] [-j N]
+
+Runs `LITE_SANDBOX parse [--extglob] -- INPUT` once per corpus case and
+prints one TAP line per case: ok when the binary accepts (exit 0) exactly the
+cases whose committed bash verdict is "ok" and rejects (exit 1, with a
+"LINE:COL: message" diagnostic on stderr) the others. Any other exit status,
+a signal, or a hang fails the case whatever the expectation.
+
+A summary at the end splits the disagreements by direction: accepting what
+bash rejects is the dangerous one (a command the policy reads differently
+from bash); rejecting what bash accepts fails closed but is a fidelity gap.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corpus  # noqa: E402
+
+DIAG_RE = re.compile(r"^\d+:\d+: \S")
+TIMEOUT = 20
+
+
+def run_case(binary, case):
+    argv = [binary, "parse"]
+    if case.extglob:
+        argv.append("--extglob")
+    argv += ["--", case.input]
+    try:
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return "hang", ""
+    err = p.stderr.decode("utf-8", errors="replace")
+    if p.returncode == 0:
+        return "ok", err
+    if p.returncode == 1:
+        return "error", err
+    if p.returncode < 0:
+        return "signal %d" % -p.returncode, err
+    return "exit %d" % p.returncode, err
+
+
+def tap_text(s):
+    # '#' starts a TAP directive; keep descriptions free of it.
+    return s.replace("#", "\\#")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("binary")
+    ap.add_argument("--corpus", default=corpus.CORPUS_DIR)
+    ap.add_argument("--match", help="only cases whose id matches this regex")
+    ap.add_argument("-j", "--jobs", type=int, default=2 * (os.cpu_count() or 2))
+    args = ap.parse_args()
+
+    cases = corpus.load(args.corpus)
+    if args.match:
+        cases = [c for c in cases if re.search(args.match, c.id)]
+    print("1..%d" % len(cases), flush=True)
+    with ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        results = list(ex.map(lambda c: run_case(args.binary, c), cases))
+
+    wrong_accept, wrong_reject, broken, unsupported = [], [], [], 0
+    for n, (c, (got, err)) in enumerate(zip(cases, results), 1):
+        first = err.strip().split("\n")[0] if err.strip() else ""
+        problem = None
+        if got not in ("ok", "error"):
+            problem = "parser %s: %s" % (got, first)
+            broken.append(c)
+        elif got != c.verdict:
+            if got == "ok":
+                problem = "ACCEPTED, bash rejects (%s)" % c.bash_msg
+                wrong_accept.append(c)
+            else:
+                problem = "rejected (%s), bash accepts" % first
+                wrong_reject.append(c)
+                if "support" in first:
+                    unsupported += 1
+        elif got == "error" and not DIAG_RE.match(first):
+            problem = "rejected without a LINE:COL: message (stderr: %r)" % first
+            broken.append(c)
+        desc = "%s [%s] %s" % (c.id, c.verdict, corpus.shorten(c.input))
+        if problem is None:
+            print("ok %d - %s" % (n, tap_text(desc)))
+        else:
+            print("not ok %d - %s" % (n, tap_text(desc)))
+            print("# %s: %s" % (c.id, problem))
+            print("#   input: %s" % corpus.escape(c.input))
+    print("# %d cases: %d agree; %d accepted that bash rejects; %d rejected that"
+          " bash accepts (%d say unsupported); %d crashed/hung/bad diagnostic"
+          % (len(cases), len(cases) - len(wrong_accept) - len(wrong_reject) - len(broken),
+             len(wrong_accept), len(wrong_reject), unsupported, len(broken)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

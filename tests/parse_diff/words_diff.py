@@ -1,0 +1,416 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Do the words in our tree match the words bash passes to each command?
+
+    words_diff.py LITE_SANDBOX [--corpus DIR] [--match REGEX] [-j N]
+
+For every corpus case that bash accepts and that is deterministic, run
+
+  (a) the original input, twice, and
+  (b) `LITE_SANDBOX parse --print` of it (the program re-printed from our tree)
+
+under bash with every command replaced by a stub that records its argv and
+the stdin it was given (stub_prelude.bash), in a fresh scratch directory with
+fixed files and variables, inside bwrap (read-only root, no network, tmpfs
+/tmp). The records, stdout, exit status and the files left in the scratch
+directory must be identical between (a) and (b): if our parser split, joined,
+unquoted, dropped or reordered anything, some command sees different words.
+Cases whose two runs of (a) differ are skipped as nondeterministic. The
+re-print must also be stable (printing the re-parsed print gives it back).
+
+A direct check on a subset: for programs made only of simple commands joined
+by ; && | and newlines, whose words are all literal, the argv lists computed
+from `parse --json --no-pos` (quote removal applied to the parts) must equal
+the argv lists bash's run recorded.
+
+One TAP line per case (and per literal-subset case). Prints "1..0 # SKIP"
+when bwrap cannot create a sandbox here.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corpus  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PRELUDE = os.path.join(HERE, "stub_prelude.bash")
+RUN_TIMEOUT = 5
+MAX_INPUT = 4096
+# Inputs whose result depends on the process, the clock or line numbers
+# (the canonical print may lay lines out differently).
+NONDET = re.compile(
+    r"RANDOM|\$\$|\$\{\$\}|\$!|\$\{!\}|BASHPID|PPID|SECONDS|EPOCH|LINENO|"
+    r"BASH_EXECUTION_STRING|BASH_COMMAND|/dev/u?random|\bcoproc\b|\bhistory\b|"
+    r"\bfc\b|\bcaller\b|\bsleep\b|\bwait\b|FUNCNAME|BASH_SOURCE|\\!")
+
+FIXTURES = {
+    "a.txt": b"alpha\n", "b.txt": b"beta\n", "main.c": b"int main;\n",
+    "util.c": b"", "util.h": b"", "sp ace.txt": b"s\n", ".hidden": b"",
+    "in.txt": b"line1\nline2\n", "file.txt": b"f\n", "dir/x.h": b"",
+    "dir/sub/y.py": b"print(1)\n", "Makefile": b"all:\n",
+}
+
+
+# ---- inside the sandbox ----------------------------------------------------
+
+def make_fixtures(scratch):
+    if os.path.exists(scratch):
+        shutil.rmtree(scratch)
+    os.makedirs(scratch)
+    for rel, data in FIXTURES.items():
+        p = os.path.join(scratch, rel)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "wb") as f:
+            f.write(data)
+
+
+def snapshot(scratch):
+    out = []
+    for root, dirs, files in os.walk(scratch):
+        dirs.sort()
+        for name in sorted(dirs + files):
+            p = os.path.join(root, name)
+            rel = os.path.relpath(p, scratch)
+            if os.path.islink(p):
+                out.append([rel, "link", os.readlink(p)])
+            elif os.path.isdir(p):
+                out.append([rel, "dir", ""])
+            elif os.path.isfile(p):
+                with open(p, "rb") as f:
+                    out.append([rel, "file", f.read(8192).hex()])
+            else:
+                out.append([rel, "other", ""])
+    return out
+
+
+def parse_log(data):
+    """The stub records, sorted (pipelines run their commands in parallel)."""
+    fields = data.split(b"\0")
+    recs, i = [], 0
+    while i + 1 < len(fields) and fields[i] == b"REC":
+        try:
+            n = int(fields[i + 1])
+        except ValueError:
+            break
+        argv = fields[i + 2:i + 2 + n]
+        stdin = fields[i + 2 + n] if i + 2 + n < len(fields) else b""
+        recs.append([[a.hex() for a in argv], stdin.hex()])
+        i += 3 + n
+    if i < len(fields) - 1:
+        recs.append([["<garbled log>"], data[-200:].hex()])
+    recs.sort()
+    return recs
+
+
+def run_one(workdir, program, extglob):
+    scratch = os.path.join(workdir, "s")
+    log = os.path.join(workdir, "stub.log")
+    make_fixtures(scratch)
+    open(log, "wb").close()
+    env = {"PATH": "/nonexistent/stub-path", "HOME": "/tmp/home", "USER": "agent",
+           "LC_ALL": "C", "BASH_ENV": PRELUDE, "__STUB_LOG": log, "TERM": "dumb"}
+    argv = ["/bin/bash", "--norc", "--noprofile"]
+    if extglob:
+        argv += ["-O", "extglob"]
+    argv += ["-c", "--", program, "prog", "p1", "p 2", ""]
+    try:
+        p = subprocess.run(argv, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           timeout=RUN_TIMEOUT, start_new_session=True)
+        status = p.returncode
+        out = p.stdout[:65536]
+    except subprocess.TimeoutExpired as e:
+        status = "timeout"
+        out = (e.stdout or b"")[:65536]
+    with open(log, "rb") as f:
+        recs = parse_log(f.read(1 << 20))
+    return {"status": status, "stdout": out.hex(), "recs": recs,
+            "files": snapshot(scratch)}
+
+
+def inner(jobfile, resultfile, jobs):
+    with open(jobfile) as f:
+        work = json.load(f)
+    free = list(range(jobs))
+    lock = threading.Lock()
+
+    def do(job):
+        with lock:
+            slot = free.pop()
+        try:
+            wd = "/tmp/w%d" % slot
+            os.makedirs(wd, exist_ok=True)
+            res = {}
+            for key, prog in job["programs"].items():
+                res[key] = run_one(wd, bytes.fromhex(prog), job["extglob"])
+            return res
+        finally:
+            with lock:
+                free.append(slot)
+
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
+        results = list(ex.map(do, work))
+    with open(resultfile, "w") as f:
+        json.dump(results, f)
+    return 0
+
+
+# ---- outside: the parser side ----------------------------------------------
+
+def lite(binary, mode, data, extglob):
+    argv = [binary, "parse"] + mode + (["--extglob"] if extglob else []) + ["--", data]
+    try:
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=20)
+    except subprocess.TimeoutExpired:
+        return None, "hang"
+    if p.returncode != 0:
+        return None, p.stderr.decode("utf-8", "replace").strip().split("\n")[0]
+    return p.stdout, ""
+
+
+def strip_final_newline(b):
+    # The CLI ends its print with a newline; a trailing newline does not
+    # change what a -c program means.
+    return b[:-1] if b.endswith(b"\n") else b
+
+
+# Literal-subset check: argv lists straight from the JSON tree.
+SPECIAL_NAMES = {"exit", "return", "break", "continue", "builtin", "false",
+                 "read", "getopts", "mapfile", "readarray", "eval", "source",
+                 ".", "exec", "command", "trap", "set", "shopt", "enable",
+                 "alias", "unalias", "cd", "pushd", "popd", "wait"}
+GLOB_CHARS = set("*?[")
+
+
+def static_word(w):
+    """The value of a fully literal word (a JSON word), or None."""
+    out = b""
+    for p in w.get("parts", []):
+        k = p.get("kind")
+        t = p.get("text")
+        if k in ("lit",):
+            if t is None or GLOB_CHARS & set(t):
+                return None
+            out += t.encode("utf-8", "surrogateescape")
+        elif k in ("escaped", "squote"):
+            if t is None:
+                return None
+            out += t.encode("utf-8", "surrogateescape")
+        elif k == "dquote":
+            for q in p.get("parts", []):
+                if q.get("kind") not in ("lit", "escaped") or q.get("text") is None:
+                    return None
+                out += q["text"].encode("utf-8", "surrogateescape")
+        else:
+            return None
+    return out
+
+
+def literal_argvs(tree):
+    """argv lists of a flat program of literal simple commands, or None."""
+    cmds = []
+
+    def walk(n, in_and):
+        k = n.get("kind")
+        if k == "list":
+            for item, sep in zip(n.get("items", []), n.get("seps", [])):
+                if sep not in ("semi", "newline", ";", "\n"):
+                    return False
+                if not walk(item, in_and):
+                    return False
+            return True
+        if k == "and":
+            return walk(n["left"], True) and walk(n["right"], True)
+        if k == "pipeline":
+            if n.get("negated") or n.get("timed"):
+                return False
+            return all(walk(c, in_and) for c in n.get("cmds", []))
+        if k == "simple":
+            if n.get("redirs") or n.get("assigns"):
+                return False
+            words = [static_word(w) for w in n.get("words", [])]
+            if not words or any(w is None for w in words):
+                return False
+            if words[0].decode("utf-8", "replace") in SPECIAL_NAMES:
+                return False
+            cmds.append(words)
+            return True
+        return False
+
+    if tree is None or not isinstance(tree, dict) or not walk(tree, False):
+        return None
+    return sorted([w.hex() for w in c] for c in cmds)
+
+
+BWRAP_BASE = ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+              "--tmpfs", "/tmp", "--tmpfs", "/home", "--unshare-all",
+              "--die-with-parent", "--new-session", "--chdir", "/tmp"]
+
+
+def bwrap_unusable():
+    try:
+        probe = subprocess.run(BWRAP_BASE + ["/bin/true"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    except FileNotFoundError:
+        return "bwrap is not installed"
+    if probe.returncode != 0:
+        return "bwrap cannot create a sandbox here: %s" % probe.stderr.decode(
+            "utf-8", "replace").strip()
+    return None
+
+
+def tap_text(s):
+    return s.replace("#", "\\#")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("binary", nargs="?")
+    ap.add_argument("--corpus", default=corpus.CORPUS_DIR)
+    ap.add_argument("--match", help="only cases whose id matches this regex")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--inner", nargs=2, metavar=("JOBS", "RESULTS"),
+                    help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.inner:
+        return inner(args.inner[0], args.inner[1], args.jobs)
+    if not args.binary:
+        ap.error("LITE_SANDBOX is required")
+
+    cases = [c for c in corpus.load(args.corpus)
+             if c.verdict == "ok" and len(c.input) <= MAX_INPUT
+             and not NONDET.search(c.input.decode("utf-8", "replace"))]
+    if args.match:
+        cases = [c for c in cases if re.search(args.match, c.id)]
+
+    why = bwrap_unusable()
+    if why:
+        print("1..0 # SKIP %s" % why)
+        return 0
+
+    def prepare(c):
+        printed, err = lite(args.binary, ["--print"], c.input, c.extglob)
+        if printed is None:
+            return {"skip": "parser rejects: %s" % err}
+        printed = strip_final_newline(printed)
+        again, err = lite(args.binary, ["--print"], printed, c.extglob)
+        js, _ = lite(args.binary, ["--json", "--no-pos"], c.input, c.extglob)
+        tree = None
+        if js is not None:
+            try:
+                tree = json.loads(js)
+            except ValueError:
+                tree = None
+        return {"printed": printed,
+                "reprint": None if again is None else strip_final_newline(again),
+                "reprint_err": err, "literal": literal_argvs(tree)}
+
+    with ThreadPoolExecutor(max_workers=2 * args.jobs) as ex:
+        prep = list(ex.map(prepare, cases))
+
+    work, idx = [], []
+    for i, (c, p) in enumerate(zip(cases, prep)):
+        if "skip" in p:
+            continue
+        idx.append(i)
+        work.append({"extglob": c.extglob, "programs": {
+            "orig": c.input.hex(), "orig2": c.input.hex(),
+            "printed": p["printed"].hex()}})
+
+    tmp = tempfile.mkdtemp(prefix="words-diff-")
+    try:
+        jobfile = os.path.join(tmp, "jobs.json")
+        resfile = os.path.join(tmp, "results.json")
+        with open(jobfile, "w") as f:
+            json.dump(work, f)
+        bw = BWRAP_BASE + ["--bind", tmp, "/tmp/out", sys.executable, os.path.abspath(__file__),
+              "-j", str(args.jobs), "--inner", "/tmp/out/jobs.json", "/tmp/out/results.json"]
+        subprocess.run(bw, check=True)
+        with open(resfile) as f:
+            results = json.load(f)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    res_of = dict(zip(idx, results))
+    lines = []
+    counts = {"agree": 0, "differ": 0, "skip": 0, "lit_ok": 0, "lit_bad": 0}
+    for i, (c, p) in enumerate(zip(cases, prep)):
+        desc = "%s %s" % (c.id, corpus.shorten(c.input))
+        if i not in res_of:
+            lines.append(("ok", "words " + desc + " # SKIP " + p["skip"], []))
+            counts["skip"] += 1
+            continue
+        r = res_of[i]
+        if r["orig"] != r["orig2"] or r["orig"]["status"] == "timeout":
+            lines.append(("ok", "words " + desc + " # SKIP nondeterministic under stubs", []))
+            counts["skip"] += 1
+            continue
+        diffs = []
+        for key in ("recs", "stdout", "status", "files"):
+            if r["orig"][key] != r["printed"][key]:
+                diffs.append(describe_diff(key, r["orig"][key], r["printed"][key]))
+        if p["reprint"] != p["printed"]:
+            diffs.append("re-print not stable: %s" % (
+                p["reprint_err"] or corpus.escape(p["reprint"] or b"")))
+        if diffs:
+            diffs.append("printed: %s" % corpus.escape(p["printed"]))
+            counts["differ"] += 1
+        else:
+            counts["agree"] += 1
+        lines.append(("not ok" if diffs else "ok", "words " + desc, diffs))
+        if p["literal"] is not None:
+            got = sorted(rec[0] for rec in r["orig"]["recs"])
+            ok = got == p["literal"]
+            counts["lit_ok" if ok else "lit_bad"] += 1
+            d = [] if ok else ["json argv: %s" % fmt_argvs(p["literal"]),
+                               "bash argv: %s" % fmt_argvs(got)]
+            lines.append(("ok" if ok else "not ok", "literal " + desc, d))
+
+    print("1..%d" % len(lines))
+    for n, (st, desc, diags) in enumerate(lines, 1):
+        if " # SKIP " in desc:
+            head, _, why = desc.partition(" # SKIP ")
+            print("%s %d - %s # SKIP %s" % (st, n, tap_text(head), tap_text(why)))
+        else:
+            print("%s %d - %s" % (st, n, tap_text(desc)))
+        for d in diags:
+            print("#   " + d.replace("\n", "\\n"))
+    print("# words: %(agree)d agree, %(differ)d differ, %(skip)d skipped; "
+          "literal subset: %(lit_ok)d agree, %(lit_bad)d differ" % counts)
+    return 0
+
+
+def fmt_argvs(argvs):
+    return " ; ".join(" ".join(repr(bytes.fromhex(a).decode("utf-8", "replace"))
+                               for a in argv) for argv in argvs)
+
+
+def describe_diff(key, a, b):
+    if key == "recs":
+        sa = [(fmt_argvs([x[0]]), bytes.fromhex(x[1])) for x in a]
+        sb = [(fmt_argvs([x[0]]), bytes.fromhex(x[1])) for x in b]
+        only_a = [x for x in sa if x not in sb]
+        only_b = [x for x in sb if x not in sa]
+        return "argv differ: bash ran %s; our print ran %s" % (
+            "; ".join("%s <%s" % (x[0], corpus.escape(x[1])) for x in only_a[:5]) or "-",
+            "; ".join("%s <%s" % (x[0], corpus.escape(x[1])) for x in only_b[:5]) or "-")
+    if key == "stdout":
+        return "stdout differs: %s vs %s" % (
+            corpus.shorten(bytes.fromhex(a), 100), corpus.shorten(bytes.fromhex(b), 100))
+    if key == "files":
+        return "files differ: %s vs %s" % (
+            [x for x in a if x not in b][:5], [x for x in b if x not in a][:5])
+    return "%s differs: %s vs %s" % (key, a, b)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
