@@ -151,13 +151,14 @@ cmd_check(int argc, char **argv)
 
 	char cwd[PATH_MAX];
 	if (!getcwd(cwd, sizeof(cwd))) {
-		fprintf(stderr, "lite-sandbox check: cannot read the current directory: %m\n");
+		fprintf(stderr, "lite-sandbox check: cannot read the current directory: %s\n",
+			strerror(errno));
 		return EXIT_USAGE;
 	}
 	char dirbuf[PATH_MAX];
 	if (dir) {
 		if (!realpath(dir, dirbuf)) {
-			fprintf(stderr, "lite-sandbox check: --dir %s: %m\n", dir);
+			fprintf(stderr, "lite-sandbox check: --dir %s: %s\n", dir, strerror(errno));
 			return EXIT_USAGE;
 		}
 		dir = dirbuf;
