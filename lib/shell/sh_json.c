@@ -57,6 +57,7 @@ str(struct js *js, const char *s)
 static json_t *
 bytes_json(struct js *js, const char *s, size_t n)
 {
+	/* see set_text: callers flag the fallback */
 	/* JSON strings must be UTF-8: invalid input (possible in shell
 	 * source) is shown with \u00XX per byte instead */
 	json_t *v = json_stringn(s, n);
@@ -77,6 +78,33 @@ bytes_json(struct js *js, const char *s, size_t n)
 	if (!v)
 		js->oom = true;
 	return v;
+}
+
+/* "text": the bytes; when they are not UTF-8 (or hold NUL), each byte is
+ * shown as the code point of the same value and "bytes": true says so */
+static void
+set_text(struct js *js, json_t *o, const char *s, size_t n)
+{
+	json_t *v = memchr(s, 0, n) ? NULL : json_stringn(s, n);
+	if (v) {
+		set(js, o, "text", v);
+		return;
+	}
+	struct buf b = BUF_INIT(2 * n + 16);
+	int r = 0;
+	for (size_t i = 0; i < n && r >= 0; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80) {
+			r = buf_putc(&b, (char)c);
+		} else {
+			char u[2] = { (char)(0xc0 | (c >> 6)), (char)(0x80 | (c & 0x3f)) };
+			r = buf_append(&b, u, 2);
+		}
+	}
+	v = r < 0 ? NULL : json_stringn_nocheck(b.data ? b.data : "", b.len);
+	buf_done(&b);
+	set(js, o, "text", v);
+	set(js, o, "bytes", json_true());
 }
 
 static const char *const param_ops[] = {
@@ -150,10 +178,10 @@ part_json(struct js *js, const struct sh_part *pt)
 	case SH_PART_ESCAPED:
 	case SH_PART_SQUOTE:
 	case SH_PART_TILDE:
-		set(js, o, "text", bytes_json(js, pt->text, pt->text_len));
+		set_text(js, o, pt->text, pt->text_len);
 		break;
 	case SH_PART_ANSI_C:
-		set(js, o, "text", bytes_json(js, pt->text, pt->text_len));
+		set_text(js, o, pt->text, pt->text_len);
 		if (js->pos && pt->raw)
 			set(js, o, "raw", bytes_json(js, pt->raw, strlen(pt->raw)));
 		break;

@@ -346,8 +346,11 @@ decode_ansi_c(const char *s, size_t n, struct buf *b, bool *ret_unsupported)
 					return r;
 				continue;
 			}
-			if (acc > 0x10ffff || (acc >= 0xd800 && acc <= 0xdfff)) {
-				/* bash's result depends on the locale here */
+			/* bash converts these to the locale's encoding and
+			 * keeps the escape as text where it cannot: the value
+			 * depends on the locale, so it is not ours to guess
+			 * (ASCII is the same everywhere) */
+			if (acc >= 0x80) {
 				*ret_unsupported = true;
 				return 0;
 			}
@@ -882,7 +885,8 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		if (unsup) {
 			buf_done(&b);
 			return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
-				       "unsupported construct: $'\\u' escape outside Unicode");
+				       "unsupported construct: $'\\u' escape of a non-ASCII "
+				       "character (its value depends on the locale)");
 		}
 		if ((r = lit_flush(p, out, lr)) < 0) {
 			buf_done(&b);
