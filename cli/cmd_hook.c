@@ -243,6 +243,42 @@ check_type(struct hook *h, json_t *obj, const char *key, unsigned types)
 
 /* ---- the path boundary for the file tools ------------------------------- */
 
+/*
+ * The PATH directories up to and including the first that holds a
+ * lite-sandbox: a writable grant over one would let a planted program shadow
+ * the binary every agent session starts outside the sandbox, so no fix names
+ * them. With no lite-sandbox on PATH, none is concerned.
+ */
+static int
+add_path_dirs_ahead(struct path_boundary *pb)
+{
+	const char *path = getenv("PATH");
+	const char *dirs[256];
+	size_t lens[256], n = 0;
+	bool found = false;
+
+	for (const char *s = path; s && *s && n < ARRAY_SIZE(dirs) && !found;) {
+		const char *e = strchrnul(s, ':');
+		size_t len = (size_t)(e - s);
+		if (len > 0 && s[0] == '/' && len < PATH_MAX - 16) {
+			char exe[PATH_MAX];
+			snprintf(exe, sizeof(exe), "%.*s/lite-sandbox", (int)len, s);
+			dirs[n] = s;
+			lens[n++] = len;
+			found = access(exe, X_OK) == 0;
+		}
+		s = *e ? e + 1 : e;
+	}
+	for (size_t i = 0; found && i < n; i++) {
+		char d[PATH_MAX];
+		snprintf(d, sizeof(d), "%.*s", (int)lens[i], dirs[i]);
+		int r = path_boundary_add_no_fix(pb, d);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
 static int
 setup_boundary(struct hook *h)
 {
@@ -280,6 +316,9 @@ setup_boundary(struct hook *h)
 		if (r < 0)
 			return r;
 	}
+	r = add_path_dirs_ahead(h->pb);
+	if (r < 0)
+		return r;
 	const char *rt = getenv("XDG_RUNTIME_DIR");
 	if (rt && rt[0] == '/')
 		(void)path_boundary_set_runtime_dir(h->pb, rt);

@@ -49,6 +49,8 @@ struct path_boundary {
 	size_t n_protected;
 	struct pb_path *masks; /* credential masks under home, for the fix rule */
 	size_t n_masks;
+	struct pb_path *no_fix; /* guarded by the OS sandbox only: never a fix */
+	size_t n_no_fix;
 	struct pb_path runtime_dir; /* may be NULLs */
 };
 
@@ -448,6 +450,9 @@ path_boundary_free(struct path_boundary *pb)
 	for (size_t i = 0; i < pb->n_masks; i++)
 		pb_path_done(&pb->masks[i]);
 	free(pb->masks);
+	for (size_t i = 0; i < pb->n_no_fix; i++)
+		pb_path_done(&pb->no_fix[i]);
+	free(pb->no_fix);
 	free(pb);
 	return NULL;
 }
@@ -551,6 +556,14 @@ path_boundary_add_protected(struct path_boundary *pb, const char *path)
 }
 
 int
+path_boundary_add_no_fix(struct path_boundary *pb, const char *path)
+{
+	if (!pb || !path || path[0] != '/')
+		return -EINVAL;
+	return pb_paths_add(&pb->no_fix, &pb->n_no_fix, path);
+}
+
+int
 path_boundary_set_runtime_dir(struct path_boundary *pb, const char *dir)
 {
 	if (!pb || !dir || dir[0] != '/')
@@ -627,6 +640,10 @@ refused_on_purpose(const struct path_boundary *pb, const char *w, const char *r)
 	for (size_t k = 0; k < pb->n_masks; k++)
 		if (pb_overlaps(w, r, &pb->masks[k]))
 			return "it would reach masked credentials or agent control sockets";
+	for (size_t k = 0; k < pb->n_no_fix; k++)
+		if (pb_overlaps(w, r, &pb->no_fix[k]))
+			return "it would reach what only the OS sandbox guards (the lite-sandbox "
+			       "binary and the PATH directories ahead of it, ...)";
 	for (size_t k = 0; k < pb->n_internal; k++)
 		if (pb_overlaps(w, r, &pb->internal[k]))
 			return "it would reach an internal grant (OS sandbox only)";

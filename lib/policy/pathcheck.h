@@ -90,6 +90,12 @@ path_boundary_freep(struct path_boundary **pb)
  * the cache's directories, the lite-sandbox binary, ... */
 int path_boundary_add_protected(struct path_boundary *pb, const char *path);
 
+/* Never named in a fix (nor a directory holding it or a path under it), but
+ * otherwise left to the sets: what only the OS sandbox guards, such as the
+ * PATH directories up to the one holding lite-sandbox, where a writable
+ * grant would let a planted program shadow the binary the agents start. */
+int path_boundary_add_no_fix(struct path_boundary *pb, const char *path);
+
 /* The user's runtime directory ($XDG_RUNTIME_DIR), which a fix never names.
  * (Everything under /run is refused on purpose anyway.) */
 int path_boundary_set_runtime_dir(struct path_boundary *pb, const char *dir);

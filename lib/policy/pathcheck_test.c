@@ -332,6 +332,15 @@ TEST(fix_never_reaches_what_is_refused_on_purpose)
 	ASSERT_EQ(path_boundary_fix_for(pb, "/opt", R, buf, sizeof(buf)), 0);
 	ASSERT_EQ(path_boundary_fix_for(pb, "/opt/other", R, buf, sizeof(buf)), 1);
 	ASSERT_STREQ(buf, "lite-sandbox config paths allow /opt/other");
+	/* no-fix paths: never offered, but not refused by themselves */
+	ASSERT_OK(path_boundary_add_no_fix(pb, "/opt/bin-ahead"));
+	ASSERT_EQ(path_boundary_fix_for(pb, "/opt/bin-ahead", W, buf, sizeof(buf)), 0);
+	ASSERT_EQ(path_boundary_fix_for(pb, "/opt/bin-ahead/sub", W, buf, sizeof(buf)), 0);
+	ASSERT_FALSE(check(pb, "/opt/bin-ahead/tool", W));
+	ASSERT_STREQ(V.rule, "paths.outside-write-set");
+	ASSERT_STREQ(V.fix, "");
+	ASSERT_TRUE(strstr(V.message, "OS sandbox") != NULL);
+	ASSERT_ERRNO(path_boundary_add_no_fix(pb, "relative"), -EINVAL);
 	/* protected paths added by the caller */
 	ASSERT_OK(path_boundary_add_protected(pb, "/opt/lite-sandbox-bin/lite-sandbox"));
 	ASSERT_EQ(path_boundary_fix_for(pb, "/opt/lite-sandbox-bin", W, buf, sizeof(buf)), 0);

@@ -42,6 +42,8 @@ def build_world(tmp):
     for p, text in files.items():
         with open(p, "w") as f:
             f.write(text)
+    os.makedirs(home + "/bin")
+    os.symlink("/bin/true", home + "/bin/lite-sandbox")
     os.symlink("../other", proj + "/link-out")
     os.symlink(".claude/settings.json", proj + "/innocent.json")
     subprocess.run(["git", "init", "-q", proj], check=True,
@@ -85,6 +87,8 @@ def run_case(binary, event_bytes, options, config, tmp, home, proj):
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("XDG_") and k != "LITE_SANDBOX_CONFIG"}
     env["HOME"] = home
+    # a lite-sandbox on PATH in ~/bin: no fix may name that directory
+    env["PATH"] = os.path.join(home, "bin") + ":" + os.environ.get("PATH", "/usr/bin:/bin")
     cfgpath = os.path.join(tmp, "config.yaml")
     if os.path.exists(cfgpath):
         os.unlink(cfgpath)
