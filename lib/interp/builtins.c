@@ -1198,7 +1198,7 @@ declare_common(struct interp *it, int argc, char **argv, int kind)
 			if (!func_find(it, argv[k]))
 				st = 1;
 			else if (func_names)
-				sb_printf(&b, "declare -f %s\n", argv[k]);
+				sb_printf(&b, "%s\n", argv[k]);
 			else {
 				struct buf pb = BUF_INIT(1u << 24);
 				const struct func *f = func_find(it, argv[k]);
@@ -1665,8 +1665,12 @@ bi_shopt(struct interp *it, int argc, char **argv)
 				*p = mode == 's';
 			else {
 				if (!quiet)
-					sb_printf(&b, print ? "shopt %s %s\n" : "%s\t%s\n",
-						  print ? (*p ? "-s" : "-u") : n, print ? n : (*p ? "on" : "off"));
+				{
+					if (print)
+						sb_printf(&b, "shopt %s %s\n", *p ? "-s" : "-u", n);
+					else
+						sb_printf(&b, "%-15s\t%s\n", n, *p ? "on" : "off");
+				}
 				if (!*p)
 					st = 1;
 			}

@@ -1925,6 +1925,10 @@ interp_new(const struct interp_options *o, struct interp **ret)
 	snprintf(pp, sizeof(pp), "%d", (int)getppid());
 	var_set(it, "PPID", pp, false);
 	var_set(it, "BASH_VERSION", "5.2.15(1)-release", false);
+	snprintf(pp, sizeof(pp), "%u", (unsigned)getuid());
+	var_set_flags(it, "UID", pp, V_READONLY);
+	snprintf(pp, sizeof(pp), "%u", (unsigned)geteuid());
+	var_set_flags(it, "EUID", pp, V_READONLY);
 	const char *const *prot = o->protected_env ? o->protected_env : interp_default_protected_env;
 	size_t np = 0;
 	while (prot[np])

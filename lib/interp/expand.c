@@ -973,7 +973,7 @@ expand_param(struct xc *x, const struct sh_param *pp, bool quoted)
 		}
 		break;
 	default:
-		if (unset && it->o.nounset && strcmp(name, "@") && strcmp(name, "*") &&
+		if (!pv.set && it->o.nounset && strcmp(name, "@") && strcmp(name, "*") &&
 		    pp->op != SH_PARAM_KEYS) {
 			it_err(it, "%s: unbound variable", name);
 			return fatal(it, 127);
