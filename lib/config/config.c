@@ -323,19 +323,22 @@ config_merge_layer(struct config *c, const struct config_layer *l)
 		if (!np)
 			return -ENOMEM;
 		c->paths = np;
+		/* A layer holds no duplicates (the loader and the edits see to
+		 * that), so only the entries it started with can match. */
+		size_t n0 = c->n_paths;
 		for (size_t i = 0; i < o->n_paths; i++) {
 			struct config_path copy;
 			r = config_path_copy(&copy, &o->paths[i]);
 			if (r < 0)
 				return r;
 			size_t j;
-			for (j = 0; j < c->n_paths; j++)
+			for (j = 0; j < n0; j++)
 				if (strcmp(c->paths[j].path, copy.path) == 0)
 					break;
-			if (j < c->n_paths)
+			if (j < n0)
 				config_path_clear(&c->paths[j]);
 			else
-				c->n_paths++;
+				j = c->n_paths++;
 			c->paths[j] = copy;
 		}
 	}
@@ -345,19 +348,20 @@ config_merge_layer(struct config *c, const struct config_layer *l)
 		if (!nc)
 			return -ENOMEM;
 		c->commands = nc;
+		size_t n0 = c->n_commands;
 		for (size_t i = 0; i < o->n_commands; i++) {
 			struct config_command copy;
 			r = config_command_copy(&copy, &o->commands[i]);
 			if (r < 0)
 				return r;
 			size_t j;
-			for (j = 0; j < c->n_commands; j++)
+			for (j = 0; j < n0; j++)
 				if (config_command_same(&c->commands[j], &copy))
 					break;
-			if (j < c->n_commands)
+			if (j < n0)
 				config_command_clear(&c->commands[j]);
 			else
-				c->n_commands++;
+				j = c->n_commands++;
 			c->commands[j] = copy;
 		}
 	}
@@ -367,19 +371,20 @@ config_merge_layer(struct config *c, const struct config_layer *l)
 		if (!nh)
 			return -ENOMEM;
 		c->ssh_hosts = nh;
+		size_t n0 = c->n_ssh_hosts;
 		for (size_t i = 0; i < o->n_ssh_hosts; i++) {
 			struct config_ssh_host copy;
 			r = config_ssh_host_copy(&copy, &o->ssh_hosts[i]);
 			if (r < 0)
 				return r;
 			size_t j;
-			for (j = 0; j < c->n_ssh_hosts; j++)
+			for (j = 0; j < n0; j++)
 				if (strcmp(c->ssh_hosts[j].host, copy.host) == 0)
 					break;
-			if (j < c->n_ssh_hosts)
+			if (j < n0)
 				config_ssh_host_clear(&c->ssh_hosts[j]);
 			else
-				c->n_ssh_hosts++;
+				j = c->n_ssh_hosts++;
 			c->ssh_hosts[j] = copy;
 		}
 	}

@@ -298,6 +298,84 @@ has_space(const char *s)
 	return strpbrk(s, " \t") != NULL;
 }
 
+/*
+ * The first entry (in file order) equal to an earlier one, or SIZE_MAX:
+ * sort indices by key, ties by position, and look at neighbours. O(n log n),
+ * so a list at the length limit loads quickly.
+ */
+struct dup_ctx {
+	const char *arr;
+	size_t size;
+	int (*cmp)(const void *, const void *);
+};
+
+static int
+dup_cmp(const void *a, const void *b, void *data)
+{
+	const struct dup_ctx *x = data;
+	size_t ia = *(const size_t *)a, ib = *(const size_t *)b;
+	int c = x->cmp(x->arr + ia * x->size, x->arr + ib * x->size);
+	if (c)
+		return c;
+	return ia < ib ? -1 : ia > ib;
+}
+
+static int
+first_dup(const void *arr, size_t n, size_t size, int (*cmp)(const void *, const void *),
+	  size_t *ret)
+{
+	*ret = SIZE_MAX;
+	if (n < 2)
+		return 0;
+	size_t *idx = malloc(n * sizeof(size_t));
+	if (!idx)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		idx[i] = i;
+	struct dup_ctx x = { .arr = arr, .size = size, .cmp = cmp };
+	qsort_r(idx, n, sizeof(size_t), dup_cmp, &x);
+	for (size_t i = 1; i < n; i++)
+		if (cmp((const char *)arr + idx[i - 1] * size, (const char *)arr + idx[i] * size) == 0 &&
+		    idx[i] < *ret)
+			*ret = idx[i];
+	free(idx);
+	return 0;
+}
+
+static int
+strp_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+path_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct config_path *)a)->path, ((const struct config_path *)b)->path);
+}
+
+static int
+host_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct config_ssh_host *)a)->host,
+		      ((const struct config_ssh_host *)b)->host);
+}
+
+static int
+command_cmp(const void *a, const void *b)
+{
+	const struct config_command *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	if (c)
+		return c;
+	if (x->n_args != y->n_args)
+		return x->n_args < y->n_args ? -1 : 1;
+	for (size_t i = 0; i < x->n_args; i++)
+		if ((c = strcmp(x->args[i], y->args[i])))
+			return c;
+	return 0;
+}
+
 static int
 get_strv(struct loader *ld, const struct node *nd, const char *key, bool (*valid)(const char *),
 	 const char *valid_what, char ***ret, size_t *ret_n)
@@ -326,19 +404,17 @@ get_strv(struct loader *ld, const struct node *nd, const char *key, bool (*valid
 			r = ERR_NODE(ld, nd->items[i], "%s: '%s' is not %s", key, s, valid_what);
 			break;
 		}
-		bool dup = false;
-		for (size_t j = 0; j < i && !dup; j++)
-			dup = strcmp(v[j], s) == 0;
-		if (dup) {
-			r = ERR_NODE(ld, nd->items[i], "%s: '%s' is listed twice", key, s);
-			break;
-		}
 		v[i] = strdup(s);
 		if (!v[i]) {
 			r = -ENOMEM;
 			break;
 		}
 	}
+	size_t dup = SIZE_MAX;
+	if (r >= 0)
+		r = first_dup(v, nd->n, sizeof(char *), strp_cmp, &dup);
+	if (r >= 0 && dup != SIZE_MAX)
+		r = ERR_NODE(ld, nd->items[dup], "%s: '%s' is listed twice", key, v[dup]);
 	if (r < 0) {
 		config_strv_free(v, i);
 		return r;
@@ -555,27 +631,17 @@ load_ssh_host(struct loader *ld, const struct node *nd, struct config_ssh_host *
 				for (size_t i_ = 0; r_ >= 0 && i_ < (nd)->n; i_++) {       \
 					r_ = fn(ld, (nd)->items[i_], &(arr)[i_]);          \
 					(cnt)++; /* counted even on failure: freed later */  \
-					for (size_t j_ = 0; r_ >= 0 && j_ < i_; j_++)      \
-						if (same(&(arr)[j_], &(arr)[i_]))          \
-							r_ = ERR_NODE(ld, (nd)->items[i_], \
-								      "%s: duplicate entry", key); \
 				}                                                          \
+				size_t d_ = SIZE_MAX;                                      \
+				if (r_ >= 0)                                               \
+					r_ = first_dup(arr, cnt, sizeof(*(arr)), same, &d_); \
+				if (r_ >= 0 && d_ != SIZE_MAX)                             \
+					r_ = ERR_NODE(ld, (nd)->items[d_],                 \
+						      "%s: duplicate entry", key);         \
 			}                                                                  \
 		}                                                                          \
 		r_;                                                                        \
 	})
-
-static bool
-path_same(const struct config_path *a, const struct config_path *b)
-{
-	return strcmp(a->path, b->path) == 0;
-}
-
-static bool
-host_same(const struct config_ssh_host *a, const struct config_ssh_host *b)
-{
-	return strcmp(a->host, b->host) == 0;
-}
 
 static int
 load_git(struct loader *ld, const struct node *nd, struct config_layer *l)
@@ -620,7 +686,7 @@ load_ssh(struct loader *ld, const struct node *nd, struct config_layer *l)
 		return r;
 	for (size_t i = 0; i < nd->n; i += 2) {
 		r = LOAD_ENTRIES(ld, nd->items[i + 1], "ssh.hosts", l->c->ssh_hosts,
-				 l->c->n_ssh_hosts, load_ssh_host, x, host_same);
+				 l->c->n_ssh_hosts, load_ssh_host, x, host_cmp);
 		if (r < 0)
 			return r;
 	}
@@ -712,10 +778,10 @@ load_layer(struct loader *ld, const struct node *nd, bool root, struct config_la
 				     &c->profiles, &c->n_profiles);
 		else if (strcmp(k, "paths") == 0)
 			r = LOAD_ENTRIES(ld, v, "paths", c->paths, c->n_paths, load_path_entry,
-					 x, path_same);
+					 x, path_cmp);
 		else if (strcmp(k, "commands") == 0)
 			r = LOAD_ENTRIES(ld, v, "commands", c->commands, c->n_commands,
-					 load_command_entry, x, config_command_same);
+					 load_command_entry, x, command_cmp);
 		else if (strcmp(k, "git") == 0)
 			r = load_git(ld, v, l);
 		else if (strcmp(k, "ssh") == 0)

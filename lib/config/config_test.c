@@ -332,6 +332,25 @@ TEST(limits)
 	ASSERT_TRUE(strstr(e.message, "nested too deeply") != NULL);
 	buf_done(&b);
 
+	/* A list at the limit loads; one more entry is refused. */
+	for (unsigned extra = 0; extra < 2; extra++) {
+		struct buf l = BUF_INIT(1 << 20);
+		ASSERT_OK(buf_puts(&l, "profiles:\n"));
+		for (unsigned i = 0; i < CONFIG_MAX_LIST + extra; i++)
+			ASSERT_OK(buf_printf(&l, "  - p%u\n", i));
+		int rl = load(l.data, &c, &e);
+		buf_done(&l);
+		if (extra == 0) {
+			ASSERT_OK(rl);
+			ASSERT_EQ(c->n_profiles, CONFIG_MAX_LIST);
+			config_free(c);
+		} else {
+			ASSERT_TRUE(rl < 0);
+			ASSERT_TRUE(strstr(e.message, "more than 4096 entries") != NULL);
+			ASSERT_EQ(e.line, 2);
+		}
+	}
+
 	/* A file over the size limit. */
 	setup();
 	size_t n = CONFIG_MAX_FILE_SIZE + 10;
