@@ -42,6 +42,7 @@ struct policy {
 
 struct policy_report_priv {
 	struct arena *arena;
+	struct arena_mark base; /* reset to here: keeps the first block */
 	struct policy_finding *arr;
 	size_t cap;
 };

@@ -218,11 +218,13 @@ policy_report_new(struct policy_report **ret)
 	/* Findings and the scratch of one check live here; 64 MiB is far above
 	 * what any command line that fits SH_MAX_INPUT needs. */
 	r->priv->arena = arena_new(64u * 1024u * 1024u);
-	if (!r->priv->arena) {
+	if (!r->priv->arena || !arena_alloc(r->priv->arena, 16)) {
+		arena_free(r->priv->arena);
 		free(r->priv);
 		free(r);
 		return -ENOMEM;
 	}
+	r->priv->base = arena_mark(r->priv->arena);
 	*ret = r;
 	return 0;
 }
@@ -232,7 +234,7 @@ policy_report_reset(struct policy_report *r)
 {
 	if (!r)
 		return;
-	arena_reset(r->priv->arena, (struct arena_mark){ 0 });
+	arena_reset(r->priv->arena, r->priv->base);
 	r->priv->arr = NULL;
 	r->priv->cap = 0;
 	r->findings = NULL;
