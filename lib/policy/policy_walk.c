@@ -478,6 +478,10 @@ walk_simple(struct walk *w, const struct sh_node *n, bool *ret_cd,
 			return -ENOMEM;
 	}
 	for (size_t i = 0; i < nw; i++) {
+		/* declare -a NAME=(...): an array assignment in a word */
+		if (n->u.simple.words[i]->assign &&
+		    (r = walk_assigns(w, n->u.simple.words[i]->assign, "declaring")) < 0)
+			return r;
 		if ((r = walk_word_subs(w, n->u.simple.words[i])) < 0)
 			return r;
 		if ((r = eval_word(w, n->u.simple.words[i], &args[i])) < 0)

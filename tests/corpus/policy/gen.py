@@ -101,7 +101,7 @@ UNPROTECTED = ["FOO", "EDITOR", "LANG", "TERM", "CC", "CFLAGS", "NODE_ENV", "DEB
 ASSIGN_FORMS = ["{v}=x ls", "{v}=x", "export {v}=x", "declare -x {v}=x",
                 "readonly {v}=x", "typeset {v}=x", "env {v}=x ls",
                 "f() {{ local {v}=x; }}", "echo ${{{v}:=x}}", "for {v} in a b; do :; done",
-                "read -r {v} < README.md"]
+                "read -r {v} < README.md", "declare -a {v}=(x y)", "local -a {v}=($(ls))"]
 
 WRAPPERS = ["env", "timeout 5", "timeout --sig KILL 5", "timeout -s 9 -k 2 5",
             "nice", "nice -n 5", "nice -10", "nohup", "stdbuf -oL", "setsid",
