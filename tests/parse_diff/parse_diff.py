@@ -32,9 +32,11 @@ def run_case(binary, case):
     argv = [binary, "parse"]
     if case.extglob:
         argv.append("--extglob")
-    argv += ["--", case.input]
+    # "-" as the argument means "read stdin", so the program "-" goes there.
+    stdin = case.input == b"-"
+    argv += ["--", "-" if stdin else case.input]
     try:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL,
+        p = subprocess.run(argv, input=case.input if stdin else b"",
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                            timeout=TIMEOUT)
     except subprocess.TimeoutExpired:

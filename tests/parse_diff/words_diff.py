@@ -31,10 +31,12 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -121,15 +123,28 @@ def run_one(workdir, program, extglob):
     if extglob:
         argv += ["-O", "extglob"]
     argv += ["-c", "--", program, "prog", "p1", "p 2", ""]
+    p = subprocess.Popen(argv, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
     try:
-        p = subprocess.run(argv, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                           timeout=RUN_TIMEOUT, start_new_session=True)
+        out, _ = p.communicate(timeout=RUN_TIMEOUT)
         status = p.returncode
-        out = p.stdout[:65536]
-    except subprocess.TimeoutExpired as e:
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
         status = "timeout"
-        out = (e.stdout or b"")[:65536]
+    out = out[:65536]
+    # Process substitutions and background jobs of subshells may outlive
+    # bash; wait for the whole process group before reading the log.
+    for _ in range(400):
+        try:
+            os.killpg(p.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.005)
+    else:
+        os.killpg(p.pid, signal.SIGKILL)
+        status = "timeout"
     with open(log, "rb") as f:
         recs = parse_log(f.read(1 << 20))
     return {"status": status, "stdout": out.hex(), "recs": recs,
@@ -166,10 +181,12 @@ def inner(jobfile, resultfile, jobs):
 # ---- outside: the parser side ----------------------------------------------
 
 def lite(binary, mode, data, extglob):
-    argv = [binary, "parse"] + mode + (["--extglob"] if extglob else []) + ["--", data]
+    # "-" as the argument means "read stdin", so the program "-" goes there.
+    argv = [binary, "parse"] + mode + (["--extglob"] if extglob else []) + [
+        "--", "-" if data == b"-" else data]
     try:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, timeout=20)
+        p = subprocess.run(argv, input=data if data == b"-" else b"",
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20)
     except subprocess.TimeoutExpired:
         return None, "hang"
     if p.returncode != 0:
@@ -187,14 +204,18 @@ def strip_final_newline(b):
 SPECIAL_NAMES = {"exit", "return", "break", "continue", "builtin", "false",
                  "read", "getopts", "mapfile", "readarray", "eval", "source",
                  ".", "exec", "command", "trap", "set", "shopt", "enable",
-                 "alias", "unalias", "cd", "pushd", "popd", "wait"}
+                 "alias", "unalias", "cd", "pushd", "popd", "wait",
+                 # run for real after the record: their status can end an && chain
+                 "test", "[", "printf"}
 GLOB_CHARS = set("*?[")
 
 
 def static_word(w):
     """The value of a fully literal word (a JSON word), or None."""
+    if "parts" not in w:  # e.g. an assignment argument of declare
+        return None
     out = b""
-    for p in w.get("parts", []):
+    for p in w["parts"]:
         k = p.get("kind")
         t = p.get("text")
         if k in ("lit",):
@@ -240,7 +261,9 @@ def literal_argvs(tree):
             words = [static_word(w) for w in n.get("words", [])]
             if not words or any(w is None for w in words):
                 return False
-            if words[0].decode("utf-8", "replace") in SPECIAL_NAMES:
+            name = words[0].decode("utf-8", "replace")
+            # A name with a slash is run directly, not through the stubs.
+            if name in SPECIAL_NAMES or "/" in name:
                 return False
             cmds.append(words)
             return True
