@@ -189,7 +189,12 @@ config_project_dir(const char *cwd, const char *home, char **ret_dir)
 
 	if (!cwd || cwd[0] != '/')
 		return -EINVAL;
-	r = config_path_normalize(cwd, NULL, NULL, &start);
+	/* Resolved, as getcwd() and git report it, so that a project reached
+	 * through a symlink finds the override written from inside it. */
+	_cleanup_free_ char *real = realpath(cwd, NULL);
+	if (!real)
+		return -errno;
+	r = config_path_normalize(real, NULL, NULL, &start);
 	if (r < 0)
 		return r;
 	struct stat st;

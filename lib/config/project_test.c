@@ -259,6 +259,17 @@ TEST(cwd_spelled_untidily)
 	snprintf(want, sizeof(want), "%s/r", root);
 	ASSERT_STREQ(d, want);
 	free(d);
+	/* Through a symlink: the resolved project, as git would report it. */
+	sh("ln -s r/a link && mkdir -p plain && ln -s plain plink");
+	snprintf(cwd, sizeof(cwd), "%s/link", root);
+	ASSERT_OK(config_project_dir(cwd, NULL, &d));
+	ASSERT_STREQ(d, want);
+	free(d);
+	snprintf(cwd, sizeof(cwd), "%s/plink", root);
+	snprintf(want, sizeof(want), "%s/plain", root);
+	ASSERT_OK(config_project_dir(cwd, NULL, &d));
+	ASSERT_STREQ(d, want);
+	free(d);
 }
 
 TAP_MAIN(plain_dir_is_its_own_project, real_repo_root, linked_worktree_resolves_to_main,
