@@ -325,13 +325,41 @@ setup_boundary(struct hook *h)
 	return 0;
 }
 
+static bool check_one_path(struct hook *h, const char *tool, const char *path,
+			   enum path_access access);
+
+/*
+ * A tool may expand a leading "~" itself, where the kernel would take it as
+ * a directory named "~": check the path both ways, and refuse "~user",
+ * whose directory we would have to guess.
+ */
+static bool
+check_path(struct hook *h, const char *tool, const char *path, enum path_access access)
+{
+	if (path[0] != '~')
+		return check_one_path(h, tool, path, access);
+	if (path[1] != '\0' && path[1] != '/') {
+		decide(h, DECISION_DENY, "lite-sandbox: %s refused: '%.200s' names another user's "
+		       "home directory.", tool, path);
+		return false;
+	}
+	char expanded[PATH_MAX];
+	if ((size_t)snprintf(expanded, sizeof(expanded), "%s%s", h->home, path + 1) >=
+	    sizeof(expanded)) {
+		decide(h, DECISION_DENY, "lite-sandbox: %s refused: the path is too long.", tool);
+		return false;
+	}
+	return check_one_path(h, tool, path, access) &&
+	       check_one_path(h, tool, expanded, access);
+}
+
 /*
  * Check one path of a file tool. Returns true when it may go ahead; else the
  * decision is set (deny, or ask for agent configuration inside the boundary
  * when the agent can ask and the tool is a write).
  */
 static bool
-check_path(struct hook *h, const char *tool, const char *path, enum path_access access)
+check_one_path(struct hook *h, const char *tool, const char *path, enum path_access access)
 {
 	struct path_verdict v;
 	int r = path_boundary_check(h->pb, h->cwd, path, access, &v);
@@ -365,6 +393,11 @@ check_glob_pattern(struct hook *h, const char *tool, const char *base, const cha
 
 	if (strlen(pattern) >= PATH_MAX) {
 		decide(h, DECISION_DENY, "lite-sandbox: %s refused: the pattern is too long.", tool);
+		return false;
+	}
+	if (pattern[0] == '~') {
+		decide(h, DECISION_DENY, "lite-sandbox: %s refused: give the pattern's directory "
+		       "as an absolute path rather than with '~'.", tool);
 		return false;
 	}
 	if (pattern[0] == '/')
