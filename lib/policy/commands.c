@@ -283,6 +283,67 @@ static const struct opt_decl awk_decl = {
 };
 static const int awk_patterns[] = { 'f', 'e', 'E', 0 };
 
+/* ---- more writers ------------------------------------------------------------------ */
+
+static const struct opt_long shuf_longs[] = {
+	{ "echo", NA, 'e' }, { "input-range", RQ, 'i' }, { "head-count", RQ, 'n' },
+	{ "output", RQ, 'o' }, { "random-source", RQ, L_RANDOM_SOURCE },
+	{ "repeat", NA, 'r' }, { "zero-terminated", NA, 'z' }, { "help", NA, L_OTHER },
+	{ "version", NA, L_OTHER }, { NULL, NA, 0 },
+};
+static const struct opt_decl shuf_decl = { .shorts = "ei:n:o:rz", .longs = shuf_longs };
+static const struct opt_role shuf_roles[] = {
+	{ 'o', ROLE_WRITE }, { L_RANDOM_SOURCE, ROLE_READ }, { 0, ROLE_NONE },
+};
+
+static const struct opt_long iconv_longs[] = {
+	{ "from-code", RQ, 'f' }, { "to-code", RQ, 't' }, { "list", NA, 'l' },
+	{ "output", RQ, 'o' }, { "silent", NA, 's' }, { "verbose", NA, L_OTHER },
+	{ "help", NA, L_OTHER }, { "usage", NA, L_OTHER }, { "version", NA, 'V' },
+	{ NULL, NA, 0 },
+};
+static const struct opt_decl iconv_decl = { .shorts = "cf:t:lo:sV", .longs = iconv_longs };
+static const struct opt_role o_write_roles[] = { { 'o', ROLE_WRITE }, { 0, ROLE_NONE } };
+
+static const struct opt_long mktemp_longs[] = {
+	{ "directory", NA, 'd' }, { "dry-run", NA, 'u' }, { "quiet", NA, 'q' },
+	{ "suffix", RQ, L_OTHER }, { "tmpdir", OP, 'p' }, { "help", NA, L_OTHER },
+	{ "version", NA, L_OTHER }, { NULL, NA, 0 },
+};
+static const struct opt_decl mktemp_decl = { .shorts = "dp:qtu", .longs = mktemp_longs };
+static const struct opt_role mktemp_roles[] = { { 'p', ROLE_WRITE }, { 0, ROLE_NONE } };
+
+static const struct opt_long split_longs[] = {
+	{ "suffix-length", RQ, 'a' }, { "additional-suffix", RQ, L_OTHER },
+	{ "bytes", RQ, 'b' }, { "line-bytes", RQ, 'C' }, { "lines", RQ, 'l' },
+	{ "number", RQ, 'n' }, { "numeric-suffixes", OP, 'd' },
+	{ "hex-suffixes", OP, 'x' }, { "elide-empty-files", NA, 'e' },
+	{ "filter", RQ, L_COMPRESS }, { "separator", RQ, 't' }, { "unbuffered", NA, 'u' },
+	{ "verbose", NA, L_OTHER }, { "help", NA, L_OTHER }, { "version", NA, L_OTHER },
+	{ NULL, NA, 0 },
+};
+static const struct opt_decl split_decl = { .shorts = "0123456789C:a:b:del:n:t:ux", .longs = split_longs };
+
+static const struct opt_long csplit_longs[] = {
+	{ "suffix-format", RQ, 'b' }, { "prefix", RQ, 'f' }, { "keep-files", NA, 'k' },
+	{ "suppress-matched", NA, L_OTHER }, { "digits", RQ, 'n' }, { "quiet", NA, 's' },
+	{ "silent", NA, 's' }, { "elide-empty-files", NA, 'z' }, { "help", NA, L_OTHER },
+	{ "version", NA, L_OTHER }, { NULL, NA, 0 },
+};
+static const struct opt_decl csplit_decl = { .shorts = "b:f:kn:sz", .longs = csplit_longs };
+static const struct opt_role csplit_roles[] = { { 'f', ROLE_WRITE }, { 0, ROLE_NONE } };
+
+static const struct opt_long install_longs[] = {
+	{ "backup", OP, L_OTHER }, { "compare", NA, 'C' }, { "directory", NA, 'd' },
+	{ "group", RQ, 'g' }, { "mode", RQ, 'm' }, { "owner", RQ, 'o' },
+	{ "preserve-timestamps", NA, 'p' }, { "strip", NA, 's' },
+	{ "strip-program", RQ, L_COMPRESS }, { "suffix", RQ, 'S' },
+	{ "target-directory", RQ, 't' }, { "no-target-directory", NA, 'T' },
+	{ "verbose", NA, 'v' }, { "preserve-context", NA, L_OTHER }, { "context", OP, 'Z' },
+	{ "help", NA, L_OTHER }, { "version", NA, L_OTHER }, { NULL, NA, 0 },
+};
+static const struct opt_decl install_decl = { .shorts = "bcCsDdg:m:o:pt:TvS:Z", .longs = install_longs };
+
 #define ALLOWED(n, o) { n, CMD_ALLOWED, NULL, NULL, o, NULL, 0, NULL }
 #define BLOCKED(n, k) { n, k, NULL, NULL, OPS_LOOSE, NULL, 0, NULL }
 #define BUILTIN(n) { n, CMD_BUILTIN, NULL, NULL, OPS_NONE, NULL, 0, validate_builtin }
@@ -320,8 +381,11 @@ static const struct cmd_spec cmds[] = {
 	BLOCKED("cargo", CMD_TOOLCHAIN),
 	ALLOWED("cat", OPS_READ),
 	BLOCKED("cc", CMD_TOOLCHAIN),
+
 	BUILTIN("cd"),
+	ALLOWED("chgrp", OPS_SKIP1_WRITE),
 	{ "chmod", CMD_ALLOWED, &chmod_decl, chmod_roles, OPS_SKIP1_WRITE, NULL, 0, NULL },
+	ALLOWED("chown", OPS_SKIP1_WRITE),
 	ALLOWED("cksum", OPS_READ),
 	BLOCKED("clang", CMD_TOOLCHAIN),
 	ALLOWED("clear", OPS_NONE),
@@ -335,6 +399,7 @@ static const struct cmd_spec cmds[] = {
 	{ "cp", CMD_ALLOWED, &cp_decl, target_write_roles, OPS_LAST_WRITE, NULL,
 	  CMDF_STRICT, NULL },
 	BLOCKED("csh", CMD_ESCAPE),
+	{ "csplit", CMD_ALLOWED, &csplit_decl, csplit_roles, OPS_READ, NULL, CMDF_STRICT, NULL },
 	BLOCKED("curl", CMD_NETWORK),
 	ALLOWED("cut", OPS_READ),
 	SHELL("dash"),
@@ -344,6 +409,7 @@ static const struct cmd_spec cmds[] = {
 	BLOCKED("deno", CMD_TOOLCHAIN),
 	ALLOWED("df", OPS_READ),
 	ALLOWED("diff", OPS_READ),
+	{ "diff3", CMD_ALLOWED, NULL, NULL, OPS_READ, NULL, CMDF_VALIDATOR_ANY, validate_misc },
 	ALLOWED("dirname", OPS_NONE),
 	BUILTIN("dirs"),
 	BUILTIN("disown"),
@@ -361,6 +427,7 @@ static const struct cmd_spec cmds[] = {
 	ALLOWED("expand", OPS_READ),
 	BUILTIN("export"),
 	ALLOWED("expr", OPS_NONE),
+	ALLOWED("fallocate", OPS_WRITE),
 	ALLOWED("false", OPS_NONE),
 	BUILTIN("fc"),
 	BUILTIN("fg"),
@@ -390,8 +457,10 @@ static const struct cmd_spec cmds[] = {
 	ALLOWED("hexdump", OPS_READ),
 	BUILTIN("history"),
 	ALLOWED("hostname", OPS_NONE),
-	ALLOWED("iconv", OPS_READ),
+	{ "iconv", CMD_ALLOWED, &iconv_decl, o_write_roles, OPS_READ, NULL, CMDF_STRICT, NULL },
 	ALLOWED("id", OPS_NONE),
+	{ "install", CMD_ALLOWED, &install_decl, target_write_roles, OPS_LAST_WRITE, NULL,
+	  CMDF_STRICT | CMDF_VALIDATOR_ANY, validate_misc },
 	BLOCKED("java", CMD_TOOLCHAIN),
 	BLOCKED("javac", CMD_TOOLCHAIN),
 	BUILTIN("jobs"),
@@ -401,6 +470,7 @@ static const struct cmd_spec cmds[] = {
 	BLOCKED("ksh", CMD_ESCAPE),
 	{ "less", CMD_ALLOWED, NULL, NULL, OPS_READ, NULL, CMDF_VALIDATOR_ANY, validate_misc },
 	BUILTIN("let"),
+	ALLOWED("link", OPS_LAST_WRITE),
 	{ "ln", CMD_ALLOWED, &ln_decl, target_write_roles, OPS_LAST_WRITE, NULL,
 	  CMDF_STRICT, validate_misc },
 	BUILTIN("local"),
@@ -411,6 +481,8 @@ static const struct cmd_spec cmds[] = {
 	BLOCKED("mawk", CMD_ESCAPE),
 	ALLOWED("md5sum", OPS_READ),
 	{ "mkdir", CMD_ALLOWED, &mkdir_decl, NULL, OPS_WRITE, NULL, CMDF_STRICT, NULL },
+	ALLOWED("mkfifo", OPS_WRITE),
+	{ "mktemp", CMD_ALLOWED, &mktemp_decl, mktemp_roles, OPS_WRITE, NULL, CMDF_STRICT, NULL },
 	ALLOWED("more", OPS_READ),
 	{ "mv", CMD_ALLOWED, &mv_decl, target_write_roles, OPS_WRITE, NULL,
 	  CMDF_STRICT, NULL },
@@ -456,6 +528,7 @@ static const struct cmd_spec cmds[] = {
 	BLOCKED("rustc", CMD_TOOLCHAIN),
 	BLOCKED("scp", CMD_NETWORK),
 	BLOCKED("script", CMD_ESCAPE),
+	{ "sdiff", CMD_ALLOWED, NULL, NULL, OPS_READ, NULL, CMDF_VALIDATOR_ANY, validate_misc },
 	{ "sed", CMD_ALLOWED, &sed_decl, sed_roles, OPS_PATTERN, sed_patterns,
 	  CMDF_STRICT | CMDF_VALIDATOR_ANY, validate_sed },
 	ALLOWED("seq", OPS_NONE),
@@ -470,11 +543,15 @@ static const struct cmd_spec cmds[] = {
 	ALLOWED("sha512sum", OPS_READ),
 	BUILTIN("shift"),
 	BUILTIN("shopt"),
+	ALLOWED("shred", OPS_WRITE),
+	{ "shuf", CMD_ALLOWED, &shuf_decl, shuf_roles, OPS_READ, NULL, CMDF_STRICT, NULL },
 	ALLOWED("sleep", OPS_NONE),
 	BLOCKED("socat", CMD_NETWORK),
 	{ "sort", CMD_ALLOWED, &sort_decl, sort_roles, OPS_READ, NULL,
 	  CMDF_STRICT | CMDF_VALIDATOR_ANY, validate_misc },
 	BUILTIN_R("source"),
+	{ "split", CMD_ALLOWED, &split_decl, NULL, OPS_IN_OUT, NULL, CMDF_STRICT | CMDF_VALIDATOR_ANY,
+	  validate_misc },
 	BLOCKED("ssh", CMD_NETWORK),
 	ALLOWED("stat", OPS_READ),
 	WRAPPER("stdbuf", stdbuf_decl),
@@ -517,6 +594,7 @@ static const struct cmd_spec cmds[] = {
 	ALLOWED("which", OPS_NONE),
 	ALLOWED("whoami", OPS_NONE),
 	WRAPPER("xargs", xargs_decl),
+	ALLOWED("xxd", OPS_IN_OUT),
 	BLOCKED("xz", CMD_DESTRUCTIVE),
 	BLOCKED("yarn", CMD_TOOLCHAIN),
 	ALLOWED("yes", OPS_NONE),
@@ -527,6 +605,26 @@ static const struct cmd_spec cmds[] = {
 /* For policy_test: the table must stay sorted for the binary search. */
 size_t cmd_table_size(void);
 const char *cmd_table_name(size_t i);
+int cmd_table_check_decls(void);
+
+/* For policy_test: every declaration is one the option parser accepts
+ * (a bad one would make every check of that command fail). Returns the
+ * index of the first bad entry, or -1. */
+int
+cmd_table_check_decls(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++) {
+		if (!cmds[i].decl)
+			continue;
+		char *argv[] = { (char *)cmds[i].name, (char *)"-", NULL };
+		struct opt_event *ev = NULL;
+		int n = opt_parse(cmds[i].decl, OPT_ORDER_PERMUTE, 2, argv, &ev);
+		free(ev);
+		if (n < 0)
+			return (int)i;
+	}
+	return -1;
+}
 
 size_t
 cmd_table_size(void)

@@ -14,6 +14,7 @@
 
 size_t cmd_table_size(void);
 const char *cmd_table_name(size_t i);
+int cmd_table_check_decls(void);
 
 static char root[64], proj[128], home[128];
 
@@ -140,6 +141,7 @@ TEST(table_is_sorted)
 	ASSERT_TRUE(n > 100);
 	for (size_t i = 1; i < n; i++)
 		ASSERT_TRUE(strcmp(cmd_table_name(i - 1), cmd_table_name(i)) < 0);
+	ASSERT_EQ(cmd_table_check_decls(), -1);
 }
 
 TEST(layer_modes_follow_the_table)

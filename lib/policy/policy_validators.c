@@ -1164,6 +1164,27 @@ validate_misc(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		}
 		return 0;
 	}
+	if (streq(n, "install") || streq(n, "split") || streq(n, "diff3") || streq(n, "sdiff")) {
+		/* Options that run another program. */
+		bool inst = streq(n, "install"), sd = streq(n, "sdiff");
+		for (size_t i = 1; i < cl->argc; i++) {
+			const char *s = cl->args[i].s;
+			if (!s)
+				continue;
+			if (streq(s, "--"))
+				break;
+			bool bad = strncmp(s, "--diff-prog", 11) == 0 || strncmp(s, "--filter", 8) == 0 ||
+				   strncmp(s, "--strip", 7) == 0 ||
+				   (inst && s[0] == '-' && s[1] != '-' && strchr(s, 's')) ||
+				   (sd && (streq(s, "-o") || strncmp(s, "--output", 8) == 0 ||
+					   (s[0] == '-' && s[1] == 'o')));
+			if (bad)
+				return report_add(w, POLICY_LAYER_ARGS, "args.runs-program", fix_allow(w, n),
+						  false, "%s %s runs another program the checks do not see",
+						  n, s);
+		}
+		return 0;
+	}
 	if (streq(n, "ln")) {
 		/* A symbolic link's target is a string stored in the link, not
 		 * opened; a hard link's source is. */

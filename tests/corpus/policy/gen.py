@@ -247,14 +247,18 @@ def paths():
                "mv -f src/util.c", "ln -sf ../README.md", "sort -o {p} README.md",
                "uniq README.md", "sed -i s/a/b/", "chmod 644", "echo x >",
                "echo x >>", "cat README.md &>", "echo x >|", "dd if=README.md of={p}",
-               "cp -t {p} README.md", "unlink", "rmdir"]
+               "cp -t {p} README.md", "unlink", "rmdir", "shred -u", "mkfifo",
+               "fallocate -l 1", "chown me", "chgrp me", "mktemp", "shuf -o {p} README.md",
+               "iconv -f utf-8 -o {p} README.md", "xxd README.md", "split README.md",
+               "csplit -f {p} README.md 2", "install -m 644 README.md", "link README.md"]
     for m in ["allowlist", "denylist"]:
         for wcmd in writers:
             for p, rule in WRITE_BAD:
                 cmd = wcmd.format(p=p) if "{p}" in wcmd else f"{wcmd} {p}"
                 rows.append((cmd, dv(rule), f"mode={m}"))
             for p in WRITE_OK:
-                if wcmd in ("sed -i s/a/b/", "unlink", "rmdir", "chmod 644", "truncate -s0") \
+                if wcmd in ("sed -i s/a/b/", "unlink", "rmdir", "chmod 644", "truncate -s0",
+                            "shred -u", "chown me", "chgrp me") \
                         and p != "CLAUDE.md":
                     continue
                 cmd = wcmd.format(p=p) if "{p}" in wcmd else f"{wcmd} {p}"
@@ -755,7 +759,19 @@ def validators():
             ("chmod 600 ~/.ssh/id_rsa", "deny"),
             ("uniq README.md out.txt", "allow"),
             ("uniq README.md ~/x", "deny"),
-            ("tee -a out.txt < README.md", "allow")]
+            ("tee -a out.txt < README.md", "allow"),
+            ("install -s prog bin/", "deny:args.runs-program"),
+            ("install --strip-program=sh prog bin/", "deny:args.runs-program"),
+            ("split --filter='sh -c x' README.md", "deny:args.runs-program"),
+            ("diff3 --diff-program=sh a b c", "deny:args.runs-program"),
+            ("sdiff -o out.txt README.md CLAUDE.md", "deny:args.runs-program"),
+            ("sdiff README.md CLAUDE.md", "allow"),
+            ("split -l 10 README.md part-", "allow"),
+            ("shuf -n 3 README.md", "allow"),
+            ("shuf --random-source=/dev/urandom README.md", "allow"),
+            ("mktemp -d", "allow"),
+            ("mktemp -p ~ x.XXXX", "deny"),
+            ("iconv -l", "allow")]
     for c, v in misc:
         rows.append((c, v, "mode=allowlist"))
         if v.startswith("deny"):
