@@ -383,6 +383,13 @@ resolve_scope(const struct config_request *req, const char *home, char **ret_dir
 			dir ? dir : cwd, strerror(-r));
 		return 1;
 	}
+	/* A directory name could carry what a listing or prompt must not show. */
+	const char *problem = config_string_problem(project, strlen(project));
+	if (problem) {
+		fprintf(stderr, "lite-sandbox config: refused: the project directory's name "
+				"has a %s\n", problem);
+		return 1;
+	}
 	*ret_dir = TAKE_PTR(project);
 	return 0;
 }

@@ -449,13 +449,13 @@ config_string_problem(const char *s, size_t len)
 			return "invalid UTF-8";
 		i += (size_t)n;
 		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f))
-			return "control character in a string";
+			return "control character";
 		/* Zero-width, bidi marks and overrides, separators, BOM: they can
 		 * hide or reorder text a user reviews. */
 		if ((cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
 		    (cp >= 0x2060 && cp <= 0x2069) || cp == 0xfeff || cp == 0x061c ||
 		    cp == 0x00ad)
-			return "invisible, separator or bidi format character in a string";
+			return "invisible, separator or bidi format character";
 	}
 	return NULL;
 }

@@ -110,6 +110,11 @@ run "bidi override refused" 2 "$BIN" paths allow "$(printf '/tmp/\xe2\x80\xaeabc
 run "empty --commands item" 2 "$BIN" paths allow /x --commands a,,b
 run "name with a space" 2 "$BIN" commands allow "go test"
 
+mkdir -p "$T/$(printf 'bad\nname')"
+cd "$T/$(printf 'bad\nname')"
+run "a working directory named with a newline is refused" 1 "$BIN" mode show
+cd "$T/repo"
+
 # --- approved scope (the server's second check) ---
 cd "$T/plain"
 run "approved dir is the default scope" 0 env LITE_SANDBOX_CONFIG_REQUEST_DIR="$T/repo" \
