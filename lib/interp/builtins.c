@@ -2429,30 +2429,30 @@ bi_getopts(struct interp *it, int argc, char **argv)
 	if (silent)
 		optstr++;
 	const char *oi = var_get(it, "OPTIND");
-	int64_t optind = oi ? strtoll(oi, NULL, 10) : 1;
-	if (optind < 1)
-		optind = 1;
-	/* position inside a cluster: "<optind>:<offset>" remembered across calls */
+	int64_t oind = oi ? strtoll(oi, NULL, 10) : 1;
+	if (oind < 1)
+		oind = 1;
+	/* position inside a cluster: "<oind>:<offset>" remembered across calls */
 	size_t off = 1;
 	if (it->getopts_state) {
 		int64_t si;
 		size_t so;
-		if (sscanf(it->getopts_state, "%" SCNd64 ":%zu", &si, &so) == 2 && si == optind)
+		if (sscanf(it->getopts_state, "%" SCNd64 ":%zu", &si, &so) == 2 && si == oind)
 			off = so;
 	}
 	char buf[32];
-	if ((size_t)optind > nargs || args[optind - 1][0] != '-' || !args[optind - 1][1] ||
-	    !strcmp(args[optind - 1], "--")) {
-		if ((size_t)optind <= nargs && !strcmp(args[optind - 1], "--"))
-			optind++;
-		snprintf(buf, sizeof(buf), "%" PRId64, optind);
+	if ((size_t)oind > nargs || args[oind - 1][0] != '-' || !args[oind - 1][1] ||
+	    !strcmp(args[oind - 1], "--")) {
+		if ((size_t)oind <= nargs && !strcmp(args[oind - 1], "--"))
+			oind++;
+		snprintf(buf, sizeof(buf), "%" PRId64, oind);
 		var_set(it, "OPTIND", buf, false);
 		var_set(it, name, "?", false);
 		free(it->getopts_state);
 		it->getopts_state = NULL;
 		return 1;
 	}
-	const char *arg = args[optind - 1];
+	const char *arg = args[oind - 1];
 	char c = arg[off];
 	const char *spec = c != ':' ? strchr(optstr, c) : NULL;
 	off++;
@@ -2471,9 +2471,9 @@ bi_getopts(struct interp *it, int argc, char **argv)
 		if (!end_of_arg) {
 			var_set(it, "OPTARG", arg + off, false);
 			end_of_arg = true;
-		} else if ((size_t)optind < nargs) {
-			var_set(it, "OPTARG", args[optind], false);
-			optind++;
+		} else if ((size_t)oind < nargs) {
+			var_set(it, "OPTARG", args[oind], false);
+			oind++;
 		} else {
 			if (silent) {
 				char o[2] = { c, 0 };
@@ -2484,8 +2484,8 @@ bi_getopts(struct interp *it, int argc, char **argv)
 				var_unset(it, "OPTARG");
 				var_set(it, name, "?", false);
 			}
-			optind++;
-			snprintf(buf, sizeof(buf), "%" PRId64, optind);
+			oind++;
+			snprintf(buf, sizeof(buf), "%" PRId64, oind);
 			var_set(it, "OPTIND", buf, false);
 			free(it->getopts_state);
 			it->getopts_state = NULL;
@@ -2499,14 +2499,14 @@ bi_getopts(struct interp *it, int argc, char **argv)
 		var_unset(it, "OPTARG");
 	}
 	if (end_of_arg) {
-		optind++;
+		oind++;
 		off = 1;
 	}
-	snprintf(buf, sizeof(buf), "%" PRId64, optind);
+	snprintf(buf, sizeof(buf), "%" PRId64, oind);
 	var_set(it, "OPTIND", buf, false);
 	free(it->getopts_state);
 	char sbuf2[64];
-	snprintf(sbuf2, sizeof(sbuf2), "%" PRId64 ":%zu", optind, off);
+	snprintf(sbuf2, sizeof(sbuf2), "%" PRId64 ":%zu", oind, off);
 	it->getopts_state = xstrdup(sbuf2);
 	return st;
 }
