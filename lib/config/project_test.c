@@ -248,6 +248,56 @@ TEST(repo_at_root_never_counts)
 	ASSERT_EQ(WEXITSTATUS(st), 0);
 }
 
+/* git's own answer for cwd: the main worktree of the repository in use. */
+static bool
+git_main_worktree(const char *cwd, char *out, size_t n)
+{
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && GIT_CONFIG_NOSYSTEM=1 HOME='%s/home' "
+		 "git rev-parse --path-format=absolute --git-common-dir 2>/dev/null",
+		 cwd, root);
+	FILE *f = popen(cmd, "r");
+	if (!f)
+		return false;
+	bool ok = fgets(out, (int)n, f) != NULL;
+	pclose(f);
+	if (!ok)
+		return false;
+	out[strcspn(out, "\n")] = '\0';
+	/* <main>/.git -> <main> */
+	char *slash = strrchr(out, '/');
+	if (!slash || strcmp(slash, "/.git") != 0)
+		return false;
+	*slash = '\0';
+	return true;
+}
+
+/* On real repositories (no plants) we agree with git. */
+TEST(agrees_with_git)
+{
+	fresh();
+	sh("git init -q a && mkdir -p a/x/y && git init -q a/x/nested && mkdir -p a/x/nested/z && "
+	   "touch a/f && git -C a add f && git -C a commit -qm i && "
+	   "git -C a worktree add -q ../w1 && mkdir -p w1/q && "
+	   "git -C a worktree add -q inside && mkdir -p a/inside/r");
+	static const char *const dirs[] = { "a", "a/x", "a/x/y", "a/x/nested", "a/x/nested/z",
+					    "w1", "w1/q", "a/inside", "a/inside/r" };
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		char cwd[1024], want[1024];
+		snprintf(cwd, sizeof(cwd), "%s/%s", root, dirs[i]);
+		ASSERT_TRUE(git_main_worktree(cwd, want, sizeof(want)));
+		char *got = NULL;
+		ASSERT_OK(config_project_dir(cwd, NULL, &got));
+		if (strcmp(got, want) != 0) {
+			printf("# %s: ours %s, git %s\n", dirs[i], got, want);
+			free(got);
+			ASSERT_TRUE(false);
+		}
+		free(got);
+	}
+}
+
 TEST(cwd_spelled_untidily)
 {
 	fresh();
@@ -274,4 +324,4 @@ TEST(cwd_spelled_untidily)
 
 TAP_MAIN(plain_dir_is_its_own_project, real_repo_root, linked_worktree_resolves_to_main,
 	 planted_bare_repo_ignored, planted_gitfile_ignored, home_and_root_never_count,
-	 repo_at_root_never_counts, cwd_spelled_untidily)
+	 repo_at_root_never_counts, agrees_with_git, cwd_spelled_untidily)
