@@ -921,17 +921,22 @@ path_boundary_check_cmd(const struct path_boundary *pb, const char *cwd,
 		size_t dl = strlen(dir);
 		pop_component(dir, &dl);
 	}
+	/* Say where a symlink led, or the refusal of an innocent-looking name
+	 * makes no sense. */
+	char via[256] = "";
+	if (strcmp(written, ret->resolved) != 0)
+		(void)snprintf(via, sizeof(via), " (which resolves to %.200s)", ret->resolved);
 	const char *reason = NULL;
 	r = fix_for(pb, dir, access, ret->fix, sizeof(ret->fix), &reason);
 	if (r > 0) {
-		verdict_msg(ret, "'%.300s' is outside the directories commands may %s here "
-			    "(the project %.300s and the paths grants)", path,
+		verdict_msg(ret, "'%.200s'%s is outside the directories commands may %s here "
+			    "(the project %.200s and the paths grants)", path, via,
 			    access_verb(access), pb->project.resolved);
 		return 0;
 	}
 	ret->fix[0] = '\0';
-	verdict_msg(ret, "'%.300s' is outside the directories commands may %s here, and no "
-		    "paths grant is offered for %.300s: %s (refused on purpose)", path,
+	verdict_msg(ret, "'%.200s'%s is outside the directories commands may %s here, and no "
+		    "paths grant is offered for %.200s: %s (refused on purpose)", path, via,
 		    access_verb(access), dir, reason ? reason : "the path is too long to name");
 	return 0;
 }

@@ -252,6 +252,7 @@ TEST(outside_refused_with_fix)
 	/* the symlink inside the project pointing out */
 	ASSERT_FALSE(check(pb, "link-out/sub/x", R));
 	ASSERT_STREQ(V.resolved, p("home/other/sub/x"));
+	ASSERT_TRUE(strstr(V.message, "resolves to") != NULL);
 	ASSERT_STREQ(V.fix, want_fix("home/other/sub", false));
 	/* a dangling symlink pointing out: creating through it is a write there */
 	ASSERT_FALSE(check(pb, "dangling", W));
