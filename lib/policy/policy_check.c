@@ -605,7 +605,12 @@ check_command(struct walk *w, struct cmdline *cl)
 
 	/* Wrapped builtins are looked up on PATH (and mostly do not exist
 	 * there); the shell's own rules for them do not apply. */
-	bool run_validator = listed && !allow && sp->validate &&
+	/* An allow entry lifts a command's validator, but a wrapper's or a
+	 * shell's is what finds the command it runs, which is checked on its
+	 * own terms. */
+	bool finds_child = sp && (sp->validate == validate_wrapper ||
+				  sp->validate == validate_shell);
+	bool run_validator = listed && sp->validate && (!allow || finds_child) &&
 			     !(wrapped && sp->kind == CMD_BUILTIN);
 	if (run_validator && (r = sp->validate(w, cl, roles)) < 0)
 		return r;

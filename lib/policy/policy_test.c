@@ -4,6 +4,7 @@
  * (with .git, .claude, a symlink that points out) and a fake home.
  */
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +39,20 @@ mk(const char *dir, const char *rel)
 	mkdir(p, 0755);
 }
 
+static int
+rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static void
+fixture_remove(void)
+{
+	nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static void
 fixture(void)
 {
@@ -46,6 +61,7 @@ fixture(void)
 	snprintf(root, sizeof(root), "/tmp/policy-test-XXXXXX");
 	if (!mkdtemp(root))
 		abort();
+	atexit(fixture_remove);
 	snprintf(proj, sizeof(proj), "%s/proj", root);
 	snprintf(home, sizeof(home), "%s/home", root);
 	mkdir(proj, 0755);

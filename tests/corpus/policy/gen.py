@@ -871,6 +871,9 @@ def bypasses():
         ("touch crushrc", "deny:paths.agent-config", "mode=denylist"),
         ("touch .codex/worktrees/x", "allow", "mode=denylist"),
         ("touch AGENTS.md CLAUDE.md CRUSH.md", "allow", "mode=denylist"),
+        # an allow entry lifts a validator, not what a wrapper or shell runs
+        ("env curl x", "deny:whitelist.network", "config=allow-make"),
+        ("make -C src && timeout 5 curl x", "deny:whitelist.network", "config=allow-make"),
     ]
     return write("bypasses.tsv", rows,
                  "Every bypass the security model names by example, and a few of\n"

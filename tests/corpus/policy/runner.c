@@ -16,6 +16,7 @@
  * a .git, agent configuration, a symlink pointing out, and a fake home with
  * credentials.
  */
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -98,6 +99,21 @@ fixture(void)
 	ln(t, "proj/homelink");
 	ln("src/main.c", "proj/inside-link");
 	return 0;
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static void
+fixture_remove(void)
+{
+	if (root[0])
+		nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* ---- fixture configs -------------------------------------------------------- */
@@ -336,6 +352,7 @@ main(int argc, char **argv)
 		total = n;
 		if (pass == 1) {
 			fflush(stdout);
+			fixture_remove();
 			return failed ? 1 : 0;
 		}
 	}
