@@ -178,14 +178,19 @@ parse_args(int argc, char **argv, struct config_request *req, char *why, size_t 
 			words[n_words++] = a;
 			continue;
 		}
-		if (is_opt(a, "--config")) {
-			if ((r = opt_value(argc, argv, &i, "--config", &req->config, why, why_len)) != 0)
-				return r;
-		} else if (is_opt(a, "--dir")) {
-			if ((r = opt_value(argc, argv, &i, "--dir", &req->dir, why, why_len)) != 0)
-				return r;
-		} else if (is_opt(a, "--commands")) {
-			if ((r = opt_value(argc, argv, &i, "--commands", &req->commands, why, why_len)) != 0)
+		const char **val = is_opt(a, "--config")   ? &req->config :
+				   is_opt(a, "--dir")      ? &req->dir :
+				   is_opt(a, "--commands") ? &req->commands :
+							     NULL;
+		if (val) {
+			/* Given twice is refused: a reader of the request must not
+			 * have to guess which one counts. */
+			const char *name = val == &req->config ? "--config" :
+					   val == &req->dir    ? "--dir" :
+								 "--commands";
+			if (*val)
+				return fail(why, why_len, "%s given twice", name);
+			if ((r = opt_value(argc, argv, &i, name, val, why, why_len)) != 0)
 				return r;
 		} else if (strcmp(a, "--global") == 0)
 			req->global = true;
@@ -200,8 +205,8 @@ parse_args(int argc, char **argv, struct config_request *req, char *why, size_t 
 	}
 
 	if (n_words == 0)
-		return fail(why, why_len, "expected a command (path, show, mode, paths, "
-						 "commands)");
+		return fail(why, why_len,
+			    "expected a command (path, show, mode, paths, commands)");
 	const struct subcommand *sc = NULL;
 	int used = 0;
 	for (size_t k = 0; k < ARRAY_SIZE(subcommands) && !sc; k++) {
@@ -221,10 +226,9 @@ parse_args(int argc, char **argv, struct config_request *req, char *why, size_t 
 		for (size_t k = 0; k < ARRAY_SIZE(subcommands); k++)
 			group |= strcmp(subcommands[k].group, words[0]) == 0;
 		if (group)
-			return fail(why, why_len, "'%s' needs one of its verbs%s%s%s",
-					       words[0], n_words >= 2 ? " (not '" : "",
-					       n_words >= 2 ? words[1] : "",
-					       n_words >= 2 ? "')" : "");
+			return fail(why, why_len, "'%s' needs one of its verbs%s%s%s", words[0],
+				    n_words >= 2 ? " (not '" : "", n_words >= 2 ? words[1] : "",
+				    n_words >= 2 ? "')" : "");
 		return fail(why, why_len, "unknown command '%s'", words[0]);
 	}
 	req->sub_ = (int)sc->sub;
@@ -234,7 +238,7 @@ parse_args(int argc, char **argv, struct config_request *req, char *why, size_t 
 	req->n_pos = n_words - used;
 	if (req->n_pos < sc->min_pos || req->n_pos > sc->max_pos)
 		return fail(why, why_len, "%s%s%s: wrong number of arguments", sc->group,
-				       sc->verb ? " " : "", sc->verb ? sc->verb : "");
+			    sc->verb ? " " : "", sc->verb ? sc->verb : "");
 	for (int k = 0; k < req->n_pos; k++)
 		req->pos[k] = words[used + k];
 
@@ -243,11 +247,11 @@ parse_args(int argc, char **argv, struct config_request *req, char *why, size_t 
 	if (req->dir && req->global)
 		return fail(why, why_len, "--dir and --global exclude each other");
 	if ((req->write || req->internal || req->commands) && !(sc->opts & OPT_PATH_FLAGS))
-		return fail(why, why_len, "--write, --internal and --commands belong to "
-						 "'paths allow'");
+		return fail(why, why_len,
+			    "--write, --internal and --commands belong to 'paths allow'");
 	if (req->no_sandbox && !(sc->opts & OPT_NO_SANDBOX))
-		return fail(why, why_len, "--no-sandbox belongs to 'commands allow' and "
-						 "'commands ask'");
+		return fail(why, why_len,
+			    "--no-sandbox belongs to 'commands allow' and 'commands ask'");
 	return 0;
 }
 
@@ -548,7 +552,8 @@ split_commands(const char *s, char ***ret, size_t *ret_n)
 }
 
 static int
-do_write(const struct config_request *req, struct config_doc *doc, const char *dir, const char *home)
+do_write(const struct config_request *req, struct config_doc *doc, const char *dir,
+	 const char *home)
 {
 	const char *scope = dir; /* NULL: global */
 	int r = 0;

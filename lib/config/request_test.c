@@ -83,6 +83,8 @@ TEST(scope_spellings)
 	ASSERT_ERRNO(parse(&r, why, "mode", "set", "a", "b", NULL), -EINVAL);
 	ASSERT_ERRNO(parse(&r, why, "commands", "deny", "x", "--no-sandbox", NULL), -EINVAL);
 	ASSERT_ERRNO(parse(&r, why, "edit", NULL), -EINVAL);
+	ASSERT_ERRNO(parse(&r, why, "mode", "show", "--dir", "/a", "--dir=/b", NULL), -EINVAL);
+	ASSERT_TRUE(strstr(why, "given twice") != NULL);
 	ASSERT_ERRNO(parse(&r, why, NULL), -EINVAL);
 }
 
