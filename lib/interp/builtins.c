@@ -2676,6 +2676,16 @@ bi_exec(struct interp *it, int argc, char **argv)
 {
 	if (argc < 2)
 		return 0; /* redirections were applied permanently by the caller */
+	if (it->h.call) {
+		/* `exec cmd` runs cmd: check it as itself */
+		char msg[1024] = "";
+		if (it->h.call(it->h.ctx, argv + 1, (size_t)argc - 1, msg, sizeof(msg)) < 0) {
+			if (!msg[0])
+				snprintf(msg, sizeof(msg), "%s: refused by policy", argv[1]);
+			it_refuse(it, msg);
+			return INTERP_STATUS_REFUSED;
+		}
+	}
 	it->exec_last = true;
 	int st = run_argv(it, argv + 1, (size_t)argc - 1, false);
 	it->flow = FLOW_EXIT;

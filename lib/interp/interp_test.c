@@ -272,6 +272,8 @@ static const char *const bypasses[] = {
 	"echo() { forbidden; }; echo hi",
 	"command forbidden",
 	"builtin eval forbidden",
+	"exec forbidden",
+	"(exec forbidden)",
 	"cat > /tmp/lite-interp-test.$$.sh <<EOF\nforbidden\nEOF\nsource /tmp/lite-interp-test.$$.sh",
 	"f() { \"$@\"; }; f forbidden",
 	"true | forbidden",

@@ -357,6 +357,21 @@ var_assign_value(struct interp *it, struct var *v, const char *val, bool append)
 		v->flags |= V_SET;
 		return 0;
 	}
+	if (append && (v->flags & V_SET) && v->val &&
+	    !(v->flags & (V_INTEGER | V_LOWER | V_UPPER))) {
+		/* s+=x in a loop: grow in place rather than copy twice */
+		size_t lo = strlen(v->val), ln = strlen(val);
+		if (lo + ln > IT_MAX_VALUE)
+			return -E2BIG;
+		char *n = realloc(v->val, lo + ln + 1);
+		if (!n)
+			return -ENOMEM;
+		memcpy(n + lo, val, ln + 1);
+		v->val = n;
+		if (it->o.allexport)
+			v->flags |= V_EXPORT;
+		return 0;
+	}
 	if (append && (v->flags & V_SET)) {
 		val = append_value(it, v, v->val, val);
 		if (!val)
