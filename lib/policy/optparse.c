@@ -97,37 +97,38 @@ static int
 parse_long(struct parser *p, int *argi, int word_argi, const char *name,
 	   bool long_only)
 {
-	const struct opt_long *found = NULL, *l;
+	const struct opt_long *found = NULL, *exact = NULL, *l;
 	const char *end = strchrnul(name, '=');
 	size_t len = (size_t)(end - name);
 	bool ambiguous = false;
 	struct opt_event e;
 
-	for (l = p->decl->longs; l->name; l++)
-		if (strncmp(l->name, name, len) == 0 && l->name[len] == '\0') {
-			found = l;
+	/* One pass: an exact match wins wherever it is; otherwise the first
+	 * prefix match, unless a later one makes it ambiguous. The first
+	 * character is compared inline as most names differ there. */
+	for (l = p->decl->longs; l->name; l++) {
+		if (len > 0 && l->name[0] != name[0])
+			continue;
+		if (strncmp(l->name, name, len) != 0)
+			continue;
+		if (l->name[len] == '\0') {
+			exact = l;
 			break;
 		}
-
-	if (!found) {
-		for (l = p->decl->longs; l->name; l++) {
-			if (strncmp(l->name, name, len) != 0)
-				continue;
-			if (!found)
-				found = l;
-			/* glibc: prefixes of options that would be
-			 * reported the same way (has_arg, flag, val) are not
-			 * ambiguous, except under long_only, where any
-			 * second prefix match is. */
-			else if (long_only || l->arg != found->arg ||
-				 l->id != found->id)
-				ambiguous = true;
-		}
-		if (ambiguous) {
-			(*argi)++;
-			return push_error(p, word_argi, OPT_ERR_AMBIGUOUS, 0,
-					  true, NULL);
-		}
+		if (!found)
+			found = l;
+		/* glibc: prefixes of options that would be reported the
+		 * same way (has_arg, flag, val) are not ambiguous, except
+		 * under long_only, where any second prefix match is. */
+		else if (long_only || l->arg != found->arg || l->id != found->id)
+			ambiguous = true;
+	}
+	if (exact)
+		found = exact;
+	else if (ambiguous) {
+		(*argi)++;
+		return push_error(p, word_argi, OPT_ERR_AMBIGUOUS, 0, true,
+				  NULL);
 	}
 
 	if (!found) {
