@@ -1393,6 +1393,11 @@ bi_unset(struct interp *it, int argc, char **argv)
 				st = 1;
 				continue;
 			}
+			struct var *uv = var_lookup(it, name);
+			if (!(uv && (uv->flags & V_ASSOC)) && expand_arith_text(it, key, &key) < 0) {
+				st = 1;
+				continue;
+			}
 			if (!strcmp(key, "@") || !strcmp(key, "*")) {
 				if (var_unset(it, name) < 0)
 					st = 1;

@@ -1871,6 +1871,37 @@ source_file(struct interp *it, const char *path, char **args, size_t nargs, bool
 	return st;
 }
 
+/*
+ * Text that bash evaluates arithmetically after expanding it, such as the
+ * subscript in `unset 'a[${#a[@]}-1]'`: parsed as (( text )) and expanded
+ * like the expression of an arithmetic command.
+ */
+int
+expand_arith_text(struct interp *it, const char *text, char **ret)
+{
+	if (!strpbrk(text, "$`")) {
+		*ret = (char *)text;
+		return 0;
+	}
+	char *src = arena_printf(it->tmp, "((%s))", text);
+	struct arena *a = arena_new(1u << 20);
+	if (!src || !a) {
+		arena_free(a);
+		return -ENOMEM;
+	}
+	struct sh_node *tree = NULL;
+	struct sh_error err;
+	int r = sh_parse(a, src, strlen(src), NULL, &tree, &err);
+	if (r < 0 || !tree || tree->kind != SH_NODE_ARITH) {
+		it_err(it, "%s: bad subscript", text);
+		arena_free(a);
+		return -EINVAL;
+	}
+	r = expand_str(it, tree->u.arith.expr, ret);
+	arena_free(a);
+	return r;
+}
+
 /* ---- public API -------------------------------------------------------- */
 
 int

@@ -268,6 +268,7 @@ const struct sh_assign *decl_lookup(struct interp *it, const char *s);
 /* Assign per the tree (x=v, x[i]=v, x=(...)) into an existing variable. */
 int assign_to(struct interp *it, const struct sh_assign *a, struct var *v);
 int source_file(struct interp *it, const char *path, char **args, size_t nargs, bool as_script);
+int expand_arith_text(struct interp *it, const char *text, char **ret);
 int check_protected_env(struct interp *it, char *const *envp, char *msg, size_t msz);
 
 /* Redirections applied in the current process; undone by redir_restore. */
