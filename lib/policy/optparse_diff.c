@@ -64,6 +64,7 @@ struct gcase {
 	enum opt_order order;
 	bool long_only;
 	bool longs_null;
+	bool posixly_correct; /* REQUIRE by the environment, not '+' */
 	char shorts[64];
 	int n_longs;
 	char names[MAX_LONGS][WORD_MAX];
@@ -162,7 +163,7 @@ gen_word(struct rng *r, const struct gcase *c, char *w)
 		char d = c->shorts[rnd(r, (unsigned)strlen(c->shorts) + 1)];
 
 		cl[i] = d && d != ';' && chance(r, 75) ? d :
-			"abcdefWxe-1#:;?="[rnd(r, 16)];
+			"abcdefWxe-1#:;?=\xe9\xff"[rnd(r, 18)];
 	}
 	cl[k] = '\0';
 
@@ -221,6 +222,7 @@ gen_case(uint64_t seed, uint64_t idx, struct gcase *c)
 	memset(c, 0, sizeof(*c));
 	c->order = (enum opt_order)(idx % 3);
 	c->long_only = (idx / 3) % 2;
+	c->posixly_correct = (idx / 6) % 2;
 	gen_decl(&r, c);
 	c->argc = 1 + (int)rnd(&r, MAX_ARGC);
 	snprintf(c->words[0], WORD_MAX, "prog");
@@ -257,9 +259,19 @@ run_glibc(const struct gcase *c, struct gtrace *t)
 	static const char *const prefix[] = { "", "+", "-" };
 	struct option lo[MAX_LONGS + 1];
 	char optstring[80];
+	const char *prefix_used;
 	FILE *saved = stderr;
 
-	snprintf(optstring, sizeof(optstring), "%s%s", prefix[c->order],
+	/* REQUIRE is asked for by a '+', or (every other case) by
+	 * POSIXLY_CORRECT in the environment, which glibc reads when it
+	 * initialises. */
+	if (c->order == OPT_ORDER_REQUIRE && c->posixly_correct) {
+		setenv("POSIXLY_CORRECT", "1", 1);
+		prefix_used = "";
+	} else {
+		prefix_used = prefix[c->order];
+	}
+	snprintf(optstring, sizeof(optstring), "%s%s", prefix_used,
 		 c->shorts);
 	for (int i = 0; i <= c->n_longs; i++)
 		lo[i] = (struct option){ c->longs[i].name, (int)c->longs[i].arg,
@@ -300,6 +312,7 @@ run_glibc(const struct gcase *c, struct gtrace *t)
 	}
 	t->optind = optind;
 	stderr = saved;
+	unsetenv("POSIXLY_CORRECT");
 }
 
 /* The error glibc reported, from its message. */
@@ -356,8 +369,9 @@ print_case(uint64_t seed, uint64_t idx, const struct gcase *c,
 	printf("# case: seed %" PRIu64 " n %" PRIu64
 	       " (replay: optparse_diff --case %" PRIu64 " %" PRIu64 ")\n",
 	       seed, idx, seed, idx);
-	printf("#   order %s, long_only %d, shorts ", order_name[c->order],
-	       c->long_only);
+	printf("#   order %s%s, long_only %d, shorts ", order_name[c->order],
+	       c->order == OPT_ORDER_REQUIRE && c->posixly_correct ?
+	       " (by POSIXLY_CORRECT)" : "", c->long_only);
 	put_c_string(c->shorts);
 	printf("\n#   longs%s:", c->longs_null ? " NULL" : "");
 	for (int i = 0; i < c->n_longs; i++)
