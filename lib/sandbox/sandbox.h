@@ -199,8 +199,8 @@ int sandbox_seccomp_load(struct sandbox_error *reterr);
  * the helper confines itself once, then receives requests (cwd, argv,
  * timeout, three fds) over a SOCK_SEQPACKET socketpair, runs each command in
  * a process group of its own, kills the group at the timeout, and answers
- * with the wait status. Commands run one after another; see docs/sandbox.md
- * for what is not done yet.
+ * with the wait status. More channels (sandbox_worker_open_channel) run
+ * commands side by side; see docs/sandbox.md for what is not done yet.
  */
 struct sandbox_worker;
 
@@ -216,6 +216,22 @@ int sandbox_worker_start(const struct sandbox_policy *p, const struct sandbox_la
 int sandbox_worker_run(struct sandbox_worker *w, const char *cwd, char *const *argv,
 		       int fd_in, int fd_out, int fd_err, unsigned timeout_ms,
 		       int *ret_status, bool *ret_timed_out, struct sandbox_error *reterr);
+
+/*
+ * Channels run commands concurrently in one worker: each channel runs one
+ * command at a time, and a command that never ends holds up only its own
+ * channel. Open channels from the thread that owns the worker; use each
+ * channel from one thread at a time. A channel does not survive a restart
+ * of its worker: its runs then fail with -ECHILD, and a new one is opened.
+ */
+struct sandbox_channel;
+
+int sandbox_worker_open_channel(struct sandbox_worker *w, struct sandbox_channel **ret,
+				struct sandbox_error *reterr);
+int sandbox_channel_run(struct sandbox_channel *ch, const char *cwd, char *const *argv,
+			int fd_in, int fd_out, int fd_err, unsigned timeout_ms, int *ret_status,
+			bool *ret_timed_out, struct sandbox_error *reterr);
+struct sandbox_channel *sandbox_channel_free(struct sandbox_channel *ch); /* accepts NULL */
 
 /* Number of times the worker was (re)started; for tests and the audit. */
 unsigned sandbox_worker_generation(const struct sandbox_worker *w);

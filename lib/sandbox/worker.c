@@ -6,7 +6,9 @@
  * message, so no framing of our own):
  *   request: struct wreq, then cwd NUL argv[0] NUL ... argv[argc-1] NUL,
  *            with three fds (stdin, stdout, stderr) as SCM_RIGHTS;
- *   answer:  struct wrep.
+ *   answer:  struct wrep;
+ *   channel: struct wreq with magic WMAGIC_CHAN, no payload, one fd: one
+ *            end of a new socketpair, served alongside the others.
  * The worker checks every field (sizes, NULs, fd count) and drops the
  * connection on anything malformed: the client is the server, but the
  * worker is the side that is confined and must not trust its peer's
@@ -27,6 +29,8 @@
 
 #define WMAGIC_REQ 0x4c535271u /* "LSRq" */
 #define WMAGIC_REP 0x4c535270u
+#define WMAGIC_CHAN 0x4c534368u /* "LSCh": open a channel (one fd) */
+#define WCHAN_MAX 64 /* concurrent channels per worker */
 #define WREQ_MAX (256 * 1024) /* argv + cwd bytes */
 #define WARGC_MAX 32768
 #define WCLIENT_GRACE_MS 5000 /* client waits this long past the timeout */
@@ -47,6 +51,21 @@ struct wrep {
 
 /* ---- worker side (inside the sandbox) --------------------------------- */
 
+/*
+ * One event loop serves every channel: an idle channel is polled for its
+ * next request, a busy one for its command's exit (pidfd), its deadline and
+ * its client hanging up. So a command that never ends, or whose output
+ * nobody reads, holds up only its own channel.
+ */
+struct wchan {
+	int sock;
+	pid_t pid;       /* running command, 0 when idle */
+	int pidfd;
+	long long deadline; /* 0: none */
+	bool timed_out;
+	bool cancelled;  /* the client hung up: close once the group is gone */
+};
+
 static int
 pidfd_open_(pid_t pid)
 {
@@ -62,7 +81,7 @@ now_ms(void)
 }
 
 static int
-run_one(int sock, const struct wreq *h, char *payload, const int fds[3], struct wrep *rep)
+start_command(struct wchan *c, const struct wreq *h, char *payload, const int fds[3])
 {
 	char **argv = calloc(h->argc + 1, sizeof(char *));
 	if (!argv)
@@ -98,109 +117,221 @@ run_one(int sock, const struct wreq *h, char *payload, const int fds[3], struct 
 	}
 	free(argv);
 	setpgid(pid, pid); /* also here, so the group exists before any kill */
+	c->pidfd = pidfd_open_(pid);
+	if (c->pidfd < 0) {
+		/* without a pidfd we cannot wait for it among the others: fail
+		 * closed rather than block every channel */
+		int r = -errno;
+		kill(-pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		return r;
+	}
+	c->pid = pid;
+	c->deadline = h->timeout_ms ? now_ms() + h->timeout_ms : 0;
+	c->timed_out = false;
+	c->cancelled = false;
+	return 0;
+}
 
-	int pfd = pidfd_open_(pid);
-	long long deadline = h->timeout_ms ? now_ms() + h->timeout_ms : 0;
-	bool killed = false;
-	for (;;) {
-		int wait_ms = -1;
-		if (deadline) {
-			long long left = deadline - now_ms();
-			wait_ms = left > 0 ? (int)(left > 1000000 ? 1000000 : left) : 0;
-		}
-		struct pollfd p[2] = { { .fd = pfd, .events = POLLIN },
-				       { .fd = sock, .events = POLLRDHUP } };
-		int k = pfd >= 0 ? poll(p, 2, wait_ms) : 0;
-		if (k < 0 && errno == EINTR)
+/* Collect fds from SCM_RIGHTS: at most max kept, the rest closed. */
+static size_t
+take_fds(struct msghdr *msg, int *fds, size_t max)
+{
+	size_t n = 0;
+	for (struct cmsghdr *c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR(msg, c)) {
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
 			continue;
-		if (pfd >= 0 && k > 0 && (p[0].revents & POLLIN))
-			break;
-		if (k > 0 && (p[1].revents & (POLLHUP | POLLRDHUP | POLLERR))) {
-			/* the client is gone: cancel */
-			kill(-pid, SIGKILL);
-			break;
-		}
-		if (pfd < 0 || (deadline && now_ms() >= deadline)) {
-			if (pfd < 0 && !deadline)
-				break; /* no pidfd: plain wait below */
-			kill(-pid, SIGKILL);
-			killed = true;
-			break;
+		size_t k = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (size_t i = 0; i < k; i++) {
+			int fd;
+			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+			if (n < max)
+				fds[n++] = fd;
+			else
+				close(fd);
 		}
 	}
-	if (pfd >= 0)
-		close(pfd);
+	return n;
+}
+
+static void
+close_fds(int *fds, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		close(fds[i]);
+}
+
+/*
+ * Read one request from an idle channel. Returns 1 to keep the channel, 0
+ * to close it (end of file or a malformed request), and adds a channel to
+ * *chans on a channel request.
+ */
+static int
+serve_request(struct wchan *c, char *payload, struct wchan *chans, size_t *n_chans)
+{
+	struct wreq h;
+	struct iovec iov[2] = { { &h, sizeof(h) }, { payload, WREQ_MAX } };
+	union {
+		char buf[CMSG_SPACE(4 * sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2, .msg_control = cm.buf,
+			      .msg_controllen = sizeof(cm.buf) };
+	ssize_t n;
+	do
+		n = recvmsg(c->sock, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+	while (n < 0 && errno == EINTR);
+	if (n < 0 && errno == EAGAIN)
+		return 1;
+	int fds[4] = { -1, -1, -1, -1 };
+	size_t nfds = n > 0 ? take_fds(&msg, fds, 4) : 0;
+	if (n <= 0)
+		return 0;
+	if ((size_t)n < sizeof(h) || (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
+		close_fds(fds, nfds);
+		return 0;
+	}
+	if (h.magic == WMAGIC_CHAN) {
+		bool ok = n == (ssize_t)sizeof(h) && nfds == 1 && *n_chans < WCHAN_MAX;
+		if (!ok) {
+			close_fds(fds, nfds);
+			return 0;
+		}
+		chans[(*n_chans)++] = (struct wchan){ .sock = fds[0], .pidfd = -1 };
+		return 1;
+	}
+	bool ok = h.magic == WMAGIC_REQ && h.len == (size_t)n - sizeof(h) && h.len > 0 &&
+		  h.argc >= 1 && h.argc <= WARGC_MAX && nfds == 3;
+	if (ok) {
+		/* exactly argc + 1 NUL-terminated strings, argv[0] not empty */
+		uint32_t nul = 0;
+		for (uint32_t i = 0; i < h.len; i++)
+			nul += payload[i] == '\0';
+		ok = nul == h.argc + 1 && payload[h.len - 1] == '\0' &&
+		     payload[strlen(payload) + 1] != '\0';
+	}
+	if (!ok) {
+		close_fds(fds, nfds);
+		return 0; /* malformed: end this channel */
+	}
+	payload[h.len] = '\0';
+	int r = start_command(c, &h, payload, fds);
+	close_fds(fds, 3);
+	if (r < 0) {
+		struct wrep rep = { .magic = WMAGIC_REP, .error = r };
+		return send(c->sock, &rep, sizeof(rep), MSG_NOSIGNAL) == sizeof(rep);
+	}
+	return 1;
+}
+
+/* The command of busy channel c has exited (or must be reaped now). */
+static int
+finish_command(struct wchan *c)
+{
 	int status = 0;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	rep->status = status;
-	rep->timed_out = killed;
-	return 0;
+	close(c->pidfd);
+	c->pidfd = -1;
+	c->pid = 0;
+	if (c->cancelled)
+		return 0;
+	struct wrep rep = { .magic = WMAGIC_REP, .status = status, .timed_out = c->timed_out };
+	return send(c->sock, &rep, sizeof(rep), MSG_NOSIGNAL) == sizeof(rep);
 }
 
 int
 sandbox_worker_serve(int sock)
 {
 	char *payload = malloc(WREQ_MAX + 1);
-	if (!payload)
+	struct wchan *chans = calloc(WCHAN_MAX, sizeof(*chans));
+	struct pollfd *pfds = calloc(2 * WCHAN_MAX, sizeof(*pfds));
+	if (!payload || !chans || !pfds) {
+		free(payload);
+		free(chans);
+		free(pfds);
 		return -ENOMEM;
+	}
 	signal(SIGPIPE, SIG_IGN);
-	for (;;) {
-		struct wreq h;
-		struct iovec iov[2] = { { &h, sizeof(h) }, { payload, WREQ_MAX } };
-		union {
-			char buf[CMSG_SPACE(3 * sizeof(int))];
-			struct cmsghdr align;
-		} cm;
-		struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2, .msg_control = cm.buf,
-				      .msg_controllen = sizeof(cm.buf) };
-		ssize_t n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break; /* closed: the server is done with us */
-		int fds[3] = { -1, -1, -1 };
-		size_t nfds = 0;
-		for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
-			if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+	size_t n_chans = 1;
+	chans[0] = (struct wchan){ .sock = sock, .pidfd = -1 };
+
+	/* Channel 0 is the control channel: when it closes, the server is
+	 * done with this worker and everything still running is killed. */
+	while (n_chans > 0 && chans[0].sock >= 0) {
+		long long now = now_ms();
+		int wait_ms = -1;
+		size_t np = 0;
+		for (size_t i = 0; i < n_chans; i++) {
+			struct wchan *c = &chans[i];
+			if (!c->pid) {
+				pfds[np++] = (struct pollfd){ .fd = c->sock, .events = POLLIN };
 				continue;
-			size_t k = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-			int tmp[8];
-			memcpy(tmp, CMSG_DATA(c), (k > 8 ? 8 : k) * sizeof(int));
-			for (size_t i = 0; i < k && i < 8; i++) {
-				if (nfds < 3)
-					fds[nfds++] = tmp[i];
-				else
-					close(tmp[i]);
+			}
+			pfds[np++] = (struct pollfd){ .fd = c->cancelled ? -1 : c->sock,
+						      .events = POLLRDHUP };
+			pfds[np++] = (struct pollfd){ .fd = c->pidfd, .events = POLLIN };
+			if (c->deadline && !c->timed_out) {
+				long long left = c->deadline - now;
+				int ms = left > 0 ? (int)(left > 1000000 ? 1000000 : left) : 0;
+				if (wait_ms < 0 || ms < wait_ms)
+					wait_ms = ms;
 			}
 		}
-		bool ok = (size_t)n >= sizeof(h) && !(msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) &&
-			  h.magic == WMAGIC_REQ && h.len == (size_t)n - sizeof(h) && h.len > 0 &&
-			  h.argc >= 1 && h.argc <= WARGC_MAX && nfds == 3;
-		if (ok) {
-			/* exactly argc + 1 NUL-terminated strings */
-			uint32_t nul = 0;
-			for (uint32_t i = 0; i < h.len; i++)
-				nul += payload[i] == '\0';
-			ok = nul == h.argc + 1 && payload[h.len - 1] == '\0' &&
-			     payload[strlen(payload) + 1] != '\0';
-		}
-		if (!ok) {
-			for (size_t i = 0; i < nfds; i++)
-				close(fds[i]);
-			break; /* malformed: end the session */
-		}
-		payload[h.len] = '\0';
-		struct wrep rep = { .magic = WMAGIC_REP };
-		int r = run_one(sock, &h, payload, fds, &rep);
-		for (int i = 0; i < 3; i++)
-			close(fds[i]);
-		if (r < 0)
-			rep.error = r;
-		if (send(sock, &rep, sizeof(rep), MSG_NOSIGNAL) < 0)
+		int k = poll(pfds, (nfds_t)np, wait_ms);
+		if (k < 0 && errno != EINTR)
 			break;
+		now = now_ms();
+		size_t pi = 0, n_before = n_chans;
+		for (size_t i = 0; i < n_before; i++) {
+			struct wchan *c = &chans[i];
+			bool keep = true;
+			if (!c->pid) {
+				short ev = pfds[pi++].revents;
+				if (k > 0 && ev)
+					keep = serve_request(c, payload, chans, &n_chans) == 1;
+			} else {
+				short ev_sock = pfds[pi++].revents;
+				short ev_pid = pfds[pi++].revents;
+				if (!c->cancelled && (ev_sock & (POLLHUP | POLLRDHUP | POLLERR))) {
+					kill(-c->pid, SIGKILL); /* the client is gone: cancel */
+					c->cancelled = true;
+				}
+				if (c->deadline && !c->timed_out && now >= c->deadline) {
+					kill(-c->pid, SIGKILL);
+					c->timed_out = true;
+				}
+				if (ev_pid & POLLIN) {
+					bool cancelled = c->cancelled;
+					keep = finish_command(c) == 1 && !cancelled;
+				}
+			}
+			if (!keep) {
+				if (c->pid) {
+					kill(-c->pid, SIGKILL);
+					while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
+						;
+					close(c->pidfd);
+					c->pid = 0;
+				}
+				close(c->sock);
+				c->sock = -1;
+			}
+		}
+		/* drop closed channels (channel 0 keeps its slot) */
+		size_t w = 1;
+		for (size_t i = 1; i < n_chans; i++)
+			if (chans[i].sock >= 0)
+				chans[w++] = chans[i];
+		n_chans = chans[0].sock >= 0 ? w : 0;
 	}
+	for (size_t i = 0; i < WCHAN_MAX; i++)
+		if (chans[i].pid > 0)
+			kill(-chans[i].pid, SIGKILL);
 	free(payload);
+	free(chans);
+	free(pfds);
 	return 0;
 }
 
@@ -235,7 +366,15 @@ worker_spawn(struct sandbox_worker *w, struct sandbox_error *reterr)
 	int sv[2];
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
 		return -errno;
-	int r = sandbox_spawn_internal(w->policy, &w->launch, NULL, sv[1], &w->pid, reterr);
+	/* The worker's own stdout never carries anything: keep it off the
+	 * server's (an MCP server speaks on its stdout). */
+	struct sandbox_launch l = w->launch;
+	_cleanup_close_ int devnull = -EBADF;
+	if (l.fd_out < 0) {
+		devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		l.fd_out = devnull;
+	}
+	int r = sandbox_spawn_internal(w->policy, &l, NULL, sv[1], &w->pid, reterr);
 	close(sv[1]);
 	if (r < 0) {
 		close(sv[0]);
@@ -285,35 +424,23 @@ worker_alive(struct sandbox_worker *w)
 	return true;
 }
 
-int
-sandbox_worker_run(struct sandbox_worker *w, const char *cwd, char *const *argv, int fd_in,
-		   int fd_out, int fd_err, unsigned timeout_ms, int *ret_status,
-		   bool *ret_timed_out, struct sandbox_error *reterr)
+/* Send one request on sock and wait for its answer. -EPIPE/-ECONNRESET
+ * when the peer is gone before the request left, -ECHILD after. */
+static int
+conn_run(int sock, const char *cwd, char *const *argv, int fd_in, int fd_out, int fd_err,
+	 unsigned timeout_ms, int *ret_status, bool *ret_timed_out, struct sandbox_error *reterr)
 {
-	if (!argv || !argv[0]) {
-		sandbox_error_set(reterr, "no command to run");
-		return -EINVAL;
-	}
 	struct buf payload = BUF_INIT(WREQ_MAX);
 	uint32_t argc = 0;
 	int r = buf_append(&payload, cwd ? cwd : "", strlen(cwd ? cwd : "") + 1);
 	for (; r >= 0 && argv[argc]; argc++)
-		r = argc >= WARGC_MAX ? -E2BIG : buf_append(&payload, argv[argc], strlen(argv[argc]) + 1);
+		r = argc >= WARGC_MAX ? -E2BIG
+				      : buf_append(&payload, argv[argc], strlen(argv[argc]) + 1);
 	if (r < 0) {
 		buf_done(&payload);
 		sandbox_error_set(reterr, "the command line is too long for the worker");
 		return r == -EMSGSIZE ? -E2BIG : r;
 	}
-
-	if (!worker_alive(w)) {
-		worker_stop(w);
-		r = worker_spawn(w, reterr);
-		if (r < 0) {
-			buf_done(&payload);
-			return r;
-		}
-	}
-
 	_cleanup_close_ int devnull = -EBADF;
 	if (fd_in < 0) {
 		devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -342,14 +469,13 @@ sandbox_worker_run(struct sandbox_worker *w, const char *cwd, char *const *argv,
 
 	ssize_t n;
 	do
-		n = sendmsg(w->sock, &msg, MSG_NOSIGNAL);
+		n = sendmsg(sock, &msg, MSG_NOSIGNAL);
 	while (n < 0 && errno == EINTR);
 	buf_done(&payload);
 	if (n < 0) {
 		r = -errno;
-		worker_stop(w);
 		sandbox_error_set(reterr, "the sandbox worker is gone: %s", strerror(-r));
-		return -ECHILD;
+		return r == -EPIPE || r == -ECONNRESET || r == -ENOTCONN ? -EPIPE : r;
 	}
 
 	/* The worker enforces the timeout; we wait a grace period more and
@@ -357,22 +483,20 @@ sandbox_worker_run(struct sandbox_worker *w, const char *cwd, char *const *argv,
 	int wait_ms = timeout_ms ? (int)(timeout_ms + WCLIENT_GRACE_MS) : -1;
 	struct wrep rep;
 	for (;;) {
-		struct pollfd p = { .fd = w->sock, .events = POLLIN };
+		struct pollfd p = { .fd = sock, .events = POLLIN };
 		int k = poll(&p, 1, wait_ms);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0) {
-			worker_stop(w);
 			sandbox_error_set(reterr, "the sandbox worker did not answer in time");
 			return -ETIMEDOUT;
 		}
-		n = recv(w->sock, &rep, sizeof(rep), 0);
+		n = recv(sock, &rep, sizeof(rep), 0);
 		if (n < 0 && errno == EINTR)
 			continue;
 		break;
 	}
 	if (n != (ssize_t)sizeof(rep) || rep.magic != WMAGIC_REP) {
-		worker_stop(w);
 		sandbox_error_set(reterr, "the sandbox worker died while running %s", argv[0]);
 		return -ECHILD;
 	}
@@ -385,6 +509,123 @@ sandbox_worker_run(struct sandbox_worker *w, const char *cwd, char *const *argv,
 	if (ret_timed_out)
 		*ret_timed_out = rep.timed_out != 0;
 	return 0;
+}
+
+int
+sandbox_worker_run(struct sandbox_worker *w, const char *cwd, char *const *argv, int fd_in,
+		   int fd_out, int fd_err, unsigned timeout_ms, int *ret_status,
+		   bool *ret_timed_out, struct sandbox_error *reterr)
+{
+	if (!argv || !argv[0]) {
+		sandbox_error_set(reterr, "no command to run");
+		return -EINVAL;
+	}
+	if (!worker_alive(w)) {
+		worker_stop(w);
+		int r = worker_spawn(w, reterr);
+		if (r < 0)
+			return r;
+	}
+	int r = conn_run(w->sock, cwd, argv, fd_in, fd_out, fd_err, timeout_ms, ret_status,
+			 ret_timed_out, reterr);
+	if (r == -EPIPE || r == -ECHILD || r == -ETIMEDOUT) {
+		worker_stop(w); /* the next command starts a fresh one */
+		if (r == -EPIPE)
+			r = -ECHILD;
+	}
+	return r;
+}
+
+struct sandbox_channel {
+	int sock;
+	unsigned generation; /* of the worker it was opened on */
+};
+
+int
+sandbox_worker_open_channel(struct sandbox_worker *w, struct sandbox_channel **ret,
+			    struct sandbox_error *reterr)
+{
+	if (!worker_alive(w)) {
+		worker_stop(w);
+		int r = worker_spawn(w, reterr);
+		if (r < 0)
+			return r;
+	}
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		return -errno;
+	struct wreq h = { .magic = WMAGIC_CHAN };
+	struct iovec iov = { &h, sizeof(h) };
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	memset(&cm, 0, sizeof(cm));
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = cm.buf,
+			      .msg_controllen = sizeof(cm.buf) };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &sv[1], sizeof(int));
+	ssize_t n;
+	do
+		n = sendmsg(w->sock, &msg, MSG_NOSIGNAL);
+	while (n < 0 && errno == EINTR);
+	int saved = errno;
+	close(sv[1]);
+	if (n < 0) {
+		close(sv[0]);
+		worker_stop(w);
+		sandbox_error_set(reterr, "the sandbox worker is gone: %s", strerror(saved));
+		return -ECHILD;
+	}
+	struct sandbox_channel *ch = malloc(sizeof(*ch));
+	if (!ch) {
+		close(sv[0]);
+		return -ENOMEM;
+	}
+	ch->sock = sv[0];
+	ch->generation = w->generation;
+	*ret = ch;
+	return 0;
+}
+
+int
+sandbox_channel_run(struct sandbox_channel *ch, const char *cwd, char *const *argv, int fd_in,
+		    int fd_out, int fd_err, unsigned timeout_ms, int *ret_status,
+		    bool *ret_timed_out, struct sandbox_error *reterr)
+{
+	if (!argv || !argv[0]) {
+		sandbox_error_set(reterr, "no command to run");
+		return -EINVAL;
+	}
+	if (ch->sock < 0) {
+		sandbox_error_set(reterr, "this channel's worker is gone; open a new channel");
+		return -ECHILD;
+	}
+	int r = conn_run(ch->sock, cwd, argv, fd_in, fd_out, fd_err, timeout_ms, ret_status,
+			 ret_timed_out, reterr);
+	if (r == -EPIPE || r == -ECHILD || r == -ETIMEDOUT) {
+		close(ch->sock);
+		ch->sock = -1;
+		if (r == -EPIPE) {
+			sandbox_error_set(reterr, "this channel's worker is gone; open a new channel");
+			r = -ECHILD;
+		}
+	}
+	return r;
+}
+
+struct sandbox_channel *
+sandbox_channel_free(struct sandbox_channel *ch)
+{
+	if (!ch)
+		return NULL;
+	if (ch->sock >= 0)
+		close(ch->sock);
+	free(ch);
+	return NULL;
 }
 
 unsigned

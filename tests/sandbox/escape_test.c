@@ -10,6 +10,7 @@
  * the feature the test needs; the reason is printed.
  */
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -634,6 +635,111 @@ TEST(worker_runs_many_and_recovers)
 	sandbox_policy_free(p);
 }
 
+struct slow_run {
+	struct sandbox_channel *ch;
+	int status;
+	int r;
+	long long done_ms;
+};
+
+static void *
+slow_thread(void *arg)
+{
+	struct slow_run *s = arg;
+	bool timed_out;
+	s->r = sandbox_channel_run(s->ch, proj, CMD("/bin/sh", "-c", "sleep 1"), -1, -1, -1, 5000,
+				   &s->status, &timed_out, NULL);
+	s->done_ms = ms_now();
+	return NULL;
+}
+
+TEST(worker_channels_run_side_by_side)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	struct sandbox_worker *w = NULL;
+	struct sandbox_error err = { { 0 } };
+	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	struct sandbox_launch l = { .fd_in = -1, .fd_out = devnull, .fd_err = devnull };
+	ASSERT_OK(sandbox_worker_start(p, &l, &w, &err));
+	struct sandbox_channel *a = NULL, *b = NULL;
+	ASSERT_OK(sandbox_worker_open_channel(w, &a, &err));
+	ASSERT_OK(sandbox_worker_open_channel(w, &b, &err));
+	struct slow_run slow = { .ch = a };
+	pthread_t t;
+	ASSERT_EQ(pthread_create(&t, NULL, slow_thread, &slow), 0);
+	usleep(150 * 1000);
+	long long t0 = ms_now();
+	int st = -1;
+	int r1 = sandbox_channel_run(b, proj, CMD("true"), -1, devnull, devnull, 5000, &st, NULL,
+				     &err);
+	long long quick_done = ms_now();
+	int r2 = sandbox_worker_run(w, proj, CMD("true"), -1, devnull, devnull, 5000, &st, NULL,
+				    &err);
+	pthread_join(t, NULL);
+	ASSERT_OK(r1);
+	ASSERT_OK(r2);
+	ASSERT_OK(slow.r);
+	ASSERT_TRUE(WIFEXITED(slow.status) && WEXITSTATUS(slow.status) == 0);
+	ASSERT_TRUE(quick_done - t0 < 600);     /* not queued behind the sleep */
+	ASSERT_TRUE(slow.done_ms > quick_done); /* which was still running */
+	/* a restarted worker: the old channel says so */
+	kill(sandbox_worker_pid(w), SIGKILL);
+	usleep(100 * 1000);
+	ASSERT_ERRNO(sandbox_channel_run(b, proj, CMD("true"), -1, devnull, devnull, 5000, &st,
+					 NULL, &err), -ECHILD);
+	sandbox_channel_free(a);
+	sandbox_channel_free(b);
+	ASSERT_OK(sandbox_worker_open_channel(w, &a, &err));
+	ASSERT_OK(sandbox_channel_run(a, proj, CMD("true"), -1, devnull, devnull, 5000, &st, NULL,
+				      &err));
+	ASSERT_EQ(sandbox_worker_generation(w), 2);
+	sandbox_channel_free(a);
+	sandbox_worker_free(w);
+	close(devnull);
+	sandbox_policy_free(p);
+}
+
+static long long
+mtime_ns(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) < 0)
+		return -1;
+	return (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+}
+
+TEST(dies_with_parent)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	char *tick = P(proj, "tick");
+	char script[1200];
+	snprintf(script, sizeof(script), "while :; do : > '%s'; sleep 0.05; done", tick);
+	pid_t parent = fork();
+	if (parent == 0) {
+		pid_t pid;
+		struct sandbox_launch l = { .fd_in = -1, .fd_out = -1, .fd_err = -1 };
+		if (sandbox_spawn(p, &l, CMD("/bin/sh", "-c", script), &pid, NULL) < 0)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	ASSERT_TRUE(parent > 0);
+	long long t0 = ms_now();
+	while (mtime_ns(tick) < 0 && ms_now() - t0 < 5000)
+		usleep(20 * 1000);
+	ASSERT_TRUE(mtime_ns(tick) >= 0); /* it ran */
+	kill(parent, SIGKILL);
+	waitpid(parent, NULL, 0);
+	usleep(300 * 1000);
+	long long m1 = mtime_ns(tick);
+	usleep(400 * 1000);
+	long long m2 = mtime_ns(tick);
+	sandbox_policy_free(p);
+	ASSERT_EQ(m1, m2); /* nothing ticks once the parent is gone */
+}
+
 TEST(refuses_without_helper)
 {
 	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
@@ -660,7 +766,8 @@ static const struct {
 	T(ptrace_and_memory_of_host_process), T(kill_host_process), T(abstract_socket),
 	T(masked_unix_sockets), T(terminal_injection), T(mount_and_user_namespaces),
 	T(other_kernel_surfaces), T(network_none), T(credentials_left_out_of_environment),
-	T(worker_runs_many_and_recovers), T(refuses_without_helper),
+	T(worker_runs_many_and_recovers), T(worker_channels_run_side_by_side),
+	T(dies_with_parent), T(refuses_without_helper),
 };
 
 int
