@@ -20,7 +20,9 @@
  *    by the others.
  */
 #include <getopt.h>
+#include <glob.h>
 #include <jansson.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -600,8 +602,716 @@ is_config_request(const char *cmd, size_t len)
 	return strcmp(base, "lite-sandbox") == 0 && strcmp(w[1], "config") == 0;
 }
 
+/*
+ * What the static check cannot see. The policy checks a command line before
+ * it runs and, on the MCP path, again after each word expands; the agent's
+ * own shell has no second check, so whatever the static check leaves to that
+ * layer has to be refused here instead:
+ *
+ *  - a command name, a cd/pushd target or a redirection target only known
+ *    when the line runs ($CMD, $(...), "$dir", popd, cd -);
+ *  - an unquoted expansion (its value is split into words and globbed, so
+ *    even the number of arguments is unknown), a brace expansion, an
+ *    extended glob, ~user;
+ *  - a quoted expansion ("$f", "$(cat list)") that the command uses as a
+ *    path. Which words a command uses as paths is the policy's knowledge, so
+ *    the command is checked once more with each such word replaced by a probe
+ *    path outside every boundary: a finding that names the probe means the
+ *    word is a path. (A quoted value that is only data, a commit message
+ *    from a here-document, is fine.)
+ *  - a glob: expanded here, from the event's directory, and every match held
+ *    to the read set and kept out of .git and agent configuration (a glob
+ *    after a cd is refused: we do not follow the directory).
+ *
+ * Known limit, documented in docs/hook.md: a symlink the same line creates
+ * (ln -s ~ h && cat h/x) is not there when the check runs. The sandbox's own
+ * bash tool checks each command as it runs.
+ */
+
+#define PROBE_MARK "lite-sandbox-probe"
+/* At most this many paths a glob may match before we give up on it. */
+#define HOOK_MAX_GLOB_MATCHES 10000u
+
+enum word_class {
+	WORD_STATIC,  /* known now */
+	WORD_GLOB,    /* known but for unquoted glob characters */
+	WORD_QUOTED,  /* holds expansions, but only inside double quotes */
+	WORD_DYNAMIC, /* unquoted expansions, braces, extglob, ~user */
+	WORD_PROCSUB, /* exactly one <(...) or >(...): a /dev/fd path */
+};
+
+struct unseen {
+	struct hook *h;
+	const struct policy *p;
+	struct arena *a;
+	bool has_cd;
+	bool refused;
+	bool evaluated; /* the last word classified held a here-document's text */
+};
+
+static void unseen_node(struct unseen *u, const struct sh_node *n);
+
+static void
+unseen_refuse(struct unseen *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+unseen_refuse(struct unseen *u, const char *fmt, ...)
+{
+	va_list ap;
+	if (u->refused)
+		return;
+	u->refused = true;
+	u->h->decision = DECISION_DENY;
+	buf_truncate(&u->h->reason, 0);
+	(void)buf_puts(&u->h->reason, "lite-sandbox: refused: ");
+	va_start(ap, fmt);
+	(void)buf_vprintf(&u->h->reason, fmt, ap);
+	va_end(ap);
+	(void)buf_puts(&u->h->reason, " The agent's own shell runs the line as written, with no "
+		       "check after expansion: write the value out, or run the command through "
+		       "the sandbox's bash tool, which checks each command as it runs.");
+}
+
+static void unseen_parts_subs(struct unseen *u, const struct sh_part *parts, size_t n);
+
+static void
+unseen_word_subs(struct unseen *u, const struct sh_word *w)
+{
+	if (w)
+		unseen_parts_subs(u, w->parts, w->n_parts);
+}
+
+/* The commands inside a word's substitutions are commands like any other. */
+static void
+unseen_parts_subs(struct unseen *u, const struct sh_part *parts, size_t n)
+{
+	for (size_t i = 0; i < n && !u->refused; i++) {
+		const struct sh_part *pt = &parts[i];
+		switch (pt->kind) {
+		case SH_PART_DQUOTE:
+		case SH_PART_LOCALE:
+			unseen_parts_subs(u, pt->parts, pt->n_parts);
+			break;
+		case SH_PART_CMDSUB:
+		case SH_PART_PROCSUB:
+			if (pt->body)
+				unseen_node(u, pt->body);
+			break;
+		case SH_PART_PARAM:
+			if (pt->param) {
+				unseen_word_subs(u, pt->param->index);
+				unseen_word_subs(u, pt->param->arg);
+				unseen_word_subs(u, pt->param->arg2);
+			}
+			break;
+		case SH_PART_ARITH:
+			unseen_word_subs(u, pt->expr);
+			break;
+		case SH_PART_BRACE:
+			for (size_t k = 0; pt->brace && k < pt->brace->n_items; k++)
+				unseen_word_subs(u, pt->brace->items[k]);
+			break;
+		case SH_PART_EXTGLOB:
+			for (size_t k = 0; k < pt->n_alts; k++)
+				unseen_word_subs(u, pt->alts[k]);
+			break;
+		case SH_PART_LIT:
+		case SH_PART_ESCAPED:
+		case SH_PART_SQUOTE:
+		case SH_PART_ANSI_C:
+		case SH_PART_TILDE:
+		case SH_PART_KIND_MAX:
+		default:
+			break;
+		}
+	}
+}
+
+/*
+ * "$(cat <<'EOF' ... EOF)", the way agents pass a multi-line message: the
+ * value is the here-document's text less its trailing newlines, known now
+ * when the body holds no expansion. Appends it and returns true then.
+ */
+static bool
+append_cat_heredoc(struct unseen *u, const struct sh_node *body, struct buf *b)
+{
+	if (!body || body->kind != SH_NODE_SIMPLE || body->u.simple.assigns ||
+	    body->u.simple.n_words != 1 || !body->redirs || body->redirs->next)
+		return false;
+	const struct sh_redir *rd = body->redirs;
+	if ((rd->op != SH_REDIR_HEREDOC && rd->op != SH_REDIR_HEREDOC_TAB) || !rd->body ||
+	    (rd->fd != -1 && rd->fd != 0))
+		return false;
+	bool st = false;
+	const char *name = sh_word_static_value(u->a, body->u.simple.words[0], &st);
+	if (!name || !st || strcmp(name, "cat") != 0)
+		return false;
+	const char *text = sh_word_static_value(u->a, rd->body, &st);
+	if (!text || !st)
+		return false;
+	size_t n = strlen(text);
+	while (n > 0 && text[n - 1] == '\n')
+		n--;
+	return buf_append(b, text, n) >= 0;
+}
+
+/*
+ * Classify a word and build what it will be (quote removal, ~ expanded; the
+ * glob characters of a WORD_GLOB kept as written) into b.
+ */
+static enum word_class
+classify_parts(struct unseen *u, const struct sh_part *parts, size_t n, bool quoted,
+	       struct buf *b)
+{
+	enum word_class c = WORD_STATIC;
+	for (size_t i = 0; i < n; i++) {
+		const struct sh_part *pt = &parts[i];
+		switch (pt->kind) {
+		case SH_PART_LIT:
+			if (!quoted && strpbrk(pt->text, "*?["))
+				c = c == WORD_STATIC ? WORD_GLOB : c;
+			(void)buf_append(b, pt->text, pt->text_len ? pt->text_len : strlen(pt->text));
+			break;
+		case SH_PART_ESCAPED:
+		case SH_PART_SQUOTE:
+			(void)buf_append(b, pt->text, pt->text_len ? pt->text_len : strlen(pt->text));
+			break;
+		case SH_PART_ANSI_C:
+			if (memchr(pt->text, '\0', pt->text_len))
+				return WORD_DYNAMIC; /* a NUL ends the argument there */
+			(void)buf_append(b, pt->text, pt->text_len);
+			break;
+		case SH_PART_TILDE:
+			if (pt->text && pt->text[0])
+				return WORD_DYNAMIC; /* ~user */
+			(void)buf_puts(b, u->h->home);
+			break;
+		case SH_PART_DQUOTE:
+		case SH_PART_LOCALE: {
+			enum word_class in = classify_parts(u, pt->parts, pt->n_parts, true, b);
+			if (in == WORD_DYNAMIC)
+				return WORD_DYNAMIC;
+			if (in == WORD_QUOTED)
+				c = WORD_QUOTED;
+			break;
+		}
+		case SH_PART_CMDSUB:
+			if (quoted && append_cat_heredoc(u, pt->body, b)) {
+				u->evaluated = true; /* known now, but not to the policy */
+				break;
+			}
+			if (!quoted)
+				return WORD_DYNAMIC;
+			c = WORD_QUOTED;
+			break;
+		case SH_PART_PARAM:
+		case SH_PART_ARITH:
+			if (!quoted)
+				return WORD_DYNAMIC;
+			c = WORD_QUOTED;
+			break;
+		case SH_PART_PROCSUB:
+			if (n == 1 && !quoted)
+				return WORD_PROCSUB;
+			return WORD_DYNAMIC;
+		case SH_PART_BRACE:
+		case SH_PART_EXTGLOB:
+		case SH_PART_KIND_MAX:
+		default:
+			return WORD_DYNAMIC;
+		}
+	}
+	return c;
+}
+
+static enum word_class
+classify(struct unseen *u, const struct sh_word *w, struct buf *b)
+{
+	buf_truncate(b, 0);
+	u->evaluated = false;
+	if (w->assign)
+		return WORD_STATIC; /* declare -a x=(...): an assignment, walked for subs */
+	enum word_class c = classify_parts(u, w->parts, w->n_parts, false, b);
+	if (c == WORD_GLOB && b->len > 0 && b->data[0] == '~')
+		return WORD_DYNAMIC;
+	return c;
+}
+
+static void
+unseen_src(const struct sh_word *w, char *out, size_t size)
+{
+	size_t n = w->src ? w->src_len : 0;
+	if (n > size - 1)
+		n = size - 1;
+	for (size_t i = 0; i < n; i++)
+		out[i] = (unsigned char)w->src[i] < 0x20 ? '?' : w->src[i];
+	out[n] = '\0';
+}
+
+/* Escape the glob characters of a directory we put in front of a pattern. */
 static int
-check_bash(struct hook *h, const char *cmd)
+glob_escape(struct buf *b, const char *s)
+{
+	int r = 0;
+	for (; *s && r >= 0; s++) {
+		if (strchr("*?[]\\", *s))
+			r = buf_putc(b, '\\');
+		if (r >= 0)
+			r = buf_putc(b, *s);
+	}
+	return r;
+}
+
+static void
+unseen_glob(struct unseen *u, const struct sh_word *w, const char *pattern)
+{
+	char src[128];
+	unseen_src(w, src, sizeof(src));
+	if (pattern[0] != '/' && u->has_cd) {
+		unseen_refuse(u, "the glob '%s' is matched in a directory an earlier cd changed "
+			      "to, which the check does not follow.", src);
+		return;
+	}
+	_cleanup_buf_ struct buf abs = BUF_INIT(2 * PATH_MAX);
+	int r = 0;
+	if (pattern[0] != '/') {
+		r = glob_escape(&abs, u->h->cwd);
+		if (r >= 0)
+			r = buf_putc(&abs, '/');
+	}
+	if (r >= 0)
+		r = buf_puts(&abs, pattern);
+	if (r < 0) {
+		unseen_refuse(u, "the glob '%s' is too long to check.", src);
+		return;
+	}
+	glob_t g;
+	memset(&g, 0, sizeof(g));
+	r = glob(abs.data, GLOB_NOSORT, NULL, &g);
+	if (r == GLOB_NOMATCH) {
+		globfree(&g);
+		return; /* bash leaves it as written, which the policy checked */
+	}
+	if (r != 0 || g.gl_pathc > HOOK_MAX_GLOB_MATCHES) {
+		globfree(&g);
+		unseen_refuse(u, "the glob '%s' could not be expanded for the check.", src);
+		return;
+	}
+	for (size_t i = 0; i < g.gl_pathc && !u->refused; i++) {
+		struct path_verdict v;
+		const char *m = g.gl_pathv[i];
+		int k = path_boundary_check(u->h->pb, u->h->cwd, m, PATH_ACCESS_READ, &v);
+		if (k < 0 || !v.ok)
+			unseen_refuse(u, "the glob '%s' matches %.300s: %s.", src, m,
+				      k < 0 ? "cannot be checked" : v.message);
+		else if (path_is_agent_config(m) || path_is_agent_config(v.resolved))
+			unseen_refuse(u, "the glob '%s' matches agent configuration (%.300s), which "
+				      "a command may read but not write, and the check cannot tell "
+				      "which this is.", src, m);
+	}
+	globfree(&g);
+}
+
+/*
+ * Re-check the command with its quoted expansions replaced by probes: once
+ * by a path outside every boundary (a finding naming it: the word is used as
+ * a path), once by an option no command has (a finding naming it: the word
+ * can become an option of a command whose options are checked; for the
+ * others any option is accepted anyway).
+ */
+static void unseen_probe_pass(struct unseen *u, const struct sh_node *n, char **argv,
+			      const bool *probed);
+
+static void
+unseen_probe(struct unseen *u, const struct sh_node *n, char **argv, const bool *probed)
+{
+	size_t argc = n->u.simple.n_words;
+	for (int pass = 0; pass < 2 && !u->refused; pass++) {
+		for (size_t i = 0; i < argc; i++) {
+			if (!probed[i])
+				continue;
+			argv[i] = arena_printf(u->a, pass == 0 ? "/." PROBE_MARK "-%zu"
+							      : "--" PROBE_MARK "-%zu", i);
+			if (!argv[i]) {
+				unseen_refuse(u, "the line is too large to check.");
+				return;
+			}
+		}
+		unseen_probe_pass(u, n, argv, probed);
+	}
+}
+
+static void
+unseen_probe_pass(struct unseen *u, const struct sh_node *n, char **argv, const bool *probed)
+{
+	size_t argc = n->u.simple.n_words;
+	struct policy_report *rep = NULL;
+	if (policy_report_new(&rep) < 0) {
+		unseen_refuse(u, "out of memory while checking expansions.");
+		return;
+	}
+	int r = policy_check_argv(u->p, NULL, argv, argc, rep);
+	if (r < 0)
+		unseen_refuse(u, "the command could not be checked with its expansions (%s).",
+			      strerror(-r));
+	for (size_t i = 0; r >= 0 && i < rep->n_findings && !u->refused; i++) {
+		const char *m = rep->findings[i].message;
+		if (!m || !strstr(m, PROBE_MARK))
+			continue;
+		for (size_t k = 0; k < argc; k++) {
+			if (!probed[k] || !strstr(m, argv[k]))
+				continue;
+			char src[128];
+			unseen_src(n->u.simple.words[k], src, sizeof(src));
+			unseen_refuse(u, "'%s' is only known when the line runs, and %s would use "
+				      "it as a path or an option, which the check must see.", src,
+				      argv[0]);
+			break;
+		}
+		if (!u->refused) /* a probe we cannot place: still one */
+			unseen_refuse(u, "an expansion only known when the line runs is used "
+				      "where %s checks a path.", argv[0]);
+	}
+	policy_report_free(rep);
+}
+
+static void
+unseen_cond(struct unseen *u, const struct sh_cond *c)
+{
+	if (!c || u->refused)
+		return;
+	unseen_cond(u, c->left);
+	unseen_cond(u, c->right);
+	unseen_word_subs(u, c->a);
+	unseen_word_subs(u, c->b);
+}
+
+/*
+ * A word the policy saw as an expansion but whose value we know (a
+ * here-document's text): check the command with the values in, the quoted
+ * expansions standing in as plain data; every finding counts.
+ */
+static void
+unseen_values(struct unseen *u, char **argv, const bool *probed, size_t argc)
+{
+	char **vals = arena_alloc(u->a, (argc + 1) * sizeof(char *));
+	struct policy_report *rep = NULL;
+	if (!vals || policy_report_new(&rep) < 0) {
+		unseen_refuse(u, "out of memory while checking expansions.");
+		return;
+	}
+	for (size_t i = 0; i < argc; i++)
+		vals[i] = probed[i] ? (char *)"x" : argv[i];
+	vals[argc] = NULL;
+	int r = policy_check_argv(u->p, NULL, vals, argc, rep);
+	if (r < 0)
+		unseen_refuse(u, "the command could not be checked with its here-document "
+			      "values (%s).", strerror(-r));
+	for (size_t i = 0; r >= 0 && i < rep->n_findings && !u->refused; i++)
+		if (rep->findings[i].enforced)
+			unseen_refuse(u, "with its here-document text in, %s.",
+				      rep->findings[i].message ? rep->findings[i].message
+							       : rep->findings[i].rule);
+	policy_report_free(rep);
+}
+
+static void
+unseen_redirs(struct unseen *u, const struct sh_redir *rd)
+{
+	_cleanup_buf_ struct buf b = BUF_INIT(PATH_MAX);
+	for (; rd && !u->refused; rd = rd->next) {
+		if (rd->op == SH_REDIR_HEREDOC || rd->op == SH_REDIR_HEREDOC_TAB) {
+			if (!rd->quoted_delim)
+				unseen_word_subs(u, rd->body); /* $(...) in the body runs */
+			continue;
+		}
+		unseen_word_subs(u, rd->target);
+		if (rd->op == SH_REDIR_HERESTRING || !rd->target)
+			continue; /* data, not a path */
+		enum word_class c = classify(u, rd->target, &b);
+		if (c != WORD_STATIC) {
+			char src[128];
+			unseen_src(rd->target, src, sizeof(src));
+			unseen_refuse(u, "the redirection target '%s' is only known when the line "
+				      "runs.", src);
+		}
+	}
+}
+
+static bool
+is_cd(const char *name)
+{
+	return strcmp(name, "cd") == 0 || strcmp(name, "pushd") == 0 ||
+	       strcmp(name, "popd") == 0;
+}
+
+static void
+unseen_simple(struct unseen *u, const struct sh_node *n)
+{
+	size_t nw = n->u.simple.n_words;
+	for (const struct sh_assign *as = n->u.simple.assigns; as && !u->refused; as = as->next) {
+		unseen_word_subs(u, as->index);
+		unseen_word_subs(u, as->value);
+		for (size_t k = 0; k < as->n_elems; k++) {
+			unseen_word_subs(u, as->elems[k].key);
+			unseen_word_subs(u, as->elems[k].value);
+		}
+	}
+	for (size_t i = 0; i < nw && !u->refused; i++)
+		unseen_word_subs(u, n->u.simple.words[i]);
+	if (u->refused || nw == 0)
+		return;
+
+	char **argv = arena_alloc(u->a, (nw + 1) * sizeof(char *));
+	bool *probed = arena_alloc(u->a, nw * sizeof(bool));
+	enum word_class *cls = arena_alloc(u->a, nw * sizeof(*cls));
+	if (!argv || !probed || !cls) {
+		unseen_refuse(u, "the line is too large to check.");
+		return;
+	}
+	_cleanup_buf_ struct buf b = BUF_INIT(64u * 1024u);
+	bool any_probe = false, any_evaluated = false;
+	for (size_t i = 0; i < nw; i++) {
+		const struct sh_word *w = n->u.simple.words[i];
+		char src[128];
+		cls[i] = classify(u, w, &b);
+		any_evaluated |= u->evaluated;
+		unseen_src(w, src, sizeof(src));
+		if (cls[i] == WORD_DYNAMIC || (i == 0 && cls[i] != WORD_STATIC)) {
+			unseen_refuse(u, i == 0 ? "the command name '%s' is only known when the "
+				      "line runs." : "'%s' is only known when the line runs (an "
+				      "unquoted expansion is split into words and globbed, a brace "
+				      "or extended glob expands, ~user names another home).", src);
+			return;
+		}
+		if (cls[i] == WORD_QUOTED) {
+			argv[i] = arena_printf(u->a, "/." PROBE_MARK "-%zu", i);
+			probed[i] = any_probe = true;
+		} else {
+			argv[i] = arena_strndup(u->a, b.data ? b.data : "", b.len);
+			probed[i] = false;
+		}
+		if (!argv[i]) {
+			unseen_refuse(u, "the line is too large to check.");
+			return;
+		}
+	}
+	argv[nw] = NULL;
+	if (is_cd(argv[0])) {
+		for (size_t i = 1; i < nw; i++)
+			if (cls[i] != WORD_STATIC || strcmp(argv[i], "-") == 0) {
+				char src[128];
+				unseen_src(n->u.simple.words[i], src, sizeof(src));
+				unseen_refuse(u, "'%s %s' changes to a directory only known when "
+					      "the line runs.", argv[0], src);
+				return;
+			}
+		if (strcmp(argv[0], "popd") == 0) {
+			unseen_refuse(u, "popd changes to a directory only known when the line "
+				      "runs.");
+			return;
+		}
+	}
+	for (size_t i = 1; i < nw && !u->refused; i++)
+		if (cls[i] == WORD_GLOB)
+			unseen_glob(u, n->u.simple.words[i], argv[i]);
+	if (!u->refused && any_evaluated)
+		unseen_values(u, argv, probed, nw);
+	if (!u->refused && any_probe)
+		unseen_probe(u, n, argv, probed);
+}
+
+static void
+unseen_node(struct unseen *u, const struct sh_node *n)
+{
+	if (!n || u->refused)
+		return;
+	unseen_redirs(u, n->redirs);
+	switch (n->kind) {
+	case SH_NODE_SIMPLE:
+		unseen_simple(u, n);
+		break;
+	case SH_NODE_PIPELINE:
+		for (size_t i = 0; i < n->u.pipeline.n_cmds; i++)
+			unseen_node(u, n->u.pipeline.cmds[i]);
+		break;
+	case SH_NODE_AND:
+	case SH_NODE_OR:
+		unseen_node(u, n->u.binary.left);
+		unseen_node(u, n->u.binary.right);
+		break;
+	case SH_NODE_LIST:
+		for (size_t i = 0; i < n->u.list.n_items; i++)
+			unseen_node(u, n->u.list.items[i]);
+		break;
+	case SH_NODE_SUBSHELL:
+	case SH_NODE_GROUP:
+		unseen_node(u, n->u.group.body);
+		break;
+	case SH_NODE_IF:
+		unseen_node(u, n->u.if_.cond);
+		unseen_node(u, n->u.if_.then_body);
+		unseen_node(u, n->u.if_.else_body);
+		break;
+	case SH_NODE_WHILE:
+	case SH_NODE_UNTIL:
+		unseen_node(u, n->u.loop.cond);
+		unseen_node(u, n->u.loop.body);
+		break;
+	case SH_NODE_FOR:
+	case SH_NODE_SELECT:
+		/* the values land in the loop variable, whose uses are checked */
+		for (size_t i = 0; i < n->u.for_.n_words; i++)
+			unseen_word_subs(u, n->u.for_.words[i]);
+		unseen_node(u, n->u.for_.body);
+		break;
+	case SH_NODE_ARITH_FOR:
+		unseen_word_subs(u, n->u.arith_for.init);
+		unseen_word_subs(u, n->u.arith_for.test);
+		unseen_word_subs(u, n->u.arith_for.step);
+		unseen_node(u, n->u.arith_for.body);
+		break;
+	case SH_NODE_CASE:
+		unseen_word_subs(u, n->u.case_.subject);
+		for (size_t i = 0; i < n->u.case_.n_items; i++) {
+			for (size_t k = 0; k < n->u.case_.items[i].n_patterns; k++)
+				unseen_word_subs(u, n->u.case_.items[i].patterns[k]);
+			unseen_node(u, n->u.case_.items[i].body);
+		}
+		break;
+	case SH_NODE_FUNCTION:
+		unseen_node(u, n->u.function.body);
+		break;
+	case SH_NODE_COND:
+		unseen_cond(u, n->u.cond.expr);
+		break;
+	case SH_NODE_ARITH:
+		unseen_word_subs(u, n->u.arith.expr);
+		break;
+	case SH_NODE_COPROC:
+		unseen_node(u, n->u.coproc.body);
+		break;
+	case SH_NODE_KIND_MAX:
+	default:
+		unseen_refuse(u, "the line holds a construct the check does not know.");
+		break;
+	}
+}
+
+/* Does any command of the line change directory? (A first pass, so that a
+ * glob before the cd is treated like one after it: loops run twice.) */
+static bool tree_has_cd(const struct sh_node *n, struct arena *a);
+
+static bool
+parts_have_cd(const struct sh_part *parts, size_t n, struct arena *a)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct sh_part *pt = &parts[i];
+		if ((pt->kind == SH_PART_CMDSUB || pt->kind == SH_PART_PROCSUB) && pt->body &&
+		    tree_has_cd(pt->body, a))
+			return true;
+		if ((pt->kind == SH_PART_DQUOTE || pt->kind == SH_PART_LOCALE) &&
+		    parts_have_cd(pt->parts, pt->n_parts, a))
+			return true;
+	}
+	return false;
+}
+
+static bool
+tree_has_cd(const struct sh_node *n, struct arena *a)
+{
+	if (!n)
+		return false;
+	switch (n->kind) {
+	case SH_NODE_SIMPLE:
+		if (n->u.simple.n_words > 0) {
+			bool st = false;
+			const char *name = sh_word_static_value(a, n->u.simple.words[0], &st);
+			if (!name || !st || is_cd(name))
+				return true; /* a dynamic name may be cd too */
+		}
+		for (size_t i = 0; i < n->u.simple.n_words; i++)
+			if (parts_have_cd(n->u.simple.words[i]->parts,
+					  n->u.simple.words[i]->n_parts, a))
+				return true;
+		return false;
+	case SH_NODE_PIPELINE:
+		for (size_t i = 0; i < n->u.pipeline.n_cmds; i++)
+			if (tree_has_cd(n->u.pipeline.cmds[i], a))
+				return true;
+		return false;
+	case SH_NODE_AND:
+	case SH_NODE_OR:
+		return tree_has_cd(n->u.binary.left, a) || tree_has_cd(n->u.binary.right, a);
+	case SH_NODE_LIST:
+		for (size_t i = 0; i < n->u.list.n_items; i++)
+			if (tree_has_cd(n->u.list.items[i], a))
+				return true;
+		return false;
+	case SH_NODE_SUBSHELL:
+	case SH_NODE_GROUP:
+		return tree_has_cd(n->u.group.body, a);
+	case SH_NODE_IF:
+		return tree_has_cd(n->u.if_.cond, a) || tree_has_cd(n->u.if_.then_body, a) ||
+		       tree_has_cd(n->u.if_.else_body, a);
+	case SH_NODE_WHILE:
+	case SH_NODE_UNTIL:
+		return tree_has_cd(n->u.loop.cond, a) || tree_has_cd(n->u.loop.body, a);
+	case SH_NODE_FOR:
+	case SH_NODE_SELECT:
+		return tree_has_cd(n->u.for_.body, a);
+	case SH_NODE_ARITH_FOR:
+		return tree_has_cd(n->u.arith_for.body, a);
+	case SH_NODE_CASE:
+		for (size_t i = 0; i < n->u.case_.n_items; i++)
+			if (tree_has_cd(n->u.case_.items[i].body, a))
+				return true;
+		return false;
+	case SH_NODE_FUNCTION:
+		return tree_has_cd(n->u.function.body, a);
+	case SH_NODE_COPROC:
+		return tree_has_cd(n->u.coproc.body, a);
+	case SH_NODE_COND:
+	case SH_NODE_ARITH:
+		return false;
+	case SH_NODE_KIND_MAX:
+	default:
+		return true;
+	}
+}
+
+/*
+ * Apply the checks above to cmd (already allowed by the policy). Returns
+ * true when it may go ahead; else the decision is a deny with the reason.
+ */
+static bool
+check_unseen(struct hook *h, const struct policy *p, const char *cmd, size_t len)
+{
+	_cleanup_arena_ struct arena *a = arena_new(SH_MAX_INPUT * 4u);
+	struct sh_node *tree = NULL;
+	struct sh_error err;
+	if (!a) {
+		decide(h, DECISION_DENY, "lite-sandbox: out of memory; refusing.");
+		return false;
+	}
+	if (sh_parse(a, cmd, len, NULL, &tree, &err) < 0) {
+		decide(h, DECISION_DENY, "lite-sandbox: refused: %u:%u: %s.", err.line, err.col,
+		       err.message);
+		return false;
+	}
+	struct unseen u = { .h = h, .p = p, .a = a };
+	u.has_cd = tree_has_cd(tree, a);
+	unseen_node(&u, tree);
+	return !u.refused;
+}
+
+/*
+ * own_shell: the agent's own shell runs the command (the Bash tool), so
+ * nothing checks it after expansion; false for the sandbox's MCP tool,
+ * which checks every command again as it runs.
+ */
+static int
+check_bash(struct hook *h, const char *cmd, bool own_shell)
 {
 	size_t len = strlen(cmd);
 
@@ -637,6 +1347,8 @@ check_bash(struct hook *h, const char *cmd)
 
 	enum hook_decision d = rep->verdict == POLICY_ALLOW ? DECISION_ALLOW
 			       : rep->verdict == POLICY_ASK ? DECISION_ASK : DECISION_DENY;
+	if (d != DECISION_DENY && own_shell && !check_unseen(h, p, cmd, len))
+		goto out;
 	if (d == DECISION_ASK && !agent_can_ask(h->agent))
 		d = DECISION_DENY;
 	decide(h, d, "%s", d == DECISION_ALLOW ? "lite-sandbox: allowed by the policy" :
@@ -684,7 +1396,7 @@ check_tool(struct hook *h, const char *tool, json_t *input)
 	if (strcmp(tool, "Bash") == 0 || is_own_mcp_bash(tool)) {
 		const char *cmd = get_string(h, input, "tool_input.", "command", true);
 		if (cmd)
-			(void)check_bash(h, cmd);
+			(void)check_bash(h, cmd, !is_own_mcp_bash(tool));
 		return;
 	}
 	if (strcmp(tool, "apply_patch") == 0) {
