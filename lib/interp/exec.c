@@ -334,6 +334,155 @@ is_shell_script(const char *path)
 	return n >= 0;
 }
 
+static void import_env(struct interp *it, char *const *envp);
+
+static bool
+is_shell_name(const char *a)
+{
+	const char *b = strrchr(a, '/');
+	b = b ? b + 1 : a;
+	return !strcmp(b, "bash") || !strcmp(b, "sh");
+}
+
+/*
+ * bash and sh run here, in a child of the interpreter, not as programs: a
+ * real bash would run whatever its script says without asking the policy.
+ * The child starts like a new shell: only the exported variables (with the
+ * command's own assignments), no functions, default options and traps.
+ */
+static int
+run_shell(struct interp *it, char **argv, char **envp)
+{
+	const char *cmd = NULL;
+	bool c_mode = false, read_stdin = false;
+	struct opts o = { 0 };
+	size_t i = 1;
+	for (; argv[i]; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--") || !strcmp(a, "-")) {
+			i++;
+			break;
+		}
+		if (!strcmp(a, "--norc") || !strcmp(a, "--noprofile") || !strcmp(a, "--noediting"))
+			continue;
+		if (!strncmp(a, "--", 2)) {
+			it_err(it, "%s: %s: unsupported option", argv[0], a);
+			return 2;
+		}
+		if ((a[0] != '-' && a[0] != '+') || !a[1])
+			break;
+		bool on = a[0] == '-';
+		for (const char *p = a + 1; *p; p++) {
+			switch (*p) {
+			case 'c': c_mode = true; break;
+			case 's': read_stdin = true; break;
+			case 'e': o.errexit = on; break;
+			case 'u': o.nounset = on; break;
+			case 'x': o.xtrace = on; break;
+			case 'f': o.noglob = on; break;
+			case 'C': o.noclobber = on; break;
+			case 'a': o.allexport = on; break;
+			case 'v': case 'h': case 'B': case 'p': case 'l': break;
+			case 'o': {
+				const char *n = argv[i + 1];
+				if (!n) {
+					it_err(it, "%s: -o: option requires an argument", argv[0]);
+					return 2;
+				}
+				i++;
+				if (!strcmp(n, "pipefail"))
+					o.pipefail = on;
+				else if (!strcmp(n, "errexit"))
+					o.errexit = on;
+				else if (!strcmp(n, "nounset"))
+					o.nounset = on;
+				else if (!strcmp(n, "xtrace"))
+					o.xtrace = on;
+				else if (!strcmp(n, "noglob"))
+					o.noglob = on;
+				else {
+					it_err(it, "%s: -o %s: unsupported option", argv[0], n);
+					return 2;
+				}
+				goto next_arg;
+			}
+			default:
+				it_err(it, "%s: -%c: unsupported option (only -c, -s, -e, -u, -x, -f, -C, -a, -o)",
+				       argv[0], *p);
+				return 2;
+			}
+		}
+next_arg:;
+	}
+	if (c_mode) {
+		if (!argv[i]) {
+			it_err(it, "%s: -c: option requires an argument", argv[0]);
+			return 2;
+		}
+		cmd = argv[i++];
+	} else if (argv[i] && !read_stdin) {
+		cmd = NULL; /* a script file */
+	} else {
+		read_stdin = true;
+	}
+	pid_t pid = it_fork(it);
+	if (pid < 0)
+		return 1;
+	if (pid != 0)
+		return it_wait_pid(it, pid);
+	/* the child: a fresh shell */
+	vt_done(&it->vars);
+	vt_init(&it->vars);
+	import_env(it, envp);
+	while (it->funcs) {
+		struct func *f = it->funcs;
+		it->funcs = f->next;
+		free(f->name);
+		free(f);
+	}
+	free(it->trap_exit);
+	free(it->trap_err);
+	it->trap_exit = it->trap_err = NULL;
+	it->o = o;
+	it->func_depth = it->loop_depth = it->call_depth = 0;
+	it->errexit_off = 0;
+	it->flow = FLOW_NONE;
+	it->status = 0;
+	it->exec_last = false;
+	int st;
+	if (c_mode) {
+		char **args = argv + i;
+		free(it->argv0);
+		it->argv0 = xstrdup(args[0] ? args[0] : argv[0]);
+		for (size_t k = 0; k < it->n_pos; k++)
+			free(it->pos[k]);
+		free(it->pos);
+		size_t n = 0;
+		while (args[0] && args[1 + n])
+			n++;
+		it->pos = xmalloc((n + 1) * sizeof(char *));
+		for (size_t k = 0; k < n; k++)
+			it->pos[k] = xstrdup(args[1 + k]);
+		it->n_pos = n;
+		st = exec_string(it, cmd, strlen(cmd), argv[0]);
+	} else if (!read_stdin) {
+		st = source_file(it, argv[i], argv + i + 1, 0, true);
+	} else {
+		struct buf b = BUF_INIT(SH_MAX_INPUT);
+		int r = buf_read_fd(&b, 0);
+		if (r < 0) {
+			it_err(it, "%s: reading the script from stdin: %s", argv[0], strerror(-r));
+			buf_done(&b);
+			it_exit_child(it, 2);
+		}
+		st = exec_string(it, b.data ? b.data : "", b.len, argv[0]);
+		buf_done(&b);
+	}
+	if (it->flow == FLOW_EXIT)
+		st = it->status;
+	it_exit_child(it, st);
+}
+
 static int
 run_external(struct interp *it, char **argv, char **env_extra, size_t n_extra)
 {
@@ -346,6 +495,8 @@ run_external(struct interp *it, char **argv, char **env_extra, size_t n_extra)
 		it_refuse(it, msg);
 		return INTERP_STATUS_REFUSED;
 	}
+	if (is_shell_name(argv[0]))
+		return run_shell(it, argv, envp);
 	char *path = path_search(it, argv[0]);
 	if (!path) {
 		it_err(it, "%s: command not found", argv[0]);
@@ -1904,6 +2055,41 @@ expand_arith_text(struct interp *it, const char *text, char **ret)
 
 /* ---- public API -------------------------------------------------------- */
 
+/* The variables a new shell starts with: the environment, exported, and
+ * the ones bash sets itself. */
+static void
+import_env(struct interp *it, char *const *envp)
+{
+	for (char *const *e = envp; e && *e; e++) {
+		const char *eq = strchr(*e, '=');
+		if (!eq || !valid_name_n(*e, (size_t)(eq - *e)))
+			continue;
+		char *name = xstrndup(*e, (size_t)(eq - *e));
+		if (strcmp(name, "IFS") != 0)
+			var_set_flags(it, name, eq + 1, V_EXPORT);
+		free(name);
+	}
+	var_set(it, "IFS", " \t\n", false);
+	if (!var_get(it, "PS4"))
+		var_set(it, "PS4", "+ ", false);
+	char cwd[4096];
+	if (getcwd(cwd, sizeof(cwd))) {
+		const char *pwd = var_get(it, "PWD");
+		struct stat a, b;
+		if (!pwd || stat(pwd, &a) < 0 || stat(cwd, &b) < 0 || a.st_ino != b.st_ino ||
+		    a.st_dev != b.st_dev)
+			var_set_flags(it, "PWD", cwd, V_EXPORT);
+	}
+	char pp[32];
+	snprintf(pp, sizeof(pp), "%d", (int)getppid());
+	var_set(it, "PPID", pp, false);
+	var_set(it, "BASH_VERSION", "5.2.15(1)-release", false);
+	snprintf(pp, sizeof(pp), "%u", (unsigned)getuid());
+	var_set_flags(it, "UID", pp, V_READONLY);
+	snprintf(pp, sizeof(pp), "%u", (unsigned)geteuid());
+	var_set_flags(it, "EUID", pp, V_READONLY);
+}
+
 int
 interp_new(const struct interp_options *o, struct interp **ret)
 {
@@ -1932,34 +2118,7 @@ interp_new(const struct interp_options *o, struct interp **ret)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	it->seconds_base = ts.tv_sec;
 	it->random_state = ((uint64_t)ts.tv_nsec << 16) ^ (uint64_t)getpid() ^ 0x9E3779B97F4A7C15ull;
-	for (char *const *e = o->envp; e && *e; e++) {
-		const char *eq = strchr(*e, '=');
-		if (!eq || !valid_name_n(*e, (size_t)(eq - *e)))
-			continue;
-		char *name = xstrndup(*e, (size_t)(eq - *e));
-		var_set_flags(it, name, eq + 1, V_EXPORT);
-		free(name);
-	}
-	if (!var_get(it, "IFS"))
-		var_set(it, "IFS", " \t\n", false);
-	if (!var_get(it, "PS4"))
-		var_set(it, "PS4", "+ ", false);
-	char cwd[4096];
-	if (getcwd(cwd, sizeof(cwd))) {
-		const char *pwd = var_get(it, "PWD");
-		struct stat a, b;
-		if (!pwd || stat(pwd, &a) < 0 || stat(cwd, &b) < 0 || a.st_ino != b.st_ino ||
-		    a.st_dev != b.st_dev)
-			var_set_flags(it, "PWD", cwd, V_EXPORT);
-	}
-	char pp[32];
-	snprintf(pp, sizeof(pp), "%d", (int)getppid());
-	var_set(it, "PPID", pp, false);
-	var_set(it, "BASH_VERSION", "5.2.15(1)-release", false);
-	snprintf(pp, sizeof(pp), "%u", (unsigned)getuid());
-	var_set_flags(it, "UID", pp, V_READONLY);
-	snprintf(pp, sizeof(pp), "%u", (unsigned)geteuid());
-	var_set_flags(it, "EUID", pp, V_READONLY);
+	import_env(it, o->envp);
 	const char *const *prot = o->protected_env ? o->protected_env : interp_default_protected_env;
 	size_t np = 0;
 	while (prot[np])
