@@ -1083,11 +1083,11 @@ call_check(struct interp *it, char **argv, size_t argc)
 		return 0;
 	char msg[1024] = "";
 	char *cdv[3];
-	if (argc == 1 && !strcmp(argv[0], "cd")) {
-		/* a bare cd goes to $HOME: check it as such */
-		const char *home = var_get(it, "HOME");
+	if (!strcmp(argv[0], "cd") && (argc == 1 || (argc == 2 && !strcmp(argv[1], "-")))) {
+		/* a bare cd goes to $HOME and `cd -` to $OLDPWD: check them so */
+		const char *dir = var_get(it, argc == 1 ? "HOME" : "OLDPWD");
 		cdv[0] = argv[0];
-		cdv[1] = (char *)(home ? home : "");
+		cdv[1] = (char *)(dir ? dir : "");
 		cdv[2] = NULL;
 		argv = cdv;
 		argc = 2;
