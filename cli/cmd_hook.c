@@ -1045,6 +1045,32 @@ is_cd(const char *name)
 	       strcmp(name, "popd") == 0;
 }
 
+static const char *
+base_name(const char *s)
+{
+	const char *b = strrchr(s, '/');
+	return b ? b + 1 : s;
+}
+
+/* xargs, directly or under a command that runs another (env xargs ...). */
+static bool
+runs_xargs(char *const *argv, size_t argc)
+{
+	static const char *const wrappers[] = {
+		"env", "timeout", "nice", "nohup", "setsid", "stdbuf", "command", "exec",
+		"time", "ionice", "chrt", "taskset", "sudo", "doas", "busybox", "xcrun",
+	};
+	if (strcmp(base_name(argv[0]), "xargs") == 0)
+		return true;
+	bool wrapper = false;
+	for (size_t i = 0; i < ARRAY_SIZE(wrappers); i++)
+		wrapper |= strcmp(base_name(argv[0]), wrappers[i]) == 0;
+	for (size_t i = 1; wrapper && i < argc; i++)
+		if (strcmp(base_name(argv[i]), "xargs") == 0)
+			return true;
+	return false;
+}
+
 static void
 unseen_simple(struct unseen *u, const struct sh_node *n)
 {
@@ -1111,6 +1137,11 @@ unseen_simple(struct unseen *u, const struct sh_node *n)
 				      "runs.");
 			return;
 		}
+	}
+	if (runs_xargs(argv, nw)) {
+		unseen_refuse(u, "xargs builds its command's arguments from its input, which "
+			      "no check made before the line runs can see.");
+		return;
 	}
 	for (size_t i = 1; i < nw && !u->refused; i++)
 		if (cls[i] == WORD_GLOB)
