@@ -39,13 +39,12 @@ set_pos(struct js *js, json_t *o, struct sh_pos p)
 				    "col", (json_int_t)p.col));
 }
 
+static json_t *bytes_json(struct js *js, const char *s, size_t n);
+
 static json_t *
 str_n(struct js *js, const char *s, size_t n)
 {
-	json_t *v = json_stringn_nocheck(s ? s : "", s ? n : 0);
-	if (!v)
-		js->oom = true;
-	return v;
+	return bytes_json(js, s ? s : "", s ? n : 0);
 }
 
 static json_t *

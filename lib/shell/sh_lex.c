@@ -936,6 +936,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			/* $(( )): arithmetic, unless it does not close with
 			 * "))", in which case it is $( ( ... ) ... ) */
 			unsigned d0 = p->depth;
+			size_t lit0 = p->lit.len;
 			p->pos = j + 1;
 			struct sh_word *e = NULL;
 			r = lex_subword(p, LC_ARITH, 0, &e);
@@ -957,6 +958,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 				return r;
 			p->err->kind = SH_ERR_NONE;
 			p->depth = d0;
+			buf_truncate(&p->lit, lit0);
 			/* bash finds the end of such a $( by matching parens
 			 * and parses what is inside only when it runs */
 			size_t close = matched_paren_end(p, i + 1);
@@ -1131,7 +1133,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	  struct litrun *lr)
 {
 	size_t i0 = sh_skip_lc(p, p->pos);
-	size_t save = p->pos;
+	size_t save = p->pos, lit0 = p->lit.len;
 	struct sh_word **items = NULL;
 	size_t n = 0, cap = 0;
 	bool comma = false;
@@ -1180,6 +1182,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	return 0;
 fail:
 	sh_leave(p);
+	buf_truncate(&p->lit, lit0);
 	if ((r = sh_charge(p, i0, p->pos > save ? p->pos - save : 0)) < 0)
 		return r;
 	p->pos = save;
@@ -1321,6 +1324,8 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 			if (is_meta(c)) {
 				if ((c == '<' || c == '>') && peek_after(p, i, NULL) == '(')
 					break; /* a process substitution inside */
+				if (lr.active)
+					buf_truncate(&p->lit, lr.base);
 				return 1;
 			}
 			break;
@@ -2307,7 +2312,7 @@ sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 		 struct sh_word **ret, struct sh_word **ret2,
 		 struct sh_word **ret3, bool *ret_ok)
 {
-	size_t save = p->pos, i, j;
+	size_t save = p->pos, lit0 = p->lit.len, i, j;
 	int r;
 	*ret_ok = false;
 	struct sh_word **outs[3] = { ret, ret2, ret3 };
@@ -2338,6 +2343,7 @@ sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 	*ret_ok = true;
 	return 0;
 fallback:
+	buf_truncate(&p->lit, lit0);
 	if ((r = sh_charge(p, start, p->pos > save ? p->pos - save : 0)) < 0)
 		return r;
 	p->pos = save;
@@ -2372,6 +2378,24 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 			}
 			if ((r = buf_append(&line, p->src + seg, le - seg)) < 0)
 				break;
+			if (!rd->quoted_delim && le >= p->end && le > seg &&
+			    p->src[le - 1] == '\\') {
+				/* the body ends the input with a backslash: bash
+				 * would join it with what follows, and nothing
+				 * does */
+				size_t bs = 0, q = le;
+				while (q > seg && p->src[q - 1] == '\\') {
+					q--;
+					bs++;
+				}
+				if (bs % 2 == 1) {
+					buf_done(&line);
+					buf_done(&b);
+					return sh_fail(p, SH_ERR_UNSUPPORTED, rd->pos.offset,
+						       "unsupported construct: here-document "
+						       "ending in a backslash at the end of input");
+				}
+			}
 			if (!rd->quoted_delim && le < p->end && le > seg) {
 				/* odd run of backslashes before the newline? */
 				size_t bs = 0, q = le;
@@ -2418,10 +2442,12 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 	}
 	/* bash only warns when the delimiter is missing at the end of the
 	 * input; inside $( ) it then reads on in ways we do not model */
-	if (!found && p->in_sub)
+	if (!found && p->in_sub) {
+		buf_done(&b);
 		return sh_fail(p, SH_ERR_UNSUPPORTED, rd->pos.offset,
 			       "unsupported construct: here-document without its "
 			       "delimiter inside a command substitution");
+	}
 	size_t after = i;
 	char *text = arena_strndup(p->a, b.data ? b.data : "", b.len);
 	size_t tlen = b.len;

@@ -384,9 +384,19 @@ print_redirs(struct pr *pr, const struct sh_redir *rd)
 		if (rd->target) {
 			/* keep "> (" "< <(" apart from operators */
 			const struct sh_word *t = rd->target;
-			if (t->n_parts && t->parts[0].kind == SH_PART_PROCSUB)
-				putc_(pr, ' ');
+			size_t at = pr->out->len;
 			print_word_ctx(pr, t, W_NORMAL);
+			/* keep "<< -x" from reading as "<<-" and "> >(x)" as ">>" */
+			if (pr->err >= 0 && pr->out->len > at &&
+			    ((t->n_parts && t->parts[0].kind == SH_PART_PROCSUB) ||
+			     (rd->op == SH_REDIR_HEREDOC && pr->out->data[at] == '-'))) {
+				putc_(pr, ' ');
+				if (pr->err >= 0) {
+					memmove(pr->out->data + at + 1, pr->out->data + at,
+						pr->out->len - at - 1);
+					pr->out->data[at] = ' ';
+				}
+			}
 		}
 		if (rd->op == SH_REDIR_HEREDOC || rd->op == SH_REDIR_HEREDOC_TAB) {
 			const struct sh_redir **nh = pr->hd;
@@ -403,6 +413,22 @@ print_redirs(struct pr *pr, const struct sh_redir *rd)
 			pr->hd[pr->n_hd++] = rd;
 		}
 	}
+}
+
+static bool
+is_reserved(const struct sh_word *w)
+{
+	static const char *const words[] = {
+		"!", "{", "}", "[[", "]]", "case", "coproc", "do", "done", "elif",
+		"else", "esac", "fi", "for", "function", "if", "in", "select",
+		"then", "time", "until", "while",
+	};
+	if (w->assign || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (strcmp(w->parts[0].text, words[i]) == 0)
+			return true;
+	return false;
 }
 
 static bool
@@ -486,6 +512,24 @@ print_node(struct pr *pr, const struct sh_node *n)
 	switch (n->kind) {
 	case SH_NODE_SIMPLE: {
 		bool sp = false;
+		if (!n->u.simple.assigns && n->u.simple.n_words && n->redirs &&
+		    is_reserved(n->u.simple.words[0])) {
+			/* ">f if x" runs a command named "if": keep the
+			 * redirections first so that it does not read as
+			 * the reserved word */
+			size_t before = pr->out->len;
+			print_redirs(pr, n->redirs);
+			if (pr->err >= 0 && pr->out->len > before) {
+				memmove(pr->out->data + before, pr->out->data + before + 1,
+					pr->out->len - before - 1);
+				buf_truncate(pr->out, pr->out->len - 1);
+			}
+			for (size_t i = 0; i < n->u.simple.n_words; i++) {
+				putc_(pr, ' ');
+				print_word_ctx(pr, n->u.simple.words[i], W_NORMAL);
+			}
+			return;
+		}
 		for (const struct sh_assign *as = n->u.simple.assigns; as; as = as->next) {
 			if (sp)
 				putc_(pr, ' ');
