@@ -8,6 +8,7 @@
  * it are resolved from the directory the shell will be in.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "policy-internal.h"
@@ -149,6 +150,176 @@ parg_from_string(struct parg *pa, const char *s)
 	pa->prefix = s;
 	pa->src = s;
 	pa->opt = s;
+}
+
+/* ---- brace expansion ---------------------------------------------------------- */
+
+/*
+ * Brace expansion happens before anything else and needs no runtime values,
+ * so it is done here: `find . {-delete,}` is `find . -delete`, and
+ * `rm -rf {~,.}` removes home. A word expands to at most BRACE_MAX words;
+ * past that it is left whole (and checked by its static prefix).
+ */
+#define BRACE_MAX 256
+
+struct wordlist {
+	const struct sh_word **w;
+	size_t n;
+	bool overflow;
+};
+
+static int
+wl_push(struct walk *w, struct wordlist *l, const struct sh_word *word)
+{
+	if (l->n == BRACE_MAX) {
+		l->overflow = true;
+		return 0;
+	}
+	if (!l->w) {
+		l->w = arena_alloc(w->a, BRACE_MAX * sizeof(*l->w));
+		if (!l->w)
+			return -ENOMEM;
+	}
+	l->w[l->n++] = word;
+	return 0;
+}
+
+/* A word made of parts a[0..na) + b[0..nb) + c[0..nc). */
+static struct sh_word *
+word_join(struct walk *w, const struct sh_word *proto, const struct sh_part *a, size_t na,
+	  const struct sh_part *b, size_t nb, const struct sh_part *c, size_t nc)
+{
+	struct sh_word *nw = arena_alloc(w->a, sizeof(*nw));
+	struct sh_part *parts = arena_alloc(w->a, (na + nb + nc + 1) * sizeof(*parts));
+	if (!nw || !parts)
+		return NULL;
+	memcpy(parts, a, na * sizeof(*parts));
+	memcpy(parts + na, b, nb * sizeof(*parts));
+	memcpy(parts + na + nb, c, nc * sizeof(*parts));
+	*nw = *proto;
+	nw->parts = parts;
+	nw->n_parts = na + nb + nc;
+	nw->assign = NULL;
+	return nw;
+}
+
+static bool
+parse_int(const char *s, long *ret)
+{
+	char *end;
+	if (!s || !*s)
+		return false;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (*end || errno)
+		return false;
+	*ret = v;
+	return true;
+}
+
+/* The words of a sequence {a..b..step}, as literal parts. */
+static int
+seq_items(struct walk *w, const struct sh_brace *br, struct sh_part **ret, size_t *ret_n)
+{
+	long a, b, step = 1;
+	bool num = parse_int(br->seq_start, &a) && parse_int(br->seq_end, &b);
+	if (!num) {
+		if (!br->seq_start || !br->seq_end || strlen(br->seq_start) != 1 ||
+		    strlen(br->seq_end) != 1)
+			return -EINVAL;
+		a = (unsigned char)br->seq_start[0];
+		b = (unsigned char)br->seq_end[0];
+	}
+	if (br->seq_step && !parse_int(br->seq_step, &step))
+		return -EINVAL;
+	if (step < 0)
+		step = -step;
+	if (step == 0)
+		step = 1;
+	long count = (a <= b ? b - a : a - b) / step + 1;
+	if (count > BRACE_MAX || count < 1)
+		return -E2BIG;
+	int width = 0;
+	if (num) {
+		const char *ends[] = { br->seq_start, br->seq_end };
+		for (int k = 0; k < 2; k++) {
+			const char *s = ends[k][0] == '-' ? ends[k] + 1 : ends[k];
+			if (s[0] == '0' && s[1])
+				width = (int)strlen(ends[k]) > width ? (int)strlen(ends[k]) : width;
+		}
+	}
+	struct sh_part *items = arena_alloc(w->a, (size_t)count * sizeof(*items));
+	if (!items)
+		return -ENOMEM;
+	for (long i = 0; i < count; i++) {
+		long v = a <= b ? a + i * step : a - i * step;
+		char *t = num ? arena_printf(w->a, "%0*ld", width, v) : arena_printf(w->a, "%c", (char)v);
+		if (!t)
+			return -ENOMEM;
+		items[i] = (struct sh_part){ .kind = SH_PART_SQUOTE, .text = t, .text_len = strlen(t) };
+	}
+	*ret = items;
+	*ret_n = (size_t)count;
+	return 0;
+}
+
+static int
+brace_expand(struct walk *w, const struct sh_word *word, struct wordlist *out, unsigned depth)
+{
+	size_t bi = word->n_parts;
+	for (size_t i = 0; i < word->n_parts; i++)
+		if (word->parts[i].kind == SH_PART_BRACE && word->parts[i].brace) {
+			bi = i;
+			break;
+		}
+	if (bi == word->n_parts) {
+		/* After expansion, a word that starts with ~ or ~/ gets tilde
+		 * expansion like any other. */
+		const struct sh_part *p0 = word->n_parts ? &word->parts[0] : NULL;
+		if (depth > 0 && p0 && p0->kind == SH_PART_LIT && p0->text_len &&
+		    p0->text[0] == '~' && (p0->text_len == 1 || p0->text[1] == '/')) {
+			struct sh_part t[2] = {
+				{ .kind = SH_PART_TILDE, .text = "", .pos = p0->pos },
+				{ .kind = SH_PART_LIT, .text = p0->text + 1, .text_len = p0->text_len - 1 },
+			};
+			struct sh_word *nw = word_join(w, word, t, p0->text_len > 1 ? 2 : 1, NULL, 0,
+						       word->parts + 1, word->n_parts - 1);
+			if (!nw)
+				return -ENOMEM;
+			return wl_push(w, out, nw);
+		}
+		return wl_push(w, out, word);
+	}
+	if (depth > 16) {
+		out->overflow = true;
+		return 0;
+	}
+	const struct sh_brace *br = word->parts[bi].brace;
+	struct sh_part *seq = NULL;
+	size_t n_seq = 0;
+	size_t n_items = br->is_sequence ? 0 : br->n_items;
+	if (br->is_sequence) {
+		int r = seq_items(w, br, &seq, &n_seq);
+		if (r == -ENOMEM)
+			return r;
+		if (r < 0) {
+			out->overflow = true;
+			return 0;
+		}
+		n_items = n_seq;
+	}
+	for (size_t k = 0; k < n_items && !out->overflow; k++) {
+		const struct sh_part *ip = br->is_sequence ? &seq[k] : br->items[k]->parts;
+		size_t in = br->is_sequence ? 1 : br->items[k]->n_parts;
+		struct sh_word *nw = word_join(w, word, word->parts, bi, ip, in,
+					       word->parts + bi + 1, word->n_parts - bi - 1);
+		if (!nw)
+			return -ENOMEM;
+		int r = brace_expand(w, nw, out, depth + 1);
+		if (r < 0)
+			return r;
+	}
+	return 0;
 }
 
 /* ---- the working-directory set ------------------------------------------------ */
@@ -472,21 +643,44 @@ walk_simple(struct walk *w, const struct sh_node *n, bool *ret_cd,
 				  NULL, false, "the command has too many words to check");
 
 	struct parg *args = NULL;
+	size_t cap = nw, na = 0;
 	if (nw) {
-		args = arena_alloc(w->a, nw * sizeof(*args));
+		args = arena_alloc(w->a, cap * sizeof(*args));
 		if (!args)
 			return -ENOMEM;
 	}
 	for (size_t i = 0; i < nw; i++) {
+		const struct sh_word *word = n->u.simple.words[i];
 		/* declare -a NAME=(...): an array assignment in a word */
-		if (n->u.simple.words[i]->assign &&
-		    (r = walk_assigns(w, n->u.simple.words[i]->assign, "declaring")) < 0)
+		if (word->assign && (r = walk_assigns(w, word->assign, "declaring")) < 0)
 			return r;
-		if ((r = walk_word_subs(w, n->u.simple.words[i])) < 0)
+		if ((r = walk_word_subs(w, word)) < 0)
 			return r;
-		if ((r = eval_word(w, n->u.simple.words[i], &args[i])) < 0)
+		struct wordlist wl = { 0 };
+		if ((r = brace_expand(w, word, &wl, 0)) < 0)
 			return r;
+		if (wl.overflow || wl.n == 0) {
+			wl.n = 1;
+			wl.w = (const struct sh_word **)&n->u.simple.words[i];
+		}
+		if (na + wl.n > cap) {
+			size_t ncap = (na + wl.n) * 2;
+			if (ncap > POLICY_MAX_ARGS)
+				return report_add(w, POLICY_LAYER_STRUCTURE,
+						  "structure.too-many-words", NULL, false,
+						  "the command has too many words to check");
+			struct parg *nargs = arena_alloc(w->a, ncap * sizeof(*nargs));
+			if (!nargs)
+				return -ENOMEM;
+			memcpy(nargs, args, na * sizeof(*nargs));
+			args = nargs;
+			cap = ncap;
+		}
+		for (size_t k = 0; k < wl.n; k++)
+			if ((r = eval_word(w, wl.w[k], &args[na++])) < 0)
+				return r;
 	}
+	nw = na;
 	if ((r = walk_redirs(w, n->redirs)) < 0)
 		return r;
 	if (nw == 0)
