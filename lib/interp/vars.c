@@ -409,12 +409,20 @@ var_set_flags(struct interp *it, const char *name, const char *val, unsigned fla
 int
 var_unset(struct interp *it, const char *name)
 {
-	struct var *v = var_lookup(it, name);
+	size_t slot = vt_find_slot(&it->vars, name);
+	struct var *v = it->vars.slot[slot];
 	if (!v)
 		return 0;
 	int r = check_readonly(it, v);
 	if (r < 0)
 		return r;
+	if (v->scope > 0 && v->scope != it->func_depth && v->shadow) {
+		/* unsetting a caller's local uncovers the variable it hid */
+		it->vars.slot[slot] = v->shadow;
+		v->shadow = NULL;
+		var_free(v);
+		return 0;
+	}
 	free(v->val);
 	v->val = NULL;
 	var_clear_array(v);
