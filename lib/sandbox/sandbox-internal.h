@@ -30,4 +30,13 @@ int sandbox_spawn_internal(const struct sandbox_policy *p, const struct sandbox_
 			   char *const *target, int worker_fd, pid_t *ret_pid,
 			   struct sandbox_error *reterr);
 
+/*
+ * Validate one worker request as received: hdr points at the fixed header,
+ * payload at the n - header bytes after it, nfds is the number of
+ * descriptors that came with it. Returns WORKER_REQ_COMMAND,
+ * WORKER_REQ_CHANNEL, or 0 for anything malformed. Pure, for the fuzzer.
+ */
+enum { WORKER_REQ_COMMAND = 1, WORKER_REQ_CHANNEL = 2 };
+int sandbox_worker_check_request(const void *hdr, const char *payload, size_t n, size_t nfds);
+
 #endif

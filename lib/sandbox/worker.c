@@ -134,6 +134,28 @@ start_command(struct wchan *c, const struct wreq *h, char *payload, const int fd
 	return 0;
 }
 
+int
+sandbox_worker_check_request(const void *hdr, const char *payload, size_t n, size_t nfds)
+{
+	struct wreq h;
+	if (n < sizeof(h))
+		return 0;
+	memcpy(&h, hdr, sizeof(h));
+	if (h.magic == WMAGIC_CHAN)
+		return n == sizeof(h) && nfds == 1 ? WORKER_REQ_CHANNEL : 0;
+	if (h.magic != WMAGIC_REQ || h.len != n - sizeof(h) || h.len == 0 || h.len > WREQ_MAX ||
+	    h.argc < 1 || h.argc > WARGC_MAX || nfds != 3)
+		return 0;
+	/* exactly argc + 1 NUL-terminated strings (cwd, argv), argv[0] not
+	 * empty; the count bounds every later strlen to the payload */
+	uint32_t nul = 0;
+	for (uint32_t i = 0; i < h.len; i++)
+		nul += payload[i] == '\0';
+	if (nul != h.argc + 1 || payload[h.len - 1] != '\0')
+		return 0;
+	return payload[strlen(payload) + 1] != '\0' ? WORKER_REQ_COMMAND : 0;
+}
+
 /* Collect fds from SCM_RIGHTS: at most max kept, the rest closed. */
 static size_t
 take_fds(struct msghdr *msg, int *fds, size_t max)
@@ -188,30 +210,17 @@ serve_request(struct wchan *c, char *payload, struct wchan *chans, size_t *n_cha
 	size_t nfds = n > 0 ? take_fds(&msg, fds, 4) : 0;
 	if (n <= 0)
 		return 0;
-	if ((size_t)n < sizeof(h) || (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
-		close_fds(fds, nfds);
-		return 0;
-	}
-	if (h.magic == WMAGIC_CHAN) {
-		bool ok = n == (ssize_t)sizeof(h) && nfds == 1 && *n_chans < WCHAN_MAX;
-		if (!ok) {
-			close_fds(fds, nfds);
-			return 0;
-		}
-		chans[(*n_chans)++] = (struct wchan){ .sock = fds[0], .pidfd = -1 };
+	int kind = (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))
+			   ? 0
+			   : sandbox_worker_check_request(&h, payload, (size_t)n, nfds);
+	if (kind == WORKER_REQ_CHANNEL) {
+		if (*n_chans < WCHAN_MAX)
+			chans[(*n_chans)++] = (struct wchan){ .sock = fds[0], .pidfd = -1 };
+		else
+			close(fds[0]); /* one too many: that channel sees its end */
 		return 1;
 	}
-	bool ok = h.magic == WMAGIC_REQ && h.len == (size_t)n - sizeof(h) && h.len > 0 &&
-		  h.argc >= 1 && h.argc <= WARGC_MAX && nfds == 3;
-	if (ok) {
-		/* exactly argc + 1 NUL-terminated strings, argv[0] not empty */
-		uint32_t nul = 0;
-		for (uint32_t i = 0; i < h.len; i++)
-			nul += payload[i] == '\0';
-		ok = nul == h.argc + 1 && payload[h.len - 1] == '\0' &&
-		     payload[strlen(payload) + 1] != '\0';
-	}
-	if (!ok) {
+	if (kind != WORKER_REQ_COMMAND) {
 		close_fds(fds, nfds);
 		return 0; /* malformed: end this channel */
 	}
