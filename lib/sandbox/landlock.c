@@ -176,6 +176,10 @@ landlock_apply(const struct sandbox_confine *c, struct sandbox_error *reterr)
 	if (r >= 0)
 		r = add_path(fd, "/dev", read_rights | LL_FS_WRITE_FILE | LL_FS_IOCTL_DEV |
 				 LL_FS_TRUNCATE, handled, reterr);
+	/* /dev/shm is the sandbox's own too (bwrap --dev makes it): POSIX
+	 * semaphores and shared memory (Python's multiprocessing) live there. */
+	if (r >= 0)
+		r = add_path(fd, "/dev/shm", handled, handled, reterr);
 	if (r >= 0 && syscall(__NR_landlock_restrict_self, fd, 0) < 0) {
 		r = -errno;
 		sandbox_error_set(reterr, "landlock_restrict_self failed: %s", strerror(errno));

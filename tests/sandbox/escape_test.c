@@ -311,6 +311,9 @@ TEST(python_write_outside)
 	snprintf(code, sizeof(code), "open('%s','w').write('x')", P(proj, "py-ok"));
 	ASSERT_WORKS(p, CMD("/usr/bin/python3", "-c", code));
 	ASSERT_TRUE(access(P(proj, "py-ok"), F_OK) == 0);
+	/* POSIX semaphores in the sandbox's own /dev/shm */
+	ASSERT_WORKS(p, CMD("/usr/bin/python3", "-c",
+			    "import multiprocessing as m; l = m.Lock(); l.acquire(); l.release()"));
 	sandbox_policy_free(p);
 }
 
@@ -740,6 +743,31 @@ TEST(dies_with_parent)
 	ASSERT_EQ(m1, m2); /* nothing ticks once the parent is gone */
 }
 
+TEST(ordinary_work_succeeds)
+{
+	/* The confinement must not get in the way of ordinary development
+	 * work in the project: a repository, a compiler, archives, renames,
+	 * links, fifos, sockets. */
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	char script[4096];
+	snprintf(script, sizeof(script),
+		 "set -e; export HOME='%s'; mkdir -p work/sub && cd work; "
+		 "printf 'int main(void){return 0;}\\n' > hello.c; "
+		 "git init -q . && git add hello.c && "
+		 "git -c user.email=a@b -c user.name=n commit -qm first; "
+		 "cc -o hello hello.c && ./hello; "
+		 "tar czf t.tgz hello.c && mkdir x && tar xzf t.tgz -C x; "
+		 "mv hello.c sub/moved.c && ln -s sub/moved.c link.c && ln sub/moved.c hard.c; "
+		 "mkfifo fifo && rm fifo; truncate -s 0 hard.c; rm -r x; "
+		 "git status --short >/dev/null; echo done",
+		 home);
+	int st = run_in(p, CMD("/bin/sh", "-c", script));
+	if (st != 0 || !strstr(last_out, "done"))
+		TAP_FAIL_("ordinary work failed (%d): %s", st, last_out);
+	sandbox_policy_free(p);
+}
+
 TEST(refuses_without_helper)
 {
 	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
@@ -767,7 +795,7 @@ static const struct {
 	T(masked_unix_sockets), T(terminal_injection), T(mount_and_user_namespaces),
 	T(other_kernel_surfaces), T(network_none), T(credentials_left_out_of_environment),
 	T(worker_runs_many_and_recovers), T(worker_channels_run_side_by_side),
-	T(dies_with_parent), T(refuses_without_helper),
+	T(dies_with_parent), T(ordinary_work_succeeds), T(refuses_without_helper),
 };
 
 int
