@@ -193,9 +193,12 @@ word_join(struct walk *w, const struct sh_word *proto, const struct sh_part *a, 
 	struct sh_part *parts = arena_alloc(w->a, (na + nb + nc + 1) * sizeof(*parts));
 	if (!nw || !parts)
 		return NULL;
-	memcpy(parts, a, na * sizeof(*parts));
-	memcpy(parts + na, b, nb * sizeof(*parts));
-	memcpy(parts + na + nb, c, nc * sizeof(*parts));
+	if (na)
+		memcpy(parts, a, na * sizeof(*parts));
+	if (nb)
+		memcpy(parts + na, b, nb * sizeof(*parts));
+	if (nc)
+		memcpy(parts + na + nb, c, nc * sizeof(*parts));
 	*nw = *proto;
 	nw->parts = parts;
 	nw->n_parts = na + nb + nc;
