@@ -136,6 +136,48 @@ mkdir_p(const char *path, mode_t mode)
 	return 0;
 }
 
+/* The deepest writable root (write or temp entry) strictly above path. */
+static const char *
+writable_root(const struct sandbox_policy *p, const char *path)
+{
+	const char *best = NULL;
+	const struct sandbox_strv *lists[] = { &p->write, &p->tmp };
+	for (size_t k = 0; k < ARRAY_SIZE(lists); k++)
+		for (size_t i = 0; i < lists[k]->n; i++) {
+			const char *w = lists[k]->v[i];
+			if (strcmp(w, path) != 0 && path_under(path, w) &&
+			    (!best || strlen(w) > strlen(best)))
+				best = w;
+		}
+	return best;
+}
+
+static int
+pin_ancestors(const struct sandbox_policy *p, struct sandbox_strv *pins)
+{
+	const struct sandbox_strv *lists[] = { &p->ro, &p->mask };
+	for (size_t k = 0; k < ARRAY_SIZE(lists); k++)
+		for (size_t i = 0; i < lists[k]->n; i++) {
+			const char *path = lists[k]->v[i];
+			const char *root = writable_root(p, path);
+			if (!root)
+				continue;
+			size_t rlen = strcmp(root, "/") == 0 ? 0 : strlen(root);
+			char buf[PATH_MAX];
+			if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+				return -ENAMETOOLONG;
+			/* every directory strictly between root and path */
+			for (char *slash = strrchr(buf, '/'); slash && (size_t)(slash - buf) > rlen;
+			     slash = strrchr(buf, '/')) {
+				*slash = '\0';
+				int r = sandbox_strv_add(pins, buf);
+				if (r < 0)
+					return r;
+			}
+		}
+	return 0;
+}
+
 #define PUSH(s)                                                                \
 	do {                                                                   \
 		if ((r = strv_push(av, (s), ARGV_MAX)) < 0)                    \
@@ -160,6 +202,7 @@ build_argv(const struct sandbox_policy *p, const struct sandbox_launch *l,
 	int *fds = NULL;
 	size_t n_fds = 0;
 	struct bind *binds = NULL;
+	struct sandbox_strv pins = { 0 };
 	char num[32];
 
 	const char *helper = l && l->helper ? l->helper : sandbox_default_helper();
@@ -189,7 +232,14 @@ build_argv(const struct sandbox_policy *p, const struct sandbox_launch *l,
 	PUSH2("--proc", "/proc");
 	/* Binds and the hidden home's tmpfs, parents before children so that
 	 * none hides another. */
-	size_t n_binds = p->shown.n + p->write.n + p->tmp.n + 1;
+	/* Pins: a write-denied or masked path is a mount point, which cannot be
+	 * renamed or removed; but a directory above it, inside a writable
+	 * bind, could be renamed away (the mount moving with it) and a fresh
+	 * one with planted files put in its place. So every such directory
+	 * is bound onto itself too, which makes it a mount point as well. */
+	if ((r = pin_ancestors(p, &pins)) < 0)
+		goto out;
+	size_t n_binds = p->shown.n + p->write.n + p->tmp.n + pins.n + 1;
 	binds = calloc(n_binds ? n_binds : 1, sizeof(*binds));
 	if (!binds) {
 		r = -ENOMEM;
@@ -202,6 +252,8 @@ build_argv(const struct sandbox_policy *p, const struct sandbox_launch *l,
 		binds[k++] = (struct bind){ p->tmp.v[i], BIND_RW, depth_of(p->tmp.v[i]) };
 	if (p->hide_home)
 		binds[k++] = (struct bind){ p->home, BIND_HOME_TMPFS, depth_of(p->home) };
+	for (size_t i = 0; i < pins.n; i++)
+		binds[k++] = (struct bind){ pins.v[i], BIND_RW, depth_of(pins.v[i]) };
 	for (size_t i = 0; i < p->shown.n; i++) {
 		if (sandbox_strv_contains(&p->write, p->shown.v[i]) ||
 		    sandbox_strv_contains(&p->tmp, p->shown.v[i]))
@@ -295,6 +347,7 @@ out:
 		sandbox_error_set(reterr, "the sandbox command line is too long");
 out_nolabel:
 	free(binds);
+	sandbox_strv_done(&pins);
 	if (r < 0) {
 		for (size_t i = 0; i < n_fds; i++)
 			close(fds[i]);

@@ -374,6 +374,17 @@ TEST(git_config_and_agent_settings_write_denied)
 	ASSERT_REFUSED(p, H("write", P(home, ".claude/settings.json")));
 	ASSERT_TRUE(file_has(P(home, ".claude/settings.json"), "{}"));
 	ASSERT_REFUSED(p, H("write", P(home, ".bashrc")));
+	/* nor by moving a directory above them away and planting a new one */
+	char script[2400];
+	snprintf(script, sizeof(script), "mv '%s' '%s'", P(proj, ".git"), P(proj, ".git-old"));
+	ASSERT_TRUE(run_in(p, CMD("/bin/sh", "-c", script)) != 0);
+	ASSERT_TRUE(access(P(proj, ".git-old"), F_OK) < 0);
+	snprintf(script, sizeof(script), "mv '%s' '%s'", P(home, ".claude"), P(home, ".claude-old"));
+	ASSERT_TRUE(run_in(p, CMD("/bin/sh", "-c", script)) != 0);
+	snprintf(script, sizeof(script), "mv '%s' '%s'", P(home, ".ssh"), P(home, ".ssh-old"));
+	ASSERT_TRUE(run_in(p, CMD("/bin/sh", "-c", script)) != 0);
+	ASSERT_TRUE(file_has(P(home, ".claude/settings.json"), "{}"));
+	ASSERT_TRUE(access(P(home, ".ssh/id_rsa"), F_OK) == 0);
 	/* benign: the rest of .git, the rest of ~/.claude, the home */
 	ASSERT_WORKS(p, H("write", P(proj, ".git/FETCH_HEAD")));
 	ASSERT_WORKS(p, H("write", P(home, ".claude/notes.json")));
