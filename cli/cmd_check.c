@@ -197,7 +197,9 @@ cmd_check(int argc, char **argv)
 	if (config_project_dir(dir, home, &project) < 0)
 		project = NULL;
 
-	struct policy_context ctx = { .cwd = dir, .project_dir = project, .home = home };
+	extern char **environ;
+	struct policy_context ctx = { .cwd = dir, .project_dir = project, .home = home,
+				      .envp = environ };
 	struct policy *pol = NULL;
 	r = policy_new(cfg, &ctx, &pol);
 	enum policy_mode mode = cfg->mode;

@@ -35,6 +35,8 @@ struct policy {
 	struct policy_entry *entries;
 	size_t n_entries;
 	struct path_boundary *pb;
+	char **start_env;     /* the protected variables of the starting environment */
+	size_t n_start_env;
 	struct {
 		bool local_read, local_write, remote_read, remote_write;
 	} git;

@@ -128,6 +128,9 @@ policy_free(struct policy *p)
 		free(p->entries[i].args);
 	}
 	free(p->entries);
+	for (size_t i = 0; i < p->n_start_env; i++)
+		free(p->start_env[i]);
+	free(p->start_env);
 	path_boundary_free(p->pb);
 	free(p->cwd);
 	free(p->project_dir);
@@ -189,6 +192,32 @@ policy_new(const struct config *cfg, const struct policy_context *ctx,
 			e->ask = c->ask;
 			e->no_sandbox = c->no_sandbox;
 			p->n_entries++;
+		}
+	}
+
+	/* Only the protected variables of the starting environment matter. */
+	size_t ne = 0;
+	for (char *const *e = ctx->envp; e && *e; e++)
+		ne++;
+	if (ne) {
+		p->start_env = calloc(ne, sizeof(char *));
+		if (!p->start_env)
+			return -ENOMEM;
+		for (char *const *e = ctx->envp; *e; e++) {
+			const char *eq = strchr(*e, '=');
+			if (!eq)
+				continue;
+			char name[256];
+			size_t nl = (size_t)(eq - *e);
+			if (nl >= sizeof(name))
+				continue;
+			memcpy(name, *e, nl);
+			name[nl] = '\0';
+			if (!policy_env_protected(name))
+				continue;
+			if (!(p->start_env[p->n_start_env] = strdup(*e)))
+				return -ENOMEM;
+			p->n_start_env++;
 		}
 	}
 
@@ -389,6 +418,58 @@ policy_check_open(const struct policy *p, const char *cwd, const char *path,
 	 * the server's, so they get no exemption. */
 	return check_path_str(&w, NULL, path, write ? ROLE_WRITE : ROLE_READ,
 			      PATH_CHECK_IN_PROCESS);
+}
+
+/* NAME=value of name in env, or NULL. */
+static const char *
+env_entry(char *const *env, size_t n, const char *name)
+{
+	size_t nl = strlen(name);
+	for (size_t i = 0; env && (n == SIZE_MAX ? env[i] != NULL : i < n); i++)
+		if (strncmp(env[i], name, nl) == 0 && env[i][nl] == '=')
+			return env[i];
+	return NULL;
+}
+
+int
+policy_check_exec(const struct policy *p, const char *cwd, char *const *argv,
+		  size_t argc, char *const *envp, struct policy_report *r)
+{
+	int ret = policy_check_argv(p, cwd, argv, argc, r);
+	if (ret < 0)
+		return ret;
+	struct walk w;
+	walk_init(&w, p, r, cwd);
+	/* PATH is held to its starting value, unset included. */
+	const char *now = env_entry(envp, SIZE_MAX, "PATH");
+	const char *then = env_entry(p->start_env, p->n_start_env, "PATH");
+	if (!now || !then || strcmp(now, then) != 0) {
+		ret = report_add(&w, POLICY_LAYER_STRUCTURE, "structure.protected-env", NULL,
+				 false,
+				 "%s would run with PATH %s: PATH is held to its starting value",
+				 argv[0], now ? "changed" : "unset");
+		if (ret < 0)
+			return ret;
+	}
+	for (char *const *e = envp; e && *e; e++) {
+		const char *eq = strchr(*e, '=');
+		if (!eq || (size_t)(eq - *e) >= 256)
+			continue;
+		char name[256];
+		memcpy(name, *e, (size_t)(eq - *e));
+		name[eq - *e] = '\0';
+		if (strcmp(name, "PATH") == 0 || !policy_env_protected(name))
+			continue;
+		then = env_entry(p->start_env, p->n_start_env, name);
+		if (then && strcmp(then, *e) == 0)
+			continue;
+		ret = report_add(&w, POLICY_LAYER_STRUCTURE, "structure.protected-env", NULL, false,
+				 "%s would inherit %s %s: it changes which programs run or "
+				 "what they load", argv[0], then ? "a changed" : "a newly set", name);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
 }
 
 int

@@ -124,6 +124,19 @@ int policy_check_open(const struct policy *p, const char *cwd,
 int policy_check_assignment(const struct policy *p, const char *name,
 			    bool exported, struct policy_report *r);
 
+/*
+ * An external command about to be executed with environment envp (what it
+ * will inherit): the argv checks, plus the protected variables. PATH must
+ * hold the value it had in the starting environment (policy_context.envp),
+ * set or not; every other protected variable must either be absent or hold
+ * its starting value, since one set where the static check could not name
+ * it (export "$n=...", read -r PATH) would reach the program here. A policy
+ * built without a starting environment has no PATH to compare with, so
+ * every exec is refused (fail closed).
+ */
+int policy_check_exec(const struct policy *p, const char *cwd, char *const *argv,
+		      size_t argc, char *const *envp, struct policy_report *r);
+
 /* Whether a variable is one the policy protects (PATH, LD_PRELOAD, ...). */
 bool policy_env_protected(const char *name);
 

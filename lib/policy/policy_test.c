@@ -381,6 +381,38 @@ TEST(runtime_entry_points)
 	t_done(&t);
 }
 
+TEST(exec_holds_protected_environment)
+{
+	struct t t;
+	t_init(&t, POLICY_MODE_DENYLIST, false);
+	char *start[] = { "PATH=/usr/bin:/bin", "LESS=-R", "HOME=/h", NULL };
+	struct policy_context ctx = { .cwd = proj, .project_dir = proj, .home = home,
+				      .envp = start };
+	ASSERT_OK(policy_new(&t.cfg, &ctx, &t.p));
+	ASSERT_OK(policy_report_new(&t.r));
+	char *argv[] = { "ls", NULL };
+	char *same[] = { "HOME=/elsewhere", "PATH=/usr/bin:/bin", "LESS=-R", "FOO=1", NULL };
+	char *unset_less[] = { "PATH=/usr/bin:/bin", NULL };
+	char *new_path[] = { "PATH=.:/usr/bin:/bin", NULL };
+	char *no_path[] = { "LESS=-R", NULL };
+	char *preload[] = { "PATH=/usr/bin:/bin", "LD_PRELOAD=/tmp/x.so", NULL };
+	char *less_changed[] = { "PATH=/usr/bin:/bin", "LESS=+!id", NULL };
+	policy_report_reset(t.r);
+	ASSERT_OK(policy_check_exec(t.p, NULL, argv, 1, same, t.r));
+	ASSERT_EQ(t.r->verdict, POLICY_ALLOW);
+	policy_report_reset(t.r);
+	ASSERT_OK(policy_check_exec(t.p, NULL, argv, 1, unset_less, t.r));
+	ASSERT_EQ(t.r->verdict, POLICY_ALLOW);
+	char **bad[] = { new_path, no_path, preload, less_changed };
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		policy_report_reset(t.r);
+		ASSERT_OK(policy_check_exec(t.p, NULL, argv, 1, bad[i], t.r));
+		ASSERT_EQ(t.r->verdict, POLICY_DENY);
+		ASSERT_NOT_NULL(find_rule(&t, "structure.protected-env"));
+	}
+	t_done(&t);
+}
+
 TEST(syntax_errors_are_refused_in_every_mode)
 {
 	struct t t;
@@ -417,4 +449,5 @@ TAP_MAIN(table_is_sorted, layer_modes_follow_the_table,
 	 self_protection_is_refused_without_a_fix, config_entries_deny_ask_and_allow,
 	 protected_environment, shell_c_strings_are_checked_as_scripts, cd_is_followed,
 	 find_exec_is_a_wrapper, wrapper_bypasses, grep_abbreviation_does_not_hide_a_path,
-	 runtime_entry_points, syntax_errors_are_refused_in_every_mode, structure_rules)
+	 runtime_entry_points, exec_holds_protected_environment,
+	 syntax_errors_are_refused_in_every_mode, structure_rules)
