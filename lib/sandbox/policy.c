@@ -598,12 +598,12 @@ sandbox_policy_build(const struct config *c, const struct sandbox_context *ctx,
 			    (r = add_clean(&b, &p->shown, s, "shown")) < 0)
 				goto fail;
 		}
-		if (ctx->helper && ctx->helper[0] == '/' &&
-		    (r = add_clean(&b, &p->shown, ctx->helper, "shown")) < 0)
-			goto fail;
-		if (ctx->self_exe && ctx->self_exe[0] == '/' &&
-		    (r = add_clean(&b, &p->shown, ctx->self_exe, "shown")) < 0)
-			goto fail;
+		/* our own binaries, when they live in the hidden home */
+		const char *own[] = { ctx->helper, ctx->self_exe };
+		for (size_t i = 0; i < ARRAY_SIZE(own); i++)
+			if (own[i] && own[i][0] == '/' && path_under(own[i], p->home) &&
+			    (r = add_clean(&b, &p->shown, own[i], "shown")) < 0)
+				goto fail;
 	}
 	if ((r = path_entries(&b)) < 0) {
 		if (r == -E2BIG)
