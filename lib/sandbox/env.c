@@ -10,6 +10,10 @@
  *   - the name ends in "_KEY" (a last word KEY after an underscore);
  *   - it is SSHPASS or CLAUDE_CODE_MESSAGING_SOCKET.
  * Words are whole words: TOKENIZERS_PARALLELISM and PATH are kept.
+ *
+ * A command-scoped worker (gh with its own grant) keeps the user's
+ * credentials (GH_TOKEN) and loses only the agents' own: credential-like
+ * names under an agent's prefix (ANTHROPIC_, CLAUDE_, OPENAI_, ...).
  */
 #include <string.h>
 #include <strings.h>
@@ -72,6 +76,23 @@ sandbox_env_is_credential(const char *name)
 	return false;
 }
 
+/* Prefixes of the variables the agents themselves run on. */
+static const char *const agent_prefixes[] = {
+	"ANTHROPIC_", "CLAUDE_", "OPENAI_", "CODEX_", "OPENCODE_", "CRUSH_", "GROK_", "XAI_",
+	"GEMINI_", "PI_",
+};
+
+bool
+sandbox_env_is_agent_credential(const char *name)
+{
+	if (!sandbox_env_is_credential(name))
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(agent_prefixes); i++)
+		if (strncasecmp(name, agent_prefixes[i], strlen(agent_prefixes[i])) == 0)
+			return true;
+	return false;
+}
+
 static bool
 name_in(const char *entry, char *const *names, size_t n)
 {
@@ -86,6 +107,15 @@ int
 sandbox_env_scrub(char *const *environ_, char *const *passthrough, size_t n_passthrough,
 		  struct sandbox_strv *ret_kept, struct sandbox_strv *ret_dropped)
 {
+	return sandbox_env_scrub_ex(environ_, passthrough, n_passthrough, false, ret_kept,
+				    ret_dropped);
+}
+
+int
+sandbox_env_scrub_ex(char *const *environ_, char *const *passthrough, size_t n_passthrough,
+		     bool agents_only, struct sandbox_strv *ret_kept,
+		     struct sandbox_strv *ret_dropped)
+{
 	size_t n = 0;
 	if (!environ_)
 		return 0;
@@ -93,7 +123,9 @@ sandbox_env_scrub(char *const *environ_, char *const *passthrough, size_t n_pass
 		const char *eq = strchr(*e, '=');
 		if (!eq || eq == *e)
 			continue; /* not NAME=VALUE: nothing a program could use */
-		if (sandbox_env_is_credential(*e) && !name_in(*e, passthrough, n_passthrough)) {
+		bool drop = agents_only ? sandbox_env_is_agent_credential(*e)
+					: sandbox_env_is_credential(*e);
+		if (drop && !name_in(*e, passthrough, n_passthrough)) {
 			if (ret_dropped) {
 				char name[ENV_NAME_MAX + 1];
 				size_t len = (size_t)(eq - *e);

@@ -63,5 +63,22 @@ TEST(passthrough_is_exact)
 	sandbox_strv_done(&kept);
 }
 
-TAP_MAIN(credential_words, not_credentials, scrub_keeps_order_and_passthrough,
+TEST(scoped_worker_keeps_user_credentials)
+{
+	char *env[] = { "GH_TOKEN=u", "ANTHROPIC_AUTH_TOKEN=a", "CLAUDE_CODE_OAUTH_TOKEN=c",
+			"OPENAI_API_KEY=o", "CLAUDE_CODE_ENTRYPOINT=cli", "NPM_TOKEN=n", NULL };
+	struct sandbox_strv kept = { 0 }, dropped = { 0 };
+	ASSERT_OK(sandbox_env_scrub_ex(env, NULL, 0, true, &kept, &dropped));
+	ASSERT_EQ(kept.n, 3);
+	ASSERT_STREQ(kept.v[0], "GH_TOKEN=u");
+	ASSERT_STREQ(kept.v[1], "CLAUDE_CODE_ENTRYPOINT=cli"); /* not a credential */
+	ASSERT_STREQ(kept.v[2], "NPM_TOKEN=n");
+	ASSERT_EQ(dropped.n, 3);
+	ASSERT_FALSE(sandbox_env_is_agent_credential("GH_TOKEN"));
+	ASSERT_TRUE(sandbox_env_is_agent_credential("anthropic_api_key"));
+	sandbox_strv_done(&kept);
+	sandbox_strv_done(&dropped);
+}
+
+TAP_MAIN(scoped_worker_keeps_user_credentials, credential_words, not_credentials, scrub_keeps_order_and_passthrough,
 	 passthrough_is_exact)

@@ -660,8 +660,9 @@ sandbox_policy_build(const struct config *c, const struct sandbox_context *ctx,
 			if (strchr(*e, '='))
 				r = strv_push(&p->env, *e, SANDBOX_MAX_ENV);
 	} else {
-		r = sandbox_env_scrub(ctx->environ, c->env_passthrough, c->n_env_passthrough,
-				      &p->env, &p->env_dropped);
+		/* a command-scoped worker keeps the user's credentials */
+		r = sandbox_env_scrub_ex(ctx->environ, c->env_passthrough, c->n_env_passthrough,
+					 ctx->scope_command != NULL, &p->env, &p->env_dropped);
 	}
 	if (r < 0) {
 		if (r == -E2BIG)

@@ -231,6 +231,8 @@ TEST(grants)
 	ctx.scope_command = "gh";
 	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));
 	ASSERT_FALSE(has(&p->mask, ".config/gh"));
+	ASSERT_TRUE(sandbox_strv_contains(&p->env, "GITHUB_TOKEN=ghp_1")); /* the user's */
+	ASSERT_TRUE(sandbox_strv_contains(&p->env_dropped, "CLAUDE_CODE_MESSAGING_SOCKET"));
 	sandbox_policy_free(p);
 }
 

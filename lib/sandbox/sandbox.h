@@ -135,6 +135,15 @@ bool sandbox_env_is_credential(const char *name);
 int sandbox_env_scrub(char *const *environ, char *const *passthrough, size_t n_passthrough,
 		      struct sandbox_strv *ret_kept, struct sandbox_strv *ret_dropped);
 
+/* A credential of the agents themselves (ANTHROPIC_AUTH_TOKEN, ...). */
+bool sandbox_env_is_agent_credential(const char *name);
+
+/* As sandbox_env_scrub; agents_only: leave out only the agents' own
+ * credentials (the environment of a command-scoped worker). */
+int sandbox_env_scrub_ex(char *const *environ, char *const *passthrough, size_t n_passthrough,
+			 bool agents_only, struct sandbox_strv *ret_kept,
+			 struct sandbox_strv *ret_dropped);
+
 /* ---- Linux: launching ------------------------------------------------- */
 
 struct sandbox_launch {
