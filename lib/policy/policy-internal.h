@@ -169,6 +169,7 @@ int report_add_modes(struct policy_report *r, const struct policy *p,
 /* the walk */
 int walk_node(struct walk *w, const struct sh_node *n);
 int walk_script(struct walk *w, const char *src, size_t len, const char *what);
+int walk_script_file(struct walk *w, const char *cmd, const struct parg *file);
 int eval_word(struct walk *w, const struct sh_word *word, struct parg *ret);
 void parg_from_string(struct parg *pa, const char *s);
 

@@ -346,9 +346,9 @@ validate_shell(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 				  false,
 				  "%s with no command string reads commands from its input, "
 				  "which the checks never see", name);
-	/* A script file: read here, validated as it runs. */
+	/* A script file: read, and its commands checked. */
 	roles[i] = ROLE_READ;
-	return 0;
+	return walk_script_file(w, name, &cl->args[i]);
 }
 
 /* ---- find ---------------------------------------------------------------------------------- */
@@ -514,6 +514,14 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	size_t argc = cl->argc;
 	int r = 0;
 
+	if ((streq(n, "source") || streq(n, ".")) && argc > 1) {
+		size_t i = 1;
+		if (streq(cl->args[i].s, "--"))
+			i++;
+		if (i < argc)
+			return walk_script_file(w, n, &cl->args[i]);
+		return 0;
+	}
 	if (streq(n, "cd") || streq(n, "pushd")) {
 		size_t i = 1;
 		while (i < argc && cl->args[i].s && cl->args[i].s[0] == '-' &&

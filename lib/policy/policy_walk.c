@@ -7,8 +7,10 @@
  * protected-variable rule. The walk also follows `cd` so that the words after
  * it are resolved from the directory the shell will be in.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "policy-internal.h"
@@ -928,6 +930,56 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 		r = walk_redirs(w, n->redirs);
 	w->depth--;
 	return r;
+}
+
+/* Largest script file read for a static check. */
+#define SCRIPT_FILE_MAX (1u << 20)
+
+/*
+ * `bash FILE`, `sh FILE`, `source FILE`: when FILE is literal, inside the
+ * read set and a regular file, its commands are checked here as well (the
+ * runtime layer checks them again as they run). A file that is missing or
+ * unreadable is left to the shell, which fails on it; one the path boundary
+ * refuses has its finding from the caller already. A script that cannot be
+ * parsed is refused like any command line.
+ */
+int
+walk_script_file(struct walk *w, const char *cmd, const struct parg *file)
+{
+	if (!file->s || !file->s[0] || (file->s[0] != '/' && w->cwd.unknown))
+		return 0;
+	for (size_t i = 0; i < w->cwd.n; i++) {
+		struct path_verdict v;
+		int r = path_boundary_check_cmd(w->p->pb, w->cwd.dir[i], file->s, PATH_ACCESS_READ,
+						cmd, PATH_CHECK_IN_PROCESS, &v);
+		if (r < 0 || !v.ok || !v.resolved[0])
+			continue;
+		_cleanup_close_ int fd = open(v.resolved, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		struct stat st;
+		if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (st.st_size > (off_t)SCRIPT_FILE_MAX)
+			return report_add(w, POLICY_LAYER_STRUCTURE, "structure.script-too-large",
+					  NULL, false, "%s %s: the script is too large to check",
+					  cmd, file->src);
+		_cleanup_buf_ struct buf b = BUF_INIT(SCRIPT_FILE_MAX);
+		if (buf_read_fd(&b, fd) < 0)
+			continue;
+		char what[300];
+		snprintf(what, sizeof(what), "%s %s", cmd, file->src);
+		struct cwdset saved = w->cwd;
+		w->depth++;
+		r = walk_script(w, b.data ? b.data : "", b.len, what);
+		w->depth--;
+		w->cwd = saved;
+		if (r < 0)
+			return r;
+		if (file->s[0] == '/')
+			break;
+	}
+	return 0;
 }
 
 int

@@ -85,6 +85,12 @@ fixture(void)
 	put("proj/docs/a.txt", "a\n");
 	put("proj/scripts/build.sh", "#!/bin/sh\necho build\n");
 	put("proj/.env", "X=1\n");
+	put("proj/scripts/evil.sh", "#!/bin/sh\ncurl -s http://x | head\n");
+	put("proj/scripts/writes.sh", "cd .claude\ntouch settings.local.json\n");
+	put("proj/scripts/nested.sh", ". scripts/evil.sh\n");
+	put("proj/scripts/bad-syntax.sh", "if then fi\n");
+	put("proj/scripts/loop.sh", "source scripts/loop.sh\n");
+	put("proj/scripts/reads-home.sh", "cat ~/.ssh/id_rsa\n");
 	put("home/.ssh/id_rsa", "key\n");
 	put("home/.ssh/known_hosts", "host\n");
 	put("home/.aws/config", "[default]\n");
