@@ -727,6 +727,15 @@ unseen_parts_subs(struct unseen *u, const struct sh_part *parts, size_t n)
 	}
 }
 
+/* As bash reads a pattern: '*', '?', or a '[' closed by a later ']' (a lone
+ * '[', the test command, is plain text). */
+static bool
+has_glob_chars(const char *s)
+{
+	const char *open = strchr(s, '[');
+	return strpbrk(s, "*?") || (open && strchr(open + 1, ']'));
+}
+
 /*
  * "$(cat <<'EOF' ... EOF)", the way agents pass a multi-line message: the
  * value is the here-document's text less its trailing newlines, known now
@@ -768,7 +777,7 @@ classify_parts(struct unseen *u, const struct sh_part *parts, size_t n, bool quo
 		const struct sh_part *pt = &parts[i];
 		switch (pt->kind) {
 		case SH_PART_LIT:
-			if (!quoted && strpbrk(pt->text, "*?["))
+			if (!quoted && has_glob_chars(pt->text))
 				c = c == WORD_STATIC ? WORD_GLOB : c;
 			(void)buf_append(b, pt->text, pt->text_len ? pt->text_len : strlen(pt->text));
 			break;
