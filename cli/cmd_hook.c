@@ -12,7 +12,9 @@
  *
  *  - Bash (both agents), and the sandbox's own MCP bash tool: the command
  *    line goes through the policy engine, the same checks the MCP tool
- *    applies before running anything.
+ *    applies before running anything. For the agent's own shell, which runs
+ *    the line with no check after expansion, what only that check could
+ *    see is refused as well (see "What the static check cannot see").
  *  - Claude Code's file tools (Read, Write, Edit, MultiEdit, NotebookEdit,
  *    Grep, Glob, LS) and Codex's apply_patch: the path boundary, read for the
  *    readers, write for the others. A write to agent configuration inside the
@@ -87,7 +89,9 @@ cmd_hook_usage(FILE *out)
 		"JSON on stdin, decide, and print the decision as JSON on stdout.\n"
 		"\n"
 		"  Bash           the command line is checked by the policy, as the MCP\n"
-		"                 bash tool would check it before running it\n"
+		"                 bash tool would check it before running it; since the\n"
+		"                 agent's shell then runs it unchecked, what only a check\n"
+		"                 after expansion could see ($CMD, cat $f, xargs) is refused\n"
 		"  Read Grep Glob LS                        held to the read set\n"
 		"  Write Edit MultiEdit NotebookEdit apply_patch   held to the write set\n"
 		"\n"
