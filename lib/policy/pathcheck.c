@@ -34,7 +34,7 @@ struct pb_path {
 struct pb_grant {
 	struct pb_path p;
 	bool write;
-	char **commands; /* borrowed from nowhere: copied */
+	char **commands; /* copied from the config */
 	size_t n_commands;
 };
 
