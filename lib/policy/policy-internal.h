@@ -83,6 +83,10 @@ struct walk {
 	const char *repl[4];
 	bool repl_find[4]; /* find's {} rather than an xargs replace string */
 	size_t n_repl;
+	/* under find -exec: find's start paths, which {} names (or paths
+	 * under them) */
+	const char **find_starts;
+	size_t n_find_starts;
 	/* functions defined so far (their bodies are checked where defined) */
 	const char **funcs;
 	size_t n_funcs, cap_funcs;

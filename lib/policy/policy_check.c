@@ -103,6 +103,34 @@ check_path(struct walk *w, const char *cmd, const struct parg *pa,
 {
 	if (role == ROLE_NONE)
 		return 0;
+	if (pa->s && w->n_find_starts && strstr(pa->s, "{}")) {
+		/* find -exec's {} is a path found under one of find's start
+		 * paths: check the word with each start path in its place. */
+		for (size_t i = 0; i < w->n_find_starts; i++) {
+			const char *st = w->find_starts[i];
+			size_t n = 0, sl = strlen(st);
+			for (const char *q = pa->s; (q = strstr(q, "{}")); q += 2)
+				n++;
+			char *out = arena_alloc(w->a, strlen(pa->s) + n * sl + 1);
+			if (!out)
+				return -ENOMEM;
+			size_t o = 0;
+			for (const char *q = pa->s; *q;) {
+				if (q[0] == '{' && q[1] == '}') {
+					memcpy(out + o, st, sl);
+					o += sl;
+					q += 2;
+				} else {
+					out[o++] = *q++;
+				}
+			}
+			out[o] = '\0';
+			int r = check_path_str(w, cmd, out, role, pflags);
+			if (r < 0)
+				return r;
+		}
+		return 0;
+	}
 	if (pa->s)
 		return check_path_str(w, cmd, pa->s, role, pflags);
 	/* Not static: check the directory its static prefix names, when it

@@ -391,6 +391,11 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			break;
 	}
 	/* Start paths: up to the first word that starts an expression. */
+	const char **starts = arena_alloc(w->a, (argc + 1) * sizeof(*starts));
+	size_t n_starts = 0;
+	bool starts_known = true;
+	if (!starts)
+		return -ENOMEM;
 	for (; i < argc; i++) {
 		const struct parg *a = &cl->args[i];
 		const char *s = a->s ? a->s : a->prefix;
@@ -413,7 +418,13 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 						  a->src);
 		}
 		roles[i] = ROLE_READ;
+		if (a->s)
+			starts[n_starts++] = a->s;
+		else
+			starts_known = false;
 	}
+	if (n_starts == 0 && starts_known)
+		starts[n_starts++] = "."; /* find with no start path searches . */
 
 	for (; i < argc; i++) {
 		const struct parg *a = &cl->args[i];
@@ -461,7 +472,15 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			size_t saved = w->n_repl;
 			if ((r = push_repl(w, "{}", true)) < 0)
 				return r;
+			const char **saved_starts = w->find_starts;
+			size_t saved_n = w->n_find_starts;
+			if (starts_known) {
+				w->find_starts = starts;
+				w->n_find_starts = n_starts;
+			}
 			r = check_wrapped(w, cl->args + b, e - b, cl->ck & CK_REPLACE, "find -exec");
+			w->find_starts = saved_starts;
+			w->n_find_starts = saved_n;
 			w->n_repl = saved;
 			if (r < 0)
 				return r;

@@ -887,6 +887,13 @@ def bypasses():
         ("ls {a,b}{c,d} {01..10}", "allow", "mode=allowlist"),
         ("cat /etc/{passwd,shadow}", "deny:paths.outside-read-set", "mode=denylist"),
         ("echo {a..z}", "allow", "mode=allowlist"),
+        # find -exec's {} is checked as each start path
+        ("find .claude -exec touch {}/x \\;", "deny:paths.agent-config", "mode=denylist"),
+        ("find .claude -name '*.json' -exec sed -i s/a/b/ {} +", "deny:paths.agent-config", "mode=denylist"),
+        ("find src -exec touch {}.bak \\;", "allow", "mode=denylist"),
+        ("find . -name '*.o' -exec rm {} +", "allow", "mode=denylist"),
+        ("find src -exec cp {} {}.orig \\;", "allow", "mode=denylist"),
+        ("find -exec cat {} \\;", "allow", "mode=denylist"),
         # script files named to a shell or source are read and checked too
         ("bash scripts/evil.sh", "deny:whitelist.network", "mode=allowlist"),
         ("sh ./scripts/evil.sh arg", "deny:whitelist.network", "mode=allowlist"),
