@@ -101,14 +101,14 @@ add_path(int ruleset, const char *path, uint64_t access, uint64_t handled,
 	return 0;
 }
 
-static int
-landlock_apply(const struct sandbox_confine *c, struct sandbox_error *reterr)
+int
+sandbox_landlock_plan(int abi, const struct sandbox_confine *c, uint64_t *ret_handled,
+		      uint64_t *ret_scoped, struct sandbox_error *reterr)
 {
-	int abi = sandbox_landlock_abi();
 	bool want_scopes = c->scope_signals || c->scope_abstract_unix;
 	if (abi < 0) {
 		if (!c->landlock_required && !want_scopes)
-			return 0;
+			return 1;
 		sandbox_error_set(reterr,
 			"refusing to run: the policy confines file access with Landlock, and "
 			"this kernel %s (%s); boot a kernel with CONFIG_SECURITY_LANDLOCK=y "
@@ -134,6 +134,7 @@ landlock_apply(const struct sandbox_confine *c, struct sandbox_error *reterr)
 	 * rights only narrows writes the mounts already confine, so the
 	 * policy does not require them. */
 	switch (abi) {
+	case 0:
 	case 1:
 		/* REFER: without it, renames across directories are always
 		 * refused inside the domain; the kernel handles that. */
@@ -152,21 +153,32 @@ landlock_apply(const struct sandbox_confine *c, struct sandbox_error *reterr)
 	default:
 		break;
 	}
+	*ret_handled = handled;
+	*ret_scoped = abi >= 6 ? (c->scope_signals ? LL_SCOPE_SIGNAL : 0) |
+					 (c->scope_abstract_unix ? LL_SCOPE_ABSTRACT_UNIX_SOCKET : 0)
+			       : 0;
+	return 0;
+}
 
-	struct ll_ruleset_attr attr = { .handled_access_fs = handled };
+static int
+landlock_apply(const struct sandbox_confine *c, struct sandbox_error *reterr)
+{
+	int abi = sandbox_landlock_abi();
+	uint64_t handled, scoped;
+	int r = sandbox_landlock_plan(abi, c, &handled, &scoped, reterr);
+	if (r != 0)
+		return r < 0 ? r : 0;
+
+	struct ll_ruleset_attr attr = { .handled_access_fs = handled, .scoped = scoped };
 	size_t attr_size = abi >= 6 ? sizeof(attr) : abi >= 4 ? 16 : 8;
-	if (abi >= 6)
-		attr.scoped = (c->scope_signals ? LL_SCOPE_SIGNAL : 0) |
-			      (c->scope_abstract_unix ? LL_SCOPE_ABSTRACT_UNIX_SOCKET : 0);
 	long ruleset = syscall(__NR_landlock_create_ruleset, &attr, attr_size, 0);
 	if (ruleset < 0) {
-		int r = -errno;
+		r = -errno;
 		sandbox_error_set(reterr, "cannot create the Landlock ruleset: %s", strerror(errno));
 		return r;
 	}
 	int fd = (int)ruleset;
 	const uint64_t read_rights = LL_FS_EXECUTE | LL_FS_READ_FILE | LL_FS_READ_DIR;
-	int r = 0;
 	for (size_t i = 0; r >= 0 && i < c->n_read; i++)
 		r = add_path(fd, c->read[i], read_rights, handled, reterr);
 	for (size_t i = 0; r >= 0 && i < c->n_write; i++)

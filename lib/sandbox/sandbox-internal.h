@@ -4,6 +4,7 @@
 #define LITE_SANDBOX_SANDBOX_INTERNAL_H
 
 #include <stdarg.h>
+#include <stdint.h>
 
 #include "sandbox.h"
 
@@ -29,6 +30,15 @@ void sandbox_error_set(struct sandbox_error *e, const char *fmt, ...)
 int sandbox_spawn_internal(const struct sandbox_policy *p, const struct sandbox_launch *l,
 			   char *const *target, int worker_fd, pid_t *ret_pid,
 			   struct sandbox_error *reterr);
+
+/*
+ * What Landlock will enforce for c on a kernel of this ABI (negative: none):
+ * 0 and the handled file rights and scopes to apply; 1 when Landlock is
+ * missing and c does not require it; -EOPNOTSUPP, with the reason, when c
+ * needs what the kernel lacks. Pure, for the tests.
+ */
+int sandbox_landlock_plan(int abi, const struct sandbox_confine *c, uint64_t *ret_handled,
+			  uint64_t *ret_scoped, struct sandbox_error *reterr);
 
 /*
  * Validate one worker request as received: hdr points at the fixed header,

@@ -326,6 +326,16 @@ TEST(ssh_key_masked_in_denylist_mode)
 	char script[1200];
 	snprintf(script, sizeof(script), "cat '%s' | grep -q SECRET", P(home, ".ssh/id_rsa"));
 	ASSERT_REFUSED(p, CMD("/bin/sh", "-c", script));
+	if (access("/usr/bin/python3", X_OK) == 0) {
+		char code[1200];
+		snprintf(code, sizeof(code), "import sys; d = open('%s').read(); "
+			 "sys.exit(0 if 'SECRET' in d else 1)", P(home, ".ssh/id_rsa"));
+		ASSERT_TRUE(run_in(p, CMD("/usr/bin/python3", "-c", code)) != 0);
+		snprintf(code, sizeof(code), "open('%s', 'w').write('{\"hooks\": 1}')",
+			 P(home, ".claude/settings.json"));
+		ASSERT_TRUE(run_in(p, CMD("/usr/bin/python3", "-c", code)) != 0);
+		ASSERT_TRUE(file_has(P(home, ".claude/settings.json"), "{}"));
+	}
 	ASSERT_WORKS(p, H("read", P(home, ".ssh/known_hosts")));
 	ASSERT_TRUE(strstr(last_out, "ssh-ed25519") != NULL);
 	ASSERT_WORKS(p, H("read", P(home, ".ssh/id_rsa.pub")));
