@@ -508,7 +508,7 @@ static const struct cmd_spec cmds[] = {
 	BLOCKED("pnpm", CMD_TOOLCHAIN),
 	BUILTIN("popd"),
 	ALLOWED("printenv", OPS_NONE),
-	ALLOWED("printf", OPS_NONE),
+	{ "printf", CMD_ALLOWED, NULL, NULL, OPS_NONE, NULL, 0, validate_misc },
 	BUILTIN("pushd"),
 	ALLOWED("pwd", OPS_NONE),
 	{ "python", CMD_TOOLCHAIN, NULL, NULL, OPS_LOOSE, NULL, CMDF_NOT_WRAPPABLE, NULL },

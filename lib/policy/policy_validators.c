@@ -581,6 +581,19 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		}
 		return r;
 	}
+	if (streq(n, "alias")) {
+		/* With expand_aliases on, the value runs where the name is used. */
+		for (size_t i = 1; i < argc && r >= 0; i++) {
+			const char *s = cl->args[i].s;
+			const char *eq = s ? strchr(s, '=') : NULL;
+			if (!eq)
+				continue;
+			w->depth++;
+			r = walk_script(w, eq + 1, strlen(eq + 1), "alias");
+			w->depth--;
+		}
+		return r;
+	}
 	if (streq(n, "let")) {
 		for (size_t i = 1; i < argc && r >= 0; i++)
 			if (cl->args[i].s) {
@@ -1188,6 +1201,19 @@ validate_misc(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 				return report_add(w, POLICY_LAYER_ARGS, "args.sort-files0",
 						  fix_allow(w, "sort"), false,
 						  "sort --files0-from reads file names the checks do not see");
+		}
+		return 0;
+	}
+	if (streq(n, "printf")) {
+		/* printf -v NAME assigns */
+		for (size_t i = 1; i + 1 < cl->argc; i++) {
+			const char *s = cl->args[i].s;
+			if (!s || s[0] != '-' || streq(s, "--"))
+				break;
+			if (streq(s, "-v") && cl->args[i + 1].s)
+				return check_assignment_name(w, cl->args[i + 1].s, "printf -v");
+			if (strncmp(s, "-v", 2) == 0)
+				return check_assignment_name(w, s + 2, "printf -v");
 		}
 		return 0;
 	}

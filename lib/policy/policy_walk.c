@@ -8,6 +8,7 @@
  * it are resolved from the directory the shell will be in.
  */
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -24,7 +25,19 @@ struct wstate {
 	bool glob;      /* unquoted glob characters */
 	size_t prefix;  /* length of the static prefix; SIZE_MAX while all static */
 	const char *home;
+	const char *pwd; /* for ~+, when the directory is known */
 };
+
+/* ~user: the user's home from the password database, as bash does; NULL
+ * when there is no such user (bash then leaves the word as written). */
+static const char *
+user_home(const char *user, char *buf, size_t size)
+{
+	struct passwd pw, *res = NULL;
+	if (getpwnam_r(user, &pw, buf, size, &res) != 0 || !res || !res->pw_dir)
+		return NULL;
+	return res->pw_dir;
+}
 
 static void
 ws_stop(struct wstate *s)
@@ -85,6 +98,22 @@ ws_parts(struct wstate *s, const struct sh_part *parts, size_t n, bool in_dq,
 				ws_put(s, s->home, strlen(s->home));
 				break;
 			}
+			if (!in_dq && pt->text && strcmp(pt->text, "+") == 0 && s->pwd) {
+				ws_put(s, s->pwd, strlen(s->pwd));
+				break;
+			}
+			if (!in_dq && pt->text && pt->text[0] && pt->text[0] != '+' &&
+			    pt->text[0] != '-') {
+				char pwbuf[4096];
+				const char *h = user_home(pt->text, pwbuf, sizeof(pwbuf));
+				if (h) {
+					ws_put(s, h, strlen(h));
+				} else {
+					ws_put(s, "~", 1);
+					ws_put(s, pt->text, strlen(pt->text));
+				}
+				break;
+			}
 			ws_stop(s);
 			s->dynamic = true;
 			break;
@@ -106,14 +135,15 @@ ws_parts(struct wstate *s, const struct sh_part *parts, size_t n, bool in_dq,
 int
 eval_word(struct walk *w, const struct sh_word *word, struct parg *ret)
 {
-	struct wstate s = { .prefix = SIZE_MAX, .home = w->p->home };
+	const char *pwd = w->cwd.n == 1 && !w->cwd.unknown ? w->cwd.dir[0] : NULL;
+	struct wstate s = { .prefix = SIZE_MAX, .home = w->p->home, .pwd = pwd };
 	/* First pass measures, second fills. */
 	ws_parts(&s, word->parts, word->n_parts, false, true);
 	size_t need = s.len;
 	char *buf = arena_alloc(w->a, need + 2);
 	if (!buf)
 		return -ENOMEM;
-	s = (struct wstate){ .prefix = SIZE_MAX, .home = w->p->home, .out = buf,
+	s = (struct wstate){ .prefix = SIZE_MAX, .home = w->p->home, .pwd = pwd, .out = buf,
 			     .cap = need };
 	ws_parts(&s, word->parts, word->n_parts, false, true);
 	buf[s.len] = '\0';
