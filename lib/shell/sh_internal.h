@@ -51,6 +51,7 @@ struct sh_parser {
 	size_t input_len;
 	uint32_t *lines; /* offsets of line starts in input */
 	size_t n_lines;
+	size_t last_line; /* where sh_pos_at last found an offset */
 	bool fixed;
 	struct sh_pos fixed_pos;
 	unsigned depth;
@@ -67,7 +68,7 @@ struct sh_parser {
 };
 
 /* positions and errors (sh_parse.c) */
-struct sh_pos sh_pos_at(const struct sh_parser *p, size_t off);
+struct sh_pos sh_pos_at(struct sh_parser *p, size_t off);
 int sh_fail(struct sh_parser *p, enum sh_error_kind kind, size_t off,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int sh_enter(struct sh_parser *p, size_t off);
@@ -85,7 +86,16 @@ int sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 int sh_read_heredocs(struct sh_parser *p);
 size_t sh_skip_lc(const struct sh_parser *p, size_t i);
 int sh_ch(const struct sh_parser *p, size_t i);
-bool sh_word_is_lit(const struct sh_word *w, const char *s);
+/* Is w the single unquoted literal s? (inline: the grammar asks this of
+ * every token, for every reserved word) */
+static inline bool
+sh_word_is_lit(const struct sh_word *w, const char *s)
+{
+	size_t n = __builtin_strlen(s);
+	return w && w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT &&
+	       w->parts[0].text_len == n && w->parts[0].text[0] == s[0] &&
+	       __builtin_memcmp(w->parts[0].text, s, n) == 0;
+}
 bool sh_valid_name(const char *s, size_t n);
 int sh_word_assign_tilde(struct sh_parser *p, struct sh_word *w, size_t from);
 int sh_word_flatten_braces(struct sh_parser *p, struct sh_word *w);

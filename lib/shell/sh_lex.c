@@ -82,7 +82,9 @@ sh_grow(struct sh_parser *p, void *v, size_t *cap, size_t n, size_t elem)
 {
 	if (n < *cap)
 		return v;
-	size_t nc = *cap ? *cap * 2 : 4;
+	/* most words have one part and most lists few items: start small,
+	 * as an arena cannot give back what a vector outgrows */
+	size_t nc = *cap ? *cap * 2 : (elem > 64 ? 1 : 4);
 	if (nc > SIZE_MAX / elem)
 		return NULL;
 	void *nv = arena_alloc(p->a, nc * elem);
@@ -123,9 +125,9 @@ make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 	w->pos = sh_pos_at(p, start);
 	w->parts = pv->v;
 	w->n_parts = pv->n;
-	w->src = arena_strndup(p->a, p->src + start, end > start ? end - start : 0);
-	if (!w->src)
-		return NULL;
+	/* p->src is always arena memory (sh_parse copies the input), so
+	 * the word can point into it */
+	w->src = p->src + start;
 	w->src_len = end > start ? end - start : 0;
 	return w;
 }
@@ -231,12 +233,7 @@ sh_valid_name(const char *s, size_t n)
 	return true;
 }
 
-bool
-sh_word_is_lit(const struct sh_word *w, const char *s)
-{
-	return w && w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT &&
-	       strcmp(w->parts[0].text, s) == 0;
-}
+
 
 /* ---- $'...' ------------------------------------------------------------ */
 
@@ -2039,10 +2036,8 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			return r;
 		sh_leave(p);
 		t->assign = as;
-		w->src = arena_strndup(p->a, p->src + s, p->pos - s);
+		w->src = p->src + s;
 		w->src_len = p->pos - s;
-		if (!w->src)
-			return oom(p);
 		return 0;
 	}
 	if (w->n_parts && w->parts[0].kind == SH_PART_LIT) {

@@ -17,7 +17,7 @@
 /* ---- positions, errors, limits ----------------------------------------- */
 
 struct sh_pos
-sh_pos_at(const struct sh_parser *p, size_t off)
+sh_pos_at(struct sh_parser *p, size_t off)
 {
 	struct sh_pos pos = { 1, 1, 0 };
 	if (p->fixed)
@@ -25,6 +25,14 @@ sh_pos_at(const struct sh_parser *p, size_t off)
 	if (!p->lines || p->n_lines == 0)
 		return pos;
 	size_t lo = 0, hi = p->n_lines;
+	/* lookups mostly move forward a little: try where the last one was */
+	size_t l = p->last_line;
+	if (l < p->n_lines && p->lines[l] <= off) {
+		if (l + 1 == p->n_lines || off < p->lines[l + 1])
+			lo = l, hi = l + 1;
+		else if (l + 2 == p->n_lines || off < p->lines[l + 2])
+			lo = l + 1, hi = l + 2;
+	}
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (p->lines[mid] <= off)
@@ -32,6 +40,7 @@ sh_pos_at(const struct sh_parser *p, size_t off)
 		else
 			hi = mid;
 	}
+	p->last_line = lo;
 	pos.line = (uint32_t)lo + 1;
 	pos.col = (uint32_t)(off - p->lines[lo]) + 1;
 	pos.offset = (uint32_t)off;
@@ -194,6 +203,7 @@ expect_kw(struct sh_parser *p, const char *kw)
 	return 0;
 }
 
+/* off SIZE_MAX: the caller sets the position */
 static struct sh_node *
 new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 {
@@ -201,7 +211,8 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 	if (!n)
 		return NULL;
 	n->kind = k;
-	n->pos = sh_pos_at(p, off);
+	if (off != SIZE_MAX)
+		n->pos = sh_pos_at(p, off);
 	return n;
 }
 
@@ -466,7 +477,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret)
 		struct sh_node *right = NULL;
 		if ((r = parse_pipeline(p, &right)) < 0)
 			return r;
-		struct sh_node *n = new_node(p, k, 0);
+		struct sh_node *n = new_node(p, k, SIZE_MAX);
 		if (!n)
 			return oom(p);
 		n->pos = left->pos;
@@ -1123,7 +1134,8 @@ new_cond(struct sh_parser *p, enum sh_cond_kind k, size_t off)
 	if (!c)
 		return NULL;
 	c->kind = k;
-	c->pos = sh_pos_at(p, off);
+	if (off != SIZE_MAX)
+		c->pos = sh_pos_at(p, off);
 	return c;
 }
 
@@ -1264,7 +1276,7 @@ cond_and(struct sh_parser *p, struct sh_cond **ret)
 		if (!is_op(t, OP_AND_IF))
 			break;
 		consume(p);
-		struct sh_cond *c = new_cond(p, SH_COND_AND, 0);
+		struct sh_cond *c = new_cond(p, SH_COND_AND, SIZE_MAX);
 		if (!c)
 			return oom(p);
 		c->pos = l->pos;
@@ -1291,7 +1303,7 @@ cond_or(struct sh_parser *p, struct sh_cond **ret)
 		if (!is_op(t, OP_OR_IF))
 			break;
 		consume(p);
-		struct sh_cond *c = new_cond(p, SH_COND_OR, 0);
+		struct sh_cond *c = new_cond(p, SH_COND_OR, SIZE_MAX);
 		if (!c)
 			return oom(p);
 		c->pos = l->pos;
@@ -1600,6 +1612,18 @@ sh_parse(struct arena *a, const char *src, size_t len,
 			 "input larger than %u bytes", SH_MAX_INPUT);
 		return -E2BIG;
 	}
+	/* the tree points into a copy of the input (word src), which lives in
+	 * the arena like the rest of the tree */
+	char *copy = arena_alloc(a, len + 1);
+	if (!copy) {
+		reterr->kind = SH_ERR_LIMIT;
+		reterr->line = reterr->col = 1;
+		snprintf(reterr->message, sizeof(reterr->message), "out of memory");
+		return -ENOMEM;
+	}
+	if (len)
+		memcpy(copy, src, len);
+	src = copy;
 	struct sh_parser p = {
 		.a = a,
 		.opts = opts ? opts : &defaults,
