@@ -141,6 +141,7 @@ struct interp {
 	size_t n_decl, cap_decl;
 	int64_t cmdsub_status;    /* status of the last $(...) (-1: none) */
 	char *getopts_state;      /* position inside a clustered option */
+	bool quiet;               /* no diagnostics (the fuzz target) */
 };
 
 /* ---- util.c --------------------------------------------------------------- */

@@ -231,8 +231,10 @@ match_range(struct pm *m, const char *p, const char *pe, const char *s, const ch
 		}
 		switch (c) {
 		case '*':
+			/* a run of stars is one star; stop before a *( ) group */
 			while (p < pe && *p == '*' &&
-			       !((m->flags & PM_EXTGLOB) && p + 1 < pe && p[1] == '('))
+			       !((m->flags & PM_EXTGLOB) && p + 1 < pe && p[1] == '(' &&
+				 paren_end(p + 1, pe)))
 				p++;
 			if (p == pe)
 				return true;

@@ -77,6 +77,8 @@ it_err(struct interp *it, const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;
+	if (it->quiet)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
