@@ -1527,6 +1527,25 @@ parse_agent(const char *s, enum hook_agent *ret)
 	return -EINVAL;
 }
 
+/*
+ * A session started in the home directory (or /) would make all of it the
+ * project. The fix rules never offer home as a grant; taking it as the
+ * boundary would give the same away, so the hook refuses to work there.
+ */
+static bool
+project_too_wide(const struct hook *h)
+{
+	char proj[PATH_MAX], home[PATH_MAX];
+	if (path_resolve("/", h->project_dir, NULL, proj) < 0 ||
+	    path_resolve("/", h->home, NULL, home) < 0)
+		return true;
+	size_t n = strlen(proj);
+	if (strcmp(proj, "/") == 0)
+		return true;
+	/* proj is home or an ancestor of it */
+	return strncmp(home, proj, n) == 0 && (home[n] == '\0' || home[n] == '/');
+}
+
 /* Everything after the options; fills h's decision. */
 static void
 run_hook(struct hook *h)
@@ -1634,6 +1653,13 @@ run_hook(struct hook *h)
 	if (r < 0) {
 		decide(h, DECISION_DENY, "lite-sandbox hook: cannot resolve the project directory of "
 		       "%.200s (%s); refusing", h->cwd, strerror(-r));
+		goto out;
+	}
+	if (project_too_wide(h)) {
+		decide(h, DECISION_DENY, "lite-sandbox: refused: the session's directory %.200s "
+		       "makes the project %.200s, which is your home directory, holds it, or is /; "
+		       "the sandbox does not take that as a boundary. Start the agent in a "
+		       "project directory.", h->cwd, h->project_dir);
 		goto out;
 	}
 	r = setup_boundary(h);

@@ -64,12 +64,17 @@ static const char *const agent_config_files[] = {
 };
 
 /* Directories a grant may never name, hold or sit under: the system's own
- * files and the kernel's views. /var/tmp is carved out below. */
+ * files and the kernel's views, less the places in them where people keep
+ * their own work (system_carve_outs). */
 static const char *const system_dirs[] = {
 	"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32",
 	"/proc", "/run", "/sbin", "/sys", "/usr", "/var", "/snap",
 	/* macOS spellings, harmless elsewhere */
 	"/System", "/Library", "/private/etc", "/private/var",
+};
+
+static const char *const system_carve_outs[] = {
+	"/var/tmp", "/var/www", "/var/opt", "/usr/src", "/usr/local/src",
 };
 
 /* Credential masks relative to home: a grant over any of them would expose
@@ -624,13 +629,12 @@ refused_on_purpose(const struct path_boundary *pb, const char *w, const char *r)
 			return "it is inside git's .git directory";
 		if (path_is_agent_config(d))
 			return "it is agent configuration";
-		for (size_t k = 0; k < ARRAY_SIZE(system_dirs); k++) {
-			if (!path_under(d, system_dirs[k]))
-				continue;
-			if (path_under(d, "/var/tmp"))
-				continue;
-			return "it is a system directory";
-		}
+		bool carved = false;
+		for (size_t k = 0; k < ARRAY_SIZE(system_carve_outs); k++)
+			carved |= path_under(d, system_carve_outs[k]);
+		for (size_t k = 0; !carved && k < ARRAY_SIZE(system_dirs); k++)
+			if (path_under(d, system_dirs[k]))
+				return "it is a system directory";
 	}
 	if (pb->runtime_dir.written && pb_overlaps(w, r, &pb->runtime_dir))
 		return "it would reach the runtime directory (session bus, agent sockets)";

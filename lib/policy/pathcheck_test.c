@@ -272,6 +272,7 @@ TEST(outside_refused_with_fix)
 
 TEST(fix_never_reaches_what_is_refused_on_purpose)
 {
+	char buf[PATH_MAX + 64];
 	setup_tree();
 	_cleanup_path_boundary_ struct path_boundary *pb = boundary(false, false);
 	/* a file directly in home: the grant would be home itself */
@@ -295,9 +296,14 @@ TEST(fix_never_reaches_what_is_refused_on_purpose)
 	ASSERT_STREQ(V.fix, "");
 	ASSERT_FALSE(check(pb, "/run/user/1000/bus", R));
 	ASSERT_STREQ(V.fix, "");
-	/* /var/tmp is an ordinary place */
+	/* /var/tmp, /var/www, /usr/src are where people keep their own work */
 	ASSERT_FALSE(check(pb, "/var/tmp/pathcheck-no-such/f", W));
 	ASSERT_STREQ(V.fix, "lite-sandbox config paths allow /var/tmp/pathcheck-no-such --write");
+	ASSERT_EQ(path_boundary_fix_for(pb, "/var/www/site", R, buf, sizeof(buf)), 1);
+	ASSERT_EQ(path_boundary_fix_for(pb, "/usr/src/linux", R, buf, sizeof(buf)), 1);
+	ASSERT_EQ(path_boundary_fix_for(pb, "/var/lib/docker", R, buf, sizeof(buf)), 0);
+	ASSERT_EQ(path_boundary_fix_for(pb, "/var", R, buf, sizeof(buf)), 0);
+	ASSERT_EQ(path_boundary_fix_for(pb, "/usr/lib", R, buf, sizeof(buf)), 0);
 	/* credential masks: the directory, a directory holding it, a path under it */
 	ASSERT_FALSE(check(pb, "../.ssh/known_hosts", R));
 	ASSERT_STREQ(V.fix, "");
@@ -307,7 +313,6 @@ TEST(fix_never_reaches_what_is_refused_on_purpose)
 	ASSERT_TRUE(strstr(V.message, "credentials") != NULL);
 	ASSERT_FALSE(check(pb, "../.aws/config", R));
 	ASSERT_STREQ(V.fix, "");
-	char buf[PATH_MAX + 64];
 	ASSERT_EQ(path_boundary_fix_for(pb, p("home/.cargo"), R, buf, sizeof(buf)), 0);
 	ASSERT_STREQ(buf, "");
 	ASSERT_EQ(path_boundary_fix_for(pb, p("home/.ssh/sub"), R, buf, sizeof(buf)), 0);
