@@ -553,7 +553,9 @@ check_command(struct walk *w, struct cmdline *cl)
 	if (w->depth > POLICY_MAX_DEPTH)
 		return report_add(w, POLICY_LAYER_STRUCTURE, "structure.too-deep", NULL,
 				  false, "the command nests too deeply to be checked");
-	if ((r = check_denylist(w, cl, &denied)) < 0 || denied)
+	/* The deny list first; the other layers still run, so that an audit
+	 * shows everything a command would meet. */
+	if ((r = check_denylist(w, cl, &denied)) < 0)
 		return r;
 
 	bool wrapped = cl->ck & CK_WRAPPED;
