@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The service side: one rep socket, requests served one at a time, each one
+ * checked in this order before a handler sees it: the peer's uid (from the
+ * socket), the frame size, the decode (into a per-request arena), the
+ * version and the message's validator, the dispatch table. Anything that
+ * fails is answered with an Error and the loop goes on: a malformed peer
+ * must not be able to stop the service for the others.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <nng/nng.h>
+#include <nng/protocol/reqrep0/rep.h>
+#include <nng/transport/ipc/ipc.h>
+
+#ifndef __APPLE__
+#include <systemd/sd-daemon.h>
+#endif
+
+#include "ipc.h"
+
+struct ipc_server {
+	nng_socket sock;
+	bool sock_open;
+	char *path;
+	bool activated;
+	int listen_fd;
+	size_t max_msg;
+	size_t arena_limit;
+	bool any_uid;
+	uid_t uid;
+	const struct ipc_dispatch *table;
+	size_t n_table;
+	void *userdata;
+	struct ipc_server_stats stats;
+};
+
+static void
+notify(const char *state)
+{
+#ifndef __APPLE__
+	(void)sd_notify(0, state);
+#else
+	(void)state;
+#endif
+}
+
+/* Where an inherited socket is bound: its path, or an error (abstract, unnamed). */
+static int
+socket_bound_path(int fd, char **ret)
+{
+	struct sockaddr_un un;
+	socklen_t len = sizeof(un);
+	memset(&un, 0, sizeof(un));
+	if (getsockname(fd, (struct sockaddr *)&un, &len) < 0)
+		return -errno;
+	if (un.sun_family != AF_UNIX)
+		return -EAFNOSUPPORT;
+	if (len <= offsetof(struct sockaddr_un, sun_path) || un.sun_path[0] != '/')
+		return -EAFNOSUPPORT; /* abstract or unnamed: nng cannot name it */
+	size_t n = strnlen(un.sun_path, len - offsetof(struct sockaddr_un, sun_path));
+	char *s = strndup(un.sun_path, n);
+	if (!s)
+		return -ENOMEM;
+	*ret = s;
+	return 0;
+}
+
+int
+ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
+{
+	if (!o || !o->service || !ret)
+		return -EINVAL;
+	struct ipc_server *s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->listen_fd = -EBADF;
+	s->max_msg = o->max_msg ? o->max_msg : IPC_MSG_MAX;
+	s->arena_limit = o->arena_limit ? o->arena_limit : 4 * s->max_msg;
+	s->any_uid = o->any_uid;
+	s->uid = geteuid();
+
+	int r = ipc_listen_fd();
+	if (r >= 0) {
+		s->listen_fd = r;
+		s->activated = true;
+		r = socket_bound_path(s->listen_fd, &s->path);
+		if (r < 0)
+			goto fail;
+		r = ipc_activation_adopt(s->listen_fd, s->path);
+		if (r < 0)
+			goto fail;
+	} else if (r == -EBADF) {
+		_cleanup_free_ char *dir = NULL;
+		r = ipc_runtime_dir(o->runtime_dir, &dir);
+		if (r < 0)
+			goto fail;
+		r = ipc_runtime_dir_prepare(dir);
+		if (r < 0)
+			goto fail;
+		r = ipc_socket_path(dir, o->service, &s->path);
+		if (r < 0)
+			goto fail;
+	} else {
+		goto fail;
+	}
+
+	r = ipc_error_from_nng(nng_rep0_open(&s->sock));
+	if (r < 0)
+		goto fail;
+	s->sock_open = true;
+	/*
+	 * nng closes the connection on a frame over its limit, and the peer
+	 * then waits for its timeout. Give nng twice our limit so that a
+	 * frame just over ours reaches the check below and gets an Error;
+	 * beyond that, memory stays bounded and the connection is dropped.
+	 */
+	r = ipc_error_from_nng(nng_socket_set_size(s->sock, NNG_OPT_RECVMAXSZ,
+						   2 * s->max_msg));
+	if (r < 0)
+		goto fail;
+	nng_duration idle = o->idle_timeout_ms ? (nng_duration)o->idle_timeout_ms
+					       : NNG_DURATION_INFINITE;
+	r = ipc_error_from_nng(nng_socket_set_ms(s->sock, NNG_OPT_RECVTIMEO, idle));
+	if (r < 0)
+		goto fail;
+	r = ipc_error_from_nng(nng_socket_set_ms(s->sock, NNG_OPT_SENDTIMEO, 5000));
+	if (r < 0)
+		goto fail;
+
+	_cleanup_free_ char *url = NULL;
+	if (asprintf(&url, "ipc://%s", s->path) < 0) {
+		r = -ENOMEM;
+		goto fail;
+	}
+	r = ipc_error_from_nng(nng_listen(s->sock, url, NULL, 0));
+	if (r < 0)
+		goto fail;
+	notify("READY=1");
+	*ret = s;
+	return 0;
+fail:
+	ipc_server_free(s);
+	return r;
+}
+
+struct ipc_server *
+ipc_server_free(struct ipc_server *s)
+{
+	if (!s)
+		return NULL;
+	if (s->sock_open) {
+		notify("STOPPING=1");
+		(void)nng_close(s->sock);
+	}
+	/*
+	 * The inherited fd stays open until exit: the adapter's state names
+	 * it, and the manager keeps its own copy anyway.
+	 */
+	free(s->path);
+	free(s);
+	return NULL;
+}
+
+void
+ipc_server_set_dispatch(struct ipc_server *s, const struct ipc_dispatch *table,
+			size_t n, void *userdata)
+{
+	s->table = table;
+	s->n_table = n;
+	s->userdata = userdata;
+}
+
+bool
+ipc_server_activated(const struct ipc_server *s)
+{
+	return s->activated;
+}
+
+const char *
+ipc_server_path(const struct ipc_server *s)
+{
+	return s->path;
+}
+
+void
+ipc_server_get_stats(const struct ipc_server *s, struct ipc_server_stats *ret)
+{
+	*ret = s->stats;
+}
+
+static const struct ipc_dispatch *
+lookup(const struct ipc_server *s, ipc_body type)
+{
+	for (size_t i = 0; i < s->n_table; i++)
+		if (s->table[i].type == type && s->table[i].handler)
+			return &s->table[i];
+	return NULL;
+}
+
+/*
+ * Build the reply for one request into reply (already initialised). Returns
+ * 0, or a negative errno with *why, which the caller turns into an Error.
+ */
+static int
+answer(struct ipc_server *s, nng_msg *msg, struct arena *a, ipc_envelope *reply,
+       const char **why)
+{
+	nng_pipe p = nng_msg_get_pipe(msg);
+	uint64_t uid = UINT64_MAX, pid = 0;
+	if (nng_pipe_get_uint64(p, NNG_OPT_IPC_PEER_UID, &uid) != 0) {
+		*why = "peer credentials unavailable";
+		s->stats.foreign++;
+		return -EPERM;
+	}
+	(void)nng_pipe_get_uint64(p, NNG_OPT_IPC_PEER_PID, &pid);
+	if (!s->any_uid && uid != (uint64_t)s->uid) {
+		*why = "peer uid is not the service's user";
+		s->stats.foreign++;
+		return -EPERM;
+	}
+
+	ipc_envelope *req = NULL;
+	int r = ipc_unpack(nng_msg_body(msg), nng_msg_len(msg), s->max_msg, a,
+			   &req, why);
+	if (r < 0)
+		return r;
+	const struct ipc_dispatch *d = lookup(s, req->body_case);
+	if (!d) {
+		*why = "request type not accepted here";
+		return -EOPNOTSUPP;
+	}
+	struct ipc_call call = {
+		.peer_uid = (uid_t)uid,
+		.peer_pid = (pid_t)pid,
+		.request = req,
+		.reply = reply,
+		.arena = a,
+	};
+	r = d->handler(&call, s->userdata);
+	if (r < 0) {
+		*why = call.error_message;
+		return r;
+	}
+	/* Never send what the peer would refuse. */
+	const char *bad = NULL;
+	if (ipc_validate_envelope(reply, &bad) < 0) {
+		*why = "the service built an invalid reply";
+		return -EPROTO;
+	}
+	return 0;
+}
+
+int
+ipc_server_run(struct ipc_server *s)
+{
+	for (;;) {
+		nng_msg *msg = NULL;
+		int rv = nng_recvmsg(s->sock, &msg, 0);
+		if (rv == NNG_ETIMEDOUT)
+			return 0; /* idle: exit, the manager restarts us on demand */
+		if (rv != 0)
+			return ipc_error_from_nng(rv);
+
+		_cleanup_arena_ struct arena *a = arena_new(s->arena_limit);
+		if (!a) {
+			nng_msg_free(msg);
+			return -ENOMEM;
+		}
+		ipc_envelope reply;
+		ipc_envelope_init(&reply);
+		const char *why = NULL;
+		int r = answer(s, msg, a, &reply, &why);
+		if (r < 0)
+			s->stats.refused++;
+
+		uint8_t *data = NULL;
+		size_t len = 0;
+		if (r >= 0) {
+			r = ipc_pack(&reply, s->max_msg, &data, &len);
+			if (r < 0) {
+				why = "reply larger than the limit";
+				s->stats.refused++;
+			}
+		}
+		if (r < 0) {
+			ipc_envelope_init(&reply);
+			if (ipc_envelope_set_error(&reply, a, r, why) < 0 ||
+			    ipc_pack(&reply, 0, &data, &len) < 0) {
+				nng_msg_free(msg);
+				return -ENOMEM;
+			}
+		}
+		/* Reuse the request's message: same pipe, body replaced. */
+		nng_msg_clear(msg);
+		rv = nng_msg_append(msg, data, len);
+		free(data);
+		if (rv != 0) {
+			nng_msg_free(msg);
+			return ipc_error_from_nng(rv);
+		}
+		rv = nng_sendmsg(s->sock, msg, 0);
+		if (rv != 0) {
+			/* The peer went away: its loss, not ours. */
+			nng_msg_free(msg);
+			continue;
+		}
+		s->stats.served++;
+	}
+}
