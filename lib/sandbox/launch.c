@@ -141,10 +141,16 @@ static const char *
 writable_root(const struct sandbox_policy *p, const char *path)
 {
 	const char *best = NULL;
+	/* Inside the hidden home only roots inside it count: an ancestor of
+	 * $HOME is bound before the home's tmpfs, which hides it, and a pin
+	 * there would re-expose the real home. */
+	bool in_hidden = p->hide_home && p->home && path_under(path, p->home);
 	const struct sandbox_strv *lists[] = { &p->write, &p->tmp };
 	for (size_t k = 0; k < ARRAY_SIZE(lists); k++)
 		for (size_t i = 0; i < lists[k]->n; i++) {
 			const char *w = lists[k]->v[i];
+			if (in_hidden && !path_under(w, p->home))
+				continue;
 			if (strcmp(w, path) != 0 && path_under(path, w) &&
 			    (!best || strlen(w) > strlen(best)))
 				best = w;

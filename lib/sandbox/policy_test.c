@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <fcntl.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -65,6 +66,13 @@ setup(void)
 	snprintf(cwd, sizeof(cwd), "%s/home/proj/sub", root);
 	snprintf(path_env, sizeof(path_env), "%s/.local/bin:%s/.cargo/bin:/usr/bin:/bin", home,
 		 home);
+}
+
+static bool
+path_in(const char *a, const char *b)
+{
+	size_t n = strlen(b);
+	return strncmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == '/');
 }
 
 static struct config
@@ -308,5 +316,69 @@ TEST(policy_show)
 	sandbox_policy_free(p);
 }
 
+TEST(bwrap_argv_order_and_pins)
+{
+	setup();
+	/* denylist: the home is writable; the directories above write-denied
+	 * and masked paths are pinned, after the home and before the masks */
+	struct config c = base_config(POLICY_MODE_DENYLIST);
+	struct sandbox_context ctx = ctx_for();
+	char proj[400];
+	snprintf(proj, sizeof(proj), "%s/proj", home);
+	ctx.cwd = proj;
+	struct sandbox_policy *p = NULL;
+	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));
+	struct sandbox_launch l = { .helper = "/bin/true", .fd_in = -1 };
+	struct sandbox_strv av = { 0 };
+	int *fds = NULL;
+	size_t n_fds = 0;
+	char *target[] = { "true", NULL };
+	ASSERT_OK(sandbox_bwrap_argv(p, &l, target, &av, &fds, &n_fds, NULL));
+	ssize_t home_bind = -1, ssh_pin = -1, git_pin = -1, key_mask = -1, git_ro = -1;
+	char ssh[1024], git[1024], key[1024], gitcfg[1024];
+	snprintf(ssh, sizeof(ssh), "%s/.ssh", home);
+	snprintf(git, sizeof(git), "%s/.git", proj);
+	snprintf(gitcfg, sizeof(gitcfg), "%s/.git/config", proj);
+	snprintf(key, sizeof(key), "%s/.ssh/id_ed25519", home);
+	for (size_t i = 0; i + 1 < av.n; i++) {
+		if (strcmp(av.v[i], "--bind-try") == 0 && strcmp(av.v[i + 1], home) == 0)
+			home_bind = (ssize_t)i;
+		if (strcmp(av.v[i], "--bind-try") == 0 && strcmp(av.v[i + 1], ssh) == 0)
+			ssh_pin = (ssize_t)i;
+		if (strcmp(av.v[i], "--bind-try") == 0 && strcmp(av.v[i + 1], git) == 0)
+			git_pin = (ssize_t)i;
+		if (strcmp(av.v[i], "--ro-bind-try") == 0 && strcmp(av.v[i + 1], gitcfg) == 0)
+			git_ro = (ssize_t)i;
+		if (strcmp(av.v[i], "--ro-bind-data") == 0 && i + 2 < av.n &&
+		    strcmp(av.v[i + 2], key) == 0)
+			key_mask = (ssize_t)i;
+	}
+	ASSERT_TRUE(home_bind >= 0 && ssh_pin > home_bind && key_mask > ssh_pin);
+	ASSERT_TRUE(git_pin >= 0 && git_ro > git_pin);
+	ASSERT_TRUE(n_fds >= 2); /* one empty pipe per masked file */
+	for (size_t i = 0; i < n_fds; i++)
+		close(fds[i]);
+	free(fds);
+	sandbox_strv_done(&av);
+	sandbox_policy_free(p);
+
+	/* allowlist with a home under /tmp (a temp dir): nothing may be
+	 * bound writable inside the hidden home but the working directory */
+	c = base_config(POLICY_MODE_ALLOWLIST);
+	ctx = ctx_for();
+	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));
+	ASSERT_OK(sandbox_bwrap_argv(p, &l, target, &av, &fds, &n_fds, NULL));
+	for (size_t i = 0; i + 1 < av.n; i++)
+		if (strcmp(av.v[i], "--bind-try") == 0 && path_in(av.v[i + 1], home) &&
+		    strcmp(av.v[i + 1], cwd) != 0)
+			TAP_FAIL_("writable bind in the hidden home: %s", av.v[i + 1]);
+	for (size_t i = 0; i < n_fds; i++)
+		close(fds[i]);
+	free(fds);
+	sandbox_strv_done(&av);
+	sandbox_policy_free(p);
+}
+
 TAP_MAIN(allowlist_hidden_home, project_root_git_write_denied, denylist_masks_and_write_denied,
-	 grants, passthrough_and_open_mode, hide_home_off, bad_input_fails_closed, policy_show)
+	 grants, passthrough_and_open_mode, hide_home_off, bad_input_fails_closed, policy_show,
+	 bwrap_argv_order_and_pins)

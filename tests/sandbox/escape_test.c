@@ -4,7 +4,8 @@
  * run inside the OS sandbox try what only the OS layer stops, and the
  * benign counterpart of each must still work. A fake $HOME and project live
  * in a fresh directory under $SANDBOX_TEST_ROOT (default: the current
- * directory, the build tree), never under /tmp, which the sandbox writes.
+ * directory, the build tree); a temp dir holding it is left out of the
+ * test policies, since the sandbox may write temp dirs.
  *
  * A test is skipped (TAP "# SKIP") only when the kernel or the host lacks
  * the feature the test needs; the reason is printed.
@@ -161,6 +162,20 @@ policy(struct opts o)
 		printf("# policy: %s\n", err.message);
 		return NULL;
 	}
+	/* A checkout under /tmp puts the fixture in a temp dir, where the
+	 * sandbox may write: leave that temp dir out of the test's policy, so
+	 * that "outside" is outside. */
+	size_t k = 0;
+	for (size_t i = 0; i < p->tmp.n; i++) {
+		size_t len = strlen(p->tmp.v[i]);
+		if (strncmp(root, p->tmp.v[i], len) == 0 && root[len] == '/')
+			free(p->tmp.v[i]);
+		else
+			p->tmp.v[k++] = p->tmp.v[i];
+	}
+	p->tmp.n = k;
+	if (p->tmp.v)
+		p->tmp.v[k] = NULL;
 	return p;
 }
 
