@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Parser benchmark (on demand, not in CI): gathers real shell scripts from
+# this machine and one-line agent commands from the parse corpus, then runs
+# bench_parse, which times sh_parse() against bash -n in the same run.
+#
+#   tests/bench/bench_parse.sh BENCH_PARSE [LITE_SANDBOX] [MIN_MB]
+#
+# Through meson: ninja -C BUILD bench-parse (or meson test -C BUILD --benchmark).
+set -euo pipefail
+bench=${1:?usage: bench_parse.sh BENCH_PARSE [LITE_SANDBOX] [MIN_MB]}
+cli=${2:-}
+min_mb=${3:-6}
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Shell scripts: files starting with a sh/bash #! line, and bash-completion
+# files (bash syntax without a #! line), until MIN_MB megabytes are listed.
+python3 - "$min_mb" > "$work/scripts" <<'PY'
+import os, sys
+limit = int(sys.argv[1]) * 1000000
+total = 0
+seen = set()
+SHEBANGS = (b"#!/bin/sh", b"#!/bin/bash", b"#! /bin/sh", b"#! /bin/bash",
+            b"#!/usr/bin/env bash", b"#!/usr/bin/env sh", b"#!/usr/bin/bash")
+roots = [("/usr/share/bash-completion", False), ("/etc/bash_completion.d", False),
+         ("/usr/bin", True), ("/usr/sbin", True), ("/etc", True),
+         ("/usr/lib/git-core", True), ("/usr/share", True), ("/usr/lib", True),
+         ("/usr/libexec", True)]
+for root, need_shebang in roots:
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in sorted(files):
+            p = os.path.join(d, name)
+            try:
+                real = os.path.realpath(p)
+                if real in seen or not os.path.isfile(real):
+                    continue
+                size = os.path.getsize(real)
+                if size == 0 or size > 2000000:
+                    continue
+                if need_shebang:
+                    with open(real, "rb") as f:
+                        if not f.read(32).startswith(SHEBANGS):
+                            continue
+            except OSError:
+                continue
+            seen.add(real)
+            print(real)
+            total += size
+            if total >= limit:
+                sys.exit(0)
+PY
+
+# One-line commands: the agent cases of the corpus that bash accepts.
+python3 - "$here/../parse_diff" > "$work/commands" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import corpus
+for c in corpus.load():
+    if c.file in ("agent.tsv", "words.tsv") and c.verdict == "ok" and b"\n" not in c.input:
+        sys.stdout.write(c.input.decode("utf-8", "surrogateescape") + "\n")
+PY
+
+echo "bench_parse: $(wc -l < "$work/scripts") script files, $(wc -l < "$work/commands") commands; $(bash --version | head -n 1)"
+args=(--scripts "$work/scripts" --commands "$work/commands")
+[ -n "$cli" ] && args+=(--cli "$cli")
+"$bench" "${args[@]}" ${BENCH_PARSE_ARGS:-}
