@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <fcntl.h>
+#include <ftw.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,6 +34,22 @@ mk(const char *rel)
 	mkdir(p, 0755);
 }
 
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path) < 0 ? 0 : 0;
+}
+
+static void
+cleanup(void)
+{
+	if (root[0])
+		nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 /* A fake home: keys and public files in ~/.ssh, a toolchain on PATH, a
  * project with a git repository. */
 static void
@@ -43,6 +60,7 @@ setup(void)
 	snprintf(root, sizeof(root), "/tmp/sbpol.XXXXXX");
 	if (!mkdtemp(root))
 		abort();
+	atexit(cleanup);
 	mk("home");
 	mk("home/.ssh");
 	touch("home/.ssh/id_ed25519", "KEY");
