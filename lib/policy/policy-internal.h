@@ -15,7 +15,7 @@
 #include "policy.h"
 
 /* How deep bash -c, wrappers and substitutions may nest before we refuse. */
-#define POLICY_MAX_DEPTH 32
+#define POLICY_MAX_DEPTH 100
 /* Most words in one command we look at (longer lines are refused). */
 #define POLICY_MAX_ARGS 4096
 /* Possible working directories tracked through cd (past this: unknown). */
