@@ -202,9 +202,26 @@ func_unset(struct interp *it, const char *name)
 		}
 }
 
+bool
+stack_exhausted(struct interp *it, const char *what)
+{
+	char here;
+	uintptr_t p = (uintptr_t)&here;
+	size_t used = it->stack_base > p ? it->stack_base - p : p - it->stack_base;
+	if (it->stack_base && used > it->stack_budget) {
+		it_err(it, "%s: nesting too deep (out of stack)", what);
+		it->flow = FLOW_EXIT;
+		it->status = 1;
+		return true;
+	}
+	return false;
+}
+
 static int
 call_function(struct interp *it, struct func *f, char **argv, size_t argc)
 {
+	if (stack_exhausted(it, argv[0]))
+		return 1;
 	if (it->call_depth >= IT_MAX_CALL_DEPTH) {
 		it_err(it, "%s: maximum function nesting level exceeded (%u)", argv[0],
 		       IT_MAX_CALL_DEPTH);
@@ -1932,6 +1949,10 @@ exec_string(struct interp *it, const char *src, size_t len, const char *what)
 		arena_free(a);
 		return 2;
 	}
+	if (stack_exhausted(it, what)) {
+		arena_free(a);
+		return 1;
+	}
 	if (it->call_depth >= IT_MAX_CALL_DEPTH) {
 		it_err(it, "%s: maximum nesting level exceeded", what);
 		arena_free(a);
@@ -2215,6 +2236,20 @@ finish_run(struct interp *it, int st)
 int
 interp_run_tree(struct interp *it, const struct sh_node *tree)
 {
+	char here;
+	if (!it->stack_base) {
+		/* Recursion (functions, eval, source) may use 3/4 of the stack,
+		 * at most 48 MiB, so that a runaway script ends with an error
+		 * rather than a crash. */
+		struct rlimit rl;
+		size_t lim = 8u << 20;
+		if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+			lim = rl.rlim_cur;
+		if (lim > (64u << 20))
+			lim = 64u << 20;
+		it->stack_budget = lim / 4 * 3;
+		it->stack_base = (uintptr_t)&here;
+	}
 	int st = tree ? exec_node(it, tree) : 0;
 	return finish_run(it, st);
 }

@@ -142,6 +142,8 @@ struct interp {
 	int64_t cmdsub_status;    /* status of the last $(...) (-1: none) */
 	char *getopts_state;      /* position inside a clustered option */
 	bool quiet;               /* no diagnostics (the fuzz target) */
+	uintptr_t stack_base;     /* where the run started, to bound recursion */
+	size_t stack_budget;
 };
 
 /* ---- util.c --------------------------------------------------------------- */
@@ -255,6 +257,8 @@ char *shell_quote(struct arena *a, const char *s);
 /* ---- exec.c --------------------------------------------------------------- */
 
 int exec_node(struct interp *it, const struct sh_node *n);
+/* True (with a message) when nesting has used up the stack we allow. */
+bool stack_exhausted(struct interp *it, const char *what);
 int exec_string(struct interp *it, const char *src, size_t len, const char *what);
 int run_argv(struct interp *it, char **argv, size_t argc, bool use_funcs);
 pid_t it_fork(struct interp *it);
