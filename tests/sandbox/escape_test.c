@@ -560,6 +560,8 @@ TEST(other_kernel_surfaces)
 		if (st != 1)
 			TAP_FAIL_("%s: expected refusal, got %d: %s", calls[i], st, last_out);
 	}
+	/* a foreign syscall ABI (x32) kills the process: SIGSYS */
+	ASSERT_EQ(run_in(p, H("x32")), 128 + SIGSYS);
 	ASSERT_REFUSED(p, H("personality", "0x0040000")); /* ADDR_NO_RANDOMIZE */
 	ASSERT_WORKS(p, H("personality", "0"));
 	sandbox_policy_free(p);
