@@ -16,6 +16,9 @@
  * opterr = 0 instead (glibc takes a slightly different path for an
  * ambiguous option then); those compare everything but the error kind.
  *
+ * tests/fuzz/fuzz_optparse.c includes this file with OPTPARSE_DIFF_NO_MAIN
+ * defined, to drive the same comparison from libFuzzer's inputs.
+ *
  * Each case draws from its own generator, seeded from (SEED, N), so that one
  * failing case can be replayed alone. Output is TAP: one result per
  * (ordering, long_only) pair.
@@ -35,7 +38,27 @@
 #define MAX_LONGS 10
 #define MAX_ARGC 24
 #define WORD_MAX 32
-#define MAX_CALLS 200
+#define MAX_CALLS (MAX_ARGC * WORD_MAX + 1) /* one per byte, at most */
+
+struct gcase {
+	enum opt_order order;
+	bool long_only;
+	bool longs_null;
+	bool posixly_correct; /* REQUIRE by the environment, not '+' */
+	bool silent;          /* opterr = 0: glibc prints nothing, so the
+			       * error kinds are not compared */
+	char shorts[64];
+	int n_longs;
+	char names[MAX_LONGS][WORD_MAX];
+	struct opt_long longs[MAX_LONGS + 1];
+	int argc;
+	/* One buffer per word, so that a pointer names the word it is in. */
+	char words[MAX_ARGC][WORD_MAX];
+	char *argv[MAX_ARGC + 1];
+};
+
+#ifndef OPTPARSE_DIFF_NO_MAIN
+/* ---- the generator ---------------------------------------------------- */
 
 struct rng {
 	uint64_t s;
@@ -61,23 +84,6 @@ chance(struct rng *r, unsigned percent)
 {
 	return rnd(r, 100) < percent;
 }
-
-struct gcase {
-	enum opt_order order;
-	bool long_only;
-	bool longs_null;
-	bool posixly_correct; /* REQUIRE by the environment, not '+' */
-	bool silent;          /* opterr = 0: glibc prints nothing, so the
-			       * error kinds are not compared */
-	char shorts[64];
-	int n_longs;
-	char names[MAX_LONGS][WORD_MAX];
-	struct opt_long longs[MAX_LONGS + 1];
-	int argc;
-	/* One buffer per word, so that a pointer names the word it is in. */
-	char words[MAX_ARGC][WORD_MAX];
-	char *argv[MAX_ARGC + 1];
-};
 
 /* Names with shared prefixes, so that abbreviations are often ambiguous,
  * often unique, and sometimes exact matches of a longer name's prefix. */
@@ -239,6 +245,8 @@ gen_case(uint64_t seed, uint64_t idx, struct gcase *c)
 	c->argv[c->argc] = NULL;
 }
 
+#endif /* OPTPARSE_DIFF_NO_MAIN */
+
 /* ---- the glibc side ---------------------------------------------------- */
 
 struct gret {
@@ -246,7 +254,7 @@ struct gret {
 	char *optarg;
 	int optopt;
 	int longind;
-	char msg[160];
+	char msg[1024];
 };
 
 struct gtrace {
@@ -256,7 +264,7 @@ struct gtrace {
 	int optind;
 };
 
-static char errbuf[512];
+static char errbuf[1024];
 static FILE *errmem;
 
 static void
@@ -321,19 +329,49 @@ run_glibc(const struct gcase *c, struct gtrace *t)
 	unsetenv("POSIXLY_CORRECT");
 }
 
-/* The error glibc reported, from its message. */
+static bool
+starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static bool
+ends(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/*
+ * The error glibc reported, from its message (argv[0] is "prog"). A long
+ * option's message quotes what was typed, which may contain any of the
+ * phrases, so the kind is read from the parts the user does not write: the
+ * short templates whole, the start, then the end (an unwanted or missing
+ * value quotes the declared name, which has no spaces; an ambiguous one
+ * ends with the list of declared names).
+ */
 static enum opt_error_kind
 msg_kind(const char *m, bool *ret_long)
 {
-	*ret_long = !strstr(m, " -- '");
-	if (strstr(m, "is ambiguous"))
-		return OPT_ERR_AMBIGUOUS;
-	if (strstr(m, "doesn't allow an argument"))
-		return OPT_ERR_UNEXPECTED_VALUE;
-	if (strstr(m, "requires an argument"))
-		return OPT_ERR_MISSING_VALUE;
-	if (strstr(m, "invalid option") || strstr(m, "unrecognized option"))
+	*ret_long = false;
+	if (starts(m, "prog: invalid option -- '") &&
+	    strlen(m) == strlen("prog: invalid option -- 'x'\n"))
 		return OPT_ERR_UNKNOWN;
+	if (starts(m, "prog: option requires an argument -- '") &&
+	    strlen(m) == strlen("prog: option requires an argument -- 'x'\n"))
+		return OPT_ERR_MISSING_VALUE;
+	*ret_long = true;
+	if (starts(m, "prog: unrecognized option '") && ends(m, "'\n"))
+		return OPT_ERR_UNKNOWN;
+	if (!starts(m, "prog: option '"))
+		return OPT_ERR_NONE;
+	if (ends(m, "' doesn't allow an argument\n"))
+		return OPT_ERR_UNEXPECTED_VALUE;
+	if (ends(m, "' requires an argument\n"))
+		return OPT_ERR_MISSING_VALUE;
+	if (ends(m, "' is ambiguous\n") || strstr(m, "' is ambiguous; possibilities: '"))
+		return OPT_ERR_AMBIGUOUS;
 	return OPT_ERR_NONE;
 }
 
@@ -513,6 +551,9 @@ compare(const struct gcase *c, const struct gtrace *t,
 	return NULL;
 }
 
+#ifndef OPTPARSE_DIFF_NO_MAIN
+/* ---- the driver ------------------------------------------------------- */
+
 struct stats {
 	uint64_t options, longs, via_w, values, operands, end_marks;
 	uint64_t errors[5];
@@ -632,3 +673,4 @@ main(int argc, char **argv)
 	}
 	return status;
 }
+#endif /* OPTPARSE_DIFF_NO_MAIN */
