@@ -559,9 +559,11 @@ check_command(struct walk *w, struct cmdline *cl)
 		return r;
 
 	bool wrapped = cl->ck & CK_WRAPPED;
-	/* A function defined in the same script: its body was checked where it
-	 * was defined (a wrapper cannot run a function). */
-	if (!wrapped)
+	/* A function defined earlier in the same shell: its body was checked
+	 * where it was defined (a wrapper cannot run a function). One that
+	 * shadows a command the table knows is checked as that command, since
+	 * its definition may not have run (if false; then curl() { :; }; fi). */
+	if (!wrapped && !strchr(cl->name, '/') && !cmd_lookup(table_name(cl->name)))
 		for (size_t i = 0; i < w->n_funcs; i++)
 			if (strcmp(w->funcs[i], cl->name) == 0)
 				return 0;

@@ -333,12 +333,14 @@ validate_shell(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		if (!script->s)
 			return 0; /* the runtime layer parses what it expands to */
 		struct cwdset saved = w->cwd;
+		size_t nf = w->n_funcs;
 		w->depth++;
 		char what[64];
 		snprintf(what, sizeof(what), "%s -c", name);
 		int r = walk_script(w, script->s, strlen(script->s), what);
 		w->depth--;
 		w->cwd = saved;
+		w->n_funcs = nf; /* the child shell's functions die with it */
 		return r;
 	}
 	if (i >= argc)

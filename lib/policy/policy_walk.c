@@ -431,12 +431,15 @@ walk_sub_program(struct walk *w, const struct sh_node *body)
 {
 	if (!body)
 		return 0;
-	/* A substitution runs in a subshell: its cd does not leak out. */
+	/* A substitution runs in a subshell: its cd and its functions do not
+	 * leak out. */
 	struct cwdset saved = w->cwd;
+	size_t nf = w->n_funcs;
 	w->depth++;
 	int r = walk_node(w, body);
 	w->depth--;
 	w->cwd = saved;
+	w->n_funcs = nf;
 	return r;
 }
 
@@ -784,8 +787,11 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 	case SH_NODE_PIPELINE:
 		/* Every part of a pipeline runs in a subshell. */
 		for (size_t i = 0; i < n->u.pipeline.n_cmds && r >= 0; i++) {
+			size_t nf = w->n_funcs;
 			r = walk_node(w, n->u.pipeline.cmds[i]);
 			w->cwd = pre;
+			if (n->u.pipeline.n_cmds > 1)
+				w->n_funcs = nf;
 		}
 		break;
 	case SH_NODE_AND: {
@@ -818,17 +824,22 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 		for (size_t i = 0; i < n->u.list.n_items && r >= 0; i++) {
 			if (n->u.list.seps && n->u.list.seps[i] == SH_SEP_AMP) {
 				struct cwdset saved = w->cwd;
+				size_t nf = w->n_funcs;
 				r = walk_node(w, n->u.list.items[i]);
 				w->cwd = saved;
+				w->n_funcs = nf;
 			} else {
 				r = walk_node(w, n->u.list.items[i]);
 			}
 		}
 		break;
-	case SH_NODE_SUBSHELL:
+	case SH_NODE_SUBSHELL: {
+		size_t nf = w->n_funcs;
 		r = walk_node(w, n->u.group.body);
 		w->cwd = pre;
+		w->n_funcs = nf;
 		break;
+	}
 	case SH_NODE_GROUP:
 		r = walk_node(w, n->u.group.body);
 		break;
@@ -999,11 +1010,18 @@ walk_script_file(struct walk *w, const char *cmd, const struct parg *file)
 			continue;
 		char what[300];
 		snprintf(what, sizeof(what), "%s %s", cmd, file->src);
+		/* bash FILE runs in a child shell; source in this one, whose
+		 * functions it may define (its cd is not followed: the file
+		 * may be read from several candidate directories). */
+		bool child = strcmp(cmd, "source") != 0 && strcmp(cmd, ".") != 0;
 		struct cwdset saved = w->cwd;
+		size_t nf = w->n_funcs;
 		w->depth++;
 		r = walk_script(w, b.data ? b.data : "", b.len, what);
 		w->depth--;
 		w->cwd = saved;
+		if (child)
+			w->n_funcs = nf;
 		if (r < 0)
 			return r;
 		if (file->s[0] == '/')

@@ -895,6 +895,16 @@ def bypasses():
         ("cat ~root/.ssh/id_rsa", "deny", "mode=denylist"),
         ("cat ~+/README.md", "allow", "mode=denylist"),
         ("cat ~nosuchuser-xyz/x", "allow", "mode=denylist"),
+        # functions: calls allowed once defined in this shell, never a cover
+        ("f() { ls; }; f", "allow", "mode=allowlist"),
+        ("function build { ls src; }; build", "allow", "mode=allowlist"),
+        ("curl() { :; }; curl x", "deny:whitelist.network", "mode=allowlist"),
+        ("if false; then curl() { :; }; fi; curl x", "deny:whitelist.network", "mode=allowlist"),
+        ("bash -c 'f() { :; }'; f", "deny:whitelist.unknown-command", "mode=allowlist"),
+        ("(f() { :; }); f", "deny:whitelist.unknown-command", "mode=allowlist"),
+        ("f() { :; } | cat; f", "deny:whitelist.unknown-command", "mode=allowlist"),
+        ("echo $(f() { :; }); f", "deny:whitelist.unknown-command", "mode=allowlist"),
+        ("g() { curl x; }; g", "deny:whitelist.network", "mode=allowlist"),
         # find -exec's {} is checked as each start path
         ("find .claude -exec touch {}/x \\;", "deny:paths.agent-config", "mode=denylist"),
         ("find .claude -name '*.json' -exec sed -i s/a/b/ {} +", "deny:paths.agent-config", "mode=denylist"),
