@@ -1,0 +1,597 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The ipc layer against real processes: the test service bound on its own,
+ * started by systemd-socket-activate, started by a manager that keeps its
+ * socket across instances (what systemd does), and started by the client
+ * helper itself. Paths of the helpers come from the environment
+ * (IPC_TEST_SERVICE, IPC_TEST_CLIENT; meson sets them).
+ */
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <nng/nng.h>
+#include <nng/protocol/reqrep0/req.h>
+
+#include "ipc.h"
+#include "tap.h"
+
+extern char **environ;
+
+#define SOCKET_ACTIVATE "/usr/bin/systemd-socket-activate"
+
+static const char *
+service_path(void)
+{
+	const char *p = getenv("IPC_TEST_SERVICE");
+	return p ? p : "./ipc_test_service";
+}
+
+static uint64_t
+now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static void
+sleep_ms(unsigned ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000 };
+	nanosleep(&ts, NULL);
+}
+
+/* A fresh 0700 runtime directory; the caller frees the string. */
+static char *
+make_dir(void)
+{
+	char *t = strdup("/tmp/ipc-act-XXXXXX");
+	if (!t || !mkdtemp(t)) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+static void
+remove_dir(const char *dir)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", dir);
+}
+
+/* Wait for pid to exit within ms; its exit status, or -ETIMEDOUT (then killed). */
+static int
+wait_exit(pid_t pid, unsigned ms)
+{
+	uint64_t end = now_ms() + ms;
+	for (;;) {
+		int st = 0;
+		pid_t w = waitpid(pid, &st, WNOHANG);
+		if (w == pid)
+			return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+		if (w < 0)
+			return -errno;
+		if (now_ms() > end) {
+			kill(pid, SIGKILL);
+			waitpid(pid, NULL, 0);
+			return -ETIMEDOUT;
+		}
+		sleep_ms(10);
+	}
+}
+
+static bool
+wait_path(const char *path, unsigned ms)
+{
+	uint64_t end = now_ms() + ms;
+	struct stat st;
+	while (stat(path, &st) < 0) {
+		if (now_ms() > end)
+			return false;
+		sleep_ms(5);
+	}
+	return true;
+}
+
+static pid_t
+spawn(const char *const *argv, const char *const *envp, int listen_fd)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	if (listen_fd >= 0)
+		posix_spawn_file_actions_adddup2(&fa, listen_fd, 3);
+	pid_t pid = -1;
+	int e = posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv,
+			    envp ? (char *const *)envp : environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return e ? -e : pid;
+}
+
+/* Register a session through the client helper; the service's pid, or <0. */
+struct reg_result {
+	int r;
+	long pid;
+	uint64_t uid;
+	bool spawned;
+};
+
+static struct reg_result
+register_once(const char *dir, char *const *spawn_argv, unsigned timeout_ms)
+{
+	struct reg_result res = { .r = 0 };
+	struct ipc_client_options o = {
+		.service = "svc",
+		.runtime_dir = dir,
+		.timeout_ms = timeout_ms,
+		.spawn_argv = spawn_argv,
+	};
+	struct ipc_client *c = NULL;
+	res.r = ipc_client_new(&o, &c);
+	if (res.r < 0)
+		return res;
+	res.spawned = ipc_client_spawned(c);
+	struct arena *a = arena_new(1 << 20);
+	LiteSandbox__SessionRegister reg = LITE_SANDBOX__SESSION_REGISTER__INIT;
+	reg.agent = LITE_SANDBOX__AGENT_KIND__AGENT_CLI;
+	reg.cwd = (char *)"/srv/project";
+	reg.pid = (uint32_t)getpid();
+	ipc_envelope env, *rep = NULL;
+	ipc_envelope_init(&env);
+	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER;
+	env.session_register = &reg;
+	res.r = ipc_client_call(c, &env, a, &rep, NULL);
+	if (res.r >= 0) {
+		if (rep->body_case != LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER_REPLY)
+			res.r = -EPROTO;
+		else if (strcmp(rep->session_register_reply->project_dir, "/srv/project") != 0)
+			res.r = -EPROTO;
+		else {
+			res.pid = strtol(rep->session_register_reply->session_id + 4, NULL, 10);
+			res.uid = rep->session_register_reply->policy_generation;
+		}
+	}
+	arena_free(a);
+	ipc_client_free(c);
+	return res;
+}
+
+/* ---- raw frames against a running service ------------------------------ */
+
+struct raw {
+	nng_socket s;
+};
+
+static int
+raw_open(struct raw *r, const char *path)
+{
+	char url[256];
+	snprintf(url, sizeof(url), "ipc://%s", path);
+	int e = nng_req0_open(&r->s);
+	if (e)
+		return ipc_error_from_nng(e);
+	nng_socket_set_ms(r->s, NNG_OPT_RECVTIMEO, 5000);
+	nng_socket_set_ms(r->s, NNG_OPT_SENDTIMEO, 5000);
+	return ipc_error_from_nng(nng_dial(r->s, url, NULL, 0));
+}
+
+/* Send bytes, decode the reply: its Error errno (>0), 0 for a non-error, <0 failure. */
+static int
+raw_call(struct raw *r, const void *data, size_t len, struct arena *a,
+	 ipc_envelope **ret)
+{
+	int e = nng_send(r->s, (void *)data, len, 0);
+	if (e)
+		return ipc_error_from_nng(e);
+	nng_msg *m = NULL;
+	e = nng_recvmsg(r->s, &m, 0);
+	if (e)
+		return ipc_error_from_nng(e);
+	ipc_envelope *env = NULL;
+	int rr = ipc_unpack(nng_msg_body(m), nng_msg_len(m), 0, a, &env, NULL);
+	nng_msg_free(m);
+	if (rr < 0)
+		return rr;
+	*ret = env;
+	return env->body_case == LITE_SANDBOX__ENVELOPE__BODY_ERROR ? env->error->errno_value : 0;
+}
+
+static int
+raw_envelope(struct raw *r, ipc_envelope *env, struct arena *a, ipc_envelope **ret)
+{
+	_cleanup_free_ uint8_t *data = NULL;
+	size_t len = 0;
+	int e = ipc_pack(env, 0, &data, &len);
+	if (e < 0)
+		return e;
+	return raw_call(r, data, len, a, ret);
+}
+
+static pid_t
+start_bound_service(const char *dir, const char *idle)
+{
+	const char *argv[] = { service_path(), "--runtime-dir", dir, "--idle-ms", idle, NULL };
+	return spawn(argv, NULL, -1);
+}
+
+TEST(refusals_keep_serving)
+{
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	_cleanup_free_ char *path = NULL;
+	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+	pid_t pid = start_bound_service(dir, "1500");
+	ASSERT_TRUE(pid > 0);
+	ASSERT_TRUE(wait_path(path, 3000));
+
+	struct raw raw;
+	ASSERT_OK(raw_open(&raw, path));
+	_cleanup_arena_ struct arena *a = arena_new(1 << 22);
+	ipc_envelope *rep = NULL;
+
+	/* A good exec first. */
+	LiteSandbox__ExecRequest ex = LITE_SANDBOX__EXEC_REQUEST__INIT;
+	ex.session_id = (char *)"s";
+	ex.command = (char *)"echo hi";
+	ex.cwd = (char *)"/";
+	ex.timeout_ms = 100;
+	ipc_envelope env;
+	ipc_envelope_init(&env);
+	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_EXEC;
+	env.exec = &ex;
+	ASSERT_EQ(raw_envelope(&raw, &env, a, &rep), 0);
+	ASSERT_EQ(rep->exec_reply->stdout_data.len, 7);
+
+	/* Malformed frame. */
+	static const uint8_t garbage[] = { 0xff, 0xff, 0xff, 0x01 };
+	ASSERT_EQ(raw_call(&raw, garbage, sizeof(garbage), a, &rep), EBADMSG);
+	/* Oversized: one byte over the limit, refused before decoding. */
+	_cleanup_free_ uint8_t *big = calloc(1, IPC_MSG_MAX + 1);
+	ASSERT_NOT_NULL(big);
+	ASSERT_EQ(raw_call(&raw, big, IPC_MSG_MAX + 1, a, &rep), EMSGSIZE);
+	/* Wrong version. */
+	_cleanup_free_ uint8_t *data = NULL;
+	size_t len = 0;
+	ASSERT_OK(ipc_pack(&env, 0, &data, &len));
+	data[1] = 0x07;
+	ASSERT_EQ(raw_call(&raw, data, len, a, &rep), EPROTONOSUPPORT);
+	/* Missing required fields (exec with a session id only). */
+	static const uint8_t missing[] = { 0x08, 0x01, 0x32, 0x03, 0x0a, 0x01, 'a' };
+	ASSERT_EQ(raw_call(&raw, missing, sizeof(missing), a, &rep), EBADMSG);
+	/* Invalid UTF-8. */
+	ex.cwd = (char *)"/tmp/\xff";
+	ASSERT_EQ(raw_envelope(&raw, &env, a, &rep), EBADMSG);
+	ASSERT_STREQ(rep->error->message, "path is not UTF-8");
+	ex.cwd = (char *)"/";
+	/* A reply sent as a request: not in the table. */
+	LiteSandbox__ConfigReply cr = LITE_SANDBOX__CONFIG_REPLY__INIT;
+	cr.output = (char *)"x";
+	ipc_envelope bogus;
+	ipc_envelope_init(&bogus);
+	bogus.body_case = LITE_SANDBOX__ENVELOPE__BODY_CONFIG_REPLY;
+	bogus.config_reply = &cr;
+	ASSERT_EQ(raw_envelope(&raw, &bogus, a, &rep), EOPNOTSUPP);
+	/* The handler's refusal, with its message. */
+	ex.command = (char *)"fail";
+	ASSERT_EQ(raw_envelope(&raw, &env, a, &rep), EACCES);
+	ASSERT_STREQ(rep->error->message, "failing on purpose");
+	/* An invalid reply is never sent: the peer gets EPROTO instead. */
+	ex.command = (char *)"badreply";
+	ASSERT_EQ(raw_envelope(&raw, &env, a, &rep), EPROTO);
+
+	/* And the service still serves. */
+	ex.command = (char *)"still here";
+	ASSERT_EQ(raw_envelope(&raw, &env, a, &rep), 0);
+	ASSERT_EQ(rep->exec_reply->stdout_data.len, 10);
+	nng_close(raw.s);
+
+	/* Idle: it exits on its own, cleanly, and removes its socket. */
+	ASSERT_EQ(wait_exit(pid, 5000), 0);
+	struct stat st;
+	ASSERT_TRUE(stat(path, &st) < 0);
+	remove_dir(dir);
+}
+
+TEST(client_round_trips)
+{
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	_cleanup_free_ char *path = NULL;
+	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+	/* Nothing there, and no spawning asked: the error says so. */
+	struct reg_result res = register_once(dir, NULL, 1000);
+	/* nng 1.5 reports a missing path as ECONNREFUSED. */
+	ASSERT_TRUE(res.r == -ENOENT || res.r == -ECONNREFUSED);
+	pid_t pid = start_bound_service(dir, "1000");
+	ASSERT_TRUE(pid > 0);
+	ASSERT_TRUE(wait_path(path, 3000));
+	res = register_once(dir, NULL, 3000);
+	ASSERT_OK(res.r);
+	ASSERT_EQ(res.pid, pid);
+	ASSERT_EQ(res.uid, geteuid()); /* from the socket */
+	ASSERT_FALSE(res.spawned);
+
+	/* check: allow, and deny with a finding. */
+	struct ipc_client_options o = { .service = "svc", .runtime_dir = dir, .timeout_ms = 3000 };
+	struct ipc_client *c = NULL;
+	ASSERT_OK(ipc_client_new(&o, &c));
+	_cleanup_arena_ struct arena *a = arena_new(1 << 20);
+	LiteSandbox__CheckRequest chk = LITE_SANDBOX__CHECK_REQUEST__INIT;
+	chk.cwd = (char *)"/";
+	chk.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
+	chk.command = (char *)"please deny me";
+	ipc_envelope env, *rep = NULL;
+	ipc_envelope_init(&env);
+	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
+	env.check = &chk;
+	ASSERT_OK(ipc_client_call(c, &env, a, &rep, NULL));
+	ASSERT_EQ(rep->body_case, LITE_SANDBOX__ENVELOPE__BODY_CHECK_REPLY);
+	ASSERT_EQ(rep->check_reply->verdict, LITE_SANDBOX__VERDICT__VERDICT_DENY);
+	ASSERT_EQ(rep->check_reply->n_findings, 1);
+	ASSERT_STREQ(rep->check_reply->findings[0]->rule, "test.deny");
+	chk.command = (char *)"ls";
+	ASSERT_OK(ipc_client_call(c, &env, a, &rep, NULL));
+	ASSERT_EQ(rep->check_reply->verdict, LITE_SANDBOX__VERDICT__VERDICT_ALLOW);
+	/* config */
+	char *words[] = { (char *)"show" };
+	LiteSandbox__ConfigRequest cf = LITE_SANDBOX__CONFIG_REQUEST__INIT;
+	cf.argv = words;
+	cf.n_argv = 1;
+	cf.cwd = (char *)"/";
+	ipc_envelope_init(&env);
+	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_CONFIG;
+	env.config = &cf;
+	ASSERT_OK(ipc_client_call(c, &env, a, &rep, NULL));
+	ASSERT_STREQ(rep->config_reply->output, "ok\n");
+	/* A request the client itself would send invalid never leaves. */
+	cf.n_argv = 0;
+	ASSERT_OK(ipc_client_call(c, &env, a, &rep, NULL));
+	ASSERT_EQ(rep->body_case, LITE_SANDBOX__ENVELOPE__BODY_ERROR);
+	ASSERT_EQ(rep->error->errno_value, EBADMSG);
+	ipc_client_free(c);
+	ASSERT_EQ(wait_exit(pid, 5000), 0);
+	remove_dir(dir);
+}
+
+/* A foreign uid is refused, even with the file system left open to it. */
+TEST(foreign_uid_refused)
+{
+	if (geteuid() != 0) {
+		printf("# SKIP foreign_uid_refused: needs root to run a client as another uid\n");
+		return;
+	}
+	const char *client = getenv("IPC_TEST_CLIENT");
+	ASSERT_NOT_NULL(client);
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	_cleanup_free_ char *path = NULL;
+	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+	pid_t pid = start_bound_service(dir, "2000");
+	ASSERT_TRUE(pid > 0);
+	ASSERT_TRUE(wait_path(path, 3000));
+	/* A misconfiguration the uid check must survive. */
+	ASSERT_OK(chmod(dir, 0711));
+	ASSERT_OK(chmod(path, 0666));
+
+	int p[2];
+	ASSERT_OK(pipe2(p, O_CLOEXEC));
+	pid_t child = fork();
+	ASSERT_TRUE(child >= 0);
+	if (child == 0) {
+		/* Only async-signal-safe calls before exec: nng is not fork safe. */
+		static const gid_t none[1] = { 65534 };
+		if (dup2(p[1], 1) < 0 || setgroups(1, none) < 0 ||
+		    setresgid(65534, 65534, 65534) < 0 ||
+		    setresuid(65534, 65534, 65534) < 0)
+			_exit(120);
+		char *const argv[] = { (char *)client, dir, (char *)"svc", NULL };
+		execve(client, argv, environ);
+		_exit(121);
+	}
+	close(p[1]);
+	char out[512] = { 0 };
+	ssize_t k = 0, n;
+	while ((n = read(p[0], out + k, sizeof(out) - 1 - (size_t)k)) > 0)
+		k += n;
+	close(p[0]);
+	ASSERT_EQ(wait_exit(child, 10000), 0);
+	printf("# foreign client said: %s", out);
+	ASSERT_TRUE(strncmp(out, "error 1 ", 8) == 0); /* EPERM */
+
+	/* The owner is still served. */
+	struct reg_result res = register_once(dir, NULL, 3000);
+	ASSERT_OK(res.r);
+	ASSERT_EQ(res.pid, pid);
+	ASSERT_EQ(wait_exit(pid, 6000), 0);
+	remove_dir(dir);
+}
+
+/* systemd-socket-activate -l PATH service: served, idle exit; three times. */
+TEST(systemd_socket_activate_three_times)
+{
+	if (access(SOCKET_ACTIVATE, X_OK) < 0) {
+		printf("# SKIP %s missing (package systemd)\n", SOCKET_ACTIVATE);
+		return;
+	}
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	_cleanup_free_ char *path = NULL;
+	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+	long last = 0;
+	for (int i = 0; i < 3; i++) {
+		/* The path is the manager's: it stays after the service exits. */
+		(void)unlink(path);
+		const char *argv[] = { SOCKET_ACTIVATE, "-l", path, service_path(),
+				       "--idle-ms", "300", NULL };
+		pid_t pid = spawn(argv, NULL, -1);
+		ASSERT_TRUE(pid > 0);
+		ASSERT_TRUE(wait_path(path, 3000));
+		struct reg_result res = register_once(dir, NULL, 5000);
+		ASSERT_OK(res.r);
+		/* systemd-socket-activate execs the service in place. */
+		ASSERT_EQ(res.pid, pid);
+		ASSERT_TRUE(res.pid != last);
+		last = res.pid;
+		ASSERT_EQ(wait_exit(pid, 5000), 0);
+		/* The adapter left the manager's path alone. */
+		struct stat st;
+		ASSERT_OK(stat(path, &st));
+	}
+	remove_dir(dir);
+}
+
+struct racer {
+	const char *dir;
+	char *const *spawn_argv;
+	struct reg_result res;
+};
+
+static void *
+race(void *p)
+{
+	struct racer *r = p;
+	r->res = register_once(r->dir, r->spawn_argv, 8000);
+	return NULL;
+}
+
+/* 8 clients connect while the service is still starting: all are served. */
+TEST(systemd_socket_activate_concurrent_startup)
+{
+	if (access(SOCKET_ACTIVATE, X_OK) < 0) {
+		printf("# SKIP %s missing (package systemd)\n", SOCKET_ACTIVATE);
+		return;
+	}
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	_cleanup_free_ char *path = NULL;
+	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+	const char *argv[] = { SOCKET_ACTIVATE, "-l", path, service_path(),
+			       "--idle-ms", "500", NULL };
+	pid_t pid = spawn(argv, NULL, -1);
+	ASSERT_TRUE(pid > 0);
+	ASSERT_TRUE(wait_path(path, 3000));
+	struct racer r[8];
+	pthread_t t[8];
+	for (int i = 0; i < 8; i++) {
+		r[i] = (struct racer){ .dir = dir };
+		ASSERT_EQ(pthread_create(&t[i], NULL, race, &r[i]), 0);
+	}
+	for (int i = 0; i < 8; i++)
+		pthread_join(t[i], NULL);
+	for (int i = 0; i < 8; i++) {
+		ASSERT_OK(r[i].res.r);
+		ASSERT_EQ(r[i].res.pid, pid);
+	}
+	ASSERT_EQ(wait_exit(pid, 5000), 0);
+	remove_dir(dir);
+}
+
+/*
+ * What systemd itself does: the manager keeps the listening socket, starts
+ * an instance when a connection waits, and goes back to watching the socket
+ * when the instance exits. The socket must survive each instance (no
+ * shutdown, no unlink by nng), and each first connection must be served.
+ */
+static void *
+race_one(void *p)
+{
+	return race(p);
+}
+
+TEST(manager_socket_survives_instances)
+{
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	_cleanup_free_ char *path = NULL;
+	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	strcpy(un.sun_path, path);
+	_cleanup_close_ int lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	ASSERT_TRUE(lfd >= 0);
+	ASSERT_OK(bind(lfd, (struct sockaddr *)&un, sizeof(un)));
+	ASSERT_OK(listen(lfd, 64));
+	long last = 0;
+	for (int i = 0; i < 3; i++) {
+		struct racer r = { .dir = dir };
+		pthread_t t;
+		ASSERT_EQ(pthread_create(&t, NULL, race_one, &r), 0);
+		/* Start the instance when a connection waits, as systemd does. */
+		struct pollfd pfd = { .fd = lfd, .events = POLLIN };
+		ASSERT_EQ(poll(&pfd, 1, 5000), 1);
+		const char *argv[] = {
+			"/bin/sh", "-c", "LISTEN_PID=$$; export LISTEN_PID; exec \"$@\"",
+			"sh", service_path(), "--idle-ms", "300", NULL,
+		};
+		const char *envp[] = { "LISTEN_FDS=1", NULL };
+		pid_t pid = spawn(argv, envp, lfd);
+		ASSERT_TRUE(pid > 0);
+		pthread_join(t, NULL);
+		ASSERT_OK(r.res.r);
+		ASSERT_EQ(r.res.pid, pid);
+		ASSERT_TRUE(pid != last);
+		last = pid;
+		ASSERT_EQ(wait_exit(pid, 5000), 0);
+		/* The manager's socket still listens and its path is still there. */
+		_cleanup_close_ int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		ASSERT_OK(connect(probe, (struct sockaddr *)&un, sizeof(un)));
+		close(probe);
+		probe = -EBADF;
+		/* Drain the probe's connection, so it does not start the next one. */
+		_cleanup_close_ int drained = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+		ASSERT_TRUE(drained >= 0);
+	}
+	remove_dir(dir);
+}
+
+/* The client starts the service itself when nothing listens. */
+TEST(self_spawn)
+{
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	char *const argv[] = { (char *)service_path(), (char *)"--idle-ms", (char *)"300", NULL };
+	long last = 0;
+	for (int i = 0; i < 3; i++) {
+		struct reg_result res = register_once(dir, argv, 5000);
+		ASSERT_OK(res.r);
+		ASSERT_TRUE(res.spawned);
+		ASSERT_TRUE(res.pid > 0 && res.pid != last);
+		last = res.pid;
+		/* Idle exit; it is our child (posix_spawn'd through /bin/sh exec). */
+		ASSERT_EQ(wait_exit((pid_t)res.pid, 5000), 0);
+	}
+	/* 8 clients at once find nothing: one instance serves them all. */
+	struct racer r[8];
+	pthread_t t[8];
+	for (int i = 0; i < 8; i++) {
+		r[i] = (struct racer){ .dir = dir, .spawn_argv = argv };
+		ASSERT_EQ(pthread_create(&t[i], NULL, race, &r[i]), 0);
+	}
+	int spawned = 0;
+	for (int i = 0; i < 8; i++)
+		pthread_join(t[i], NULL);
+	for (int i = 0; i < 8; i++) {
+		ASSERT_OK(r[i].res.r);
+		ASSERT_EQ(r[i].res.pid, r[0].res.pid);
+		spawned += r[i].res.spawned;
+	}
+	ASSERT_EQ(spawned, 1);
+	ASSERT_EQ(wait_exit((pid_t)r[0].res.pid, 5000), 0);
+	remove_dir(dir);
+}
+
+TAP_MAIN(refusals_keep_serving, client_round_trips, foreign_uid_refused,
+	 systemd_socket_activate_three_times,
+	 systemd_socket_activate_concurrent_startup,
+	 manager_socket_survives_instances, self_spawn)
