@@ -507,7 +507,7 @@ git_dir(struct builder *b)
 /* Built-in deny list of denylist mode (read-denied; directories first). */
 static const char *const denylist_read_dirs[] = {
 	".gnupg", ".password-store", ".local/share/keyrings", ".config/gh", ".kube",
-	".azure", ".config/gcloud", ".docker/buildx/instances",
+	".azure", ".config/gcloud",
 };
 static const char *const denylist_read_files[] = {
 	".netrc", ".docker/config.json", ".pgpass", ".my.cnf",
@@ -522,7 +522,14 @@ static const char *const write_denied[] = {
 	".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout", ".zshrc",
 	".zshenv", ".zprofile", ".zlogin", ".gitconfig", ".config/git/config",
 	".ssh/config", ".ssh/authorized_keys", ".ssh/authorized_keys2", ".ssh/rc",
-	".docker/buildx/defaults", ".docker/buildx/current",
+	".docker/buildx/instances", ".docker/buildx/defaults", ".docker/buildx/current",
+};
+/* Container engines' sockets: a connection to one is root on the host.
+ * Masked in every mode; a grant on the exact path lifts it (docker is meant
+ * to go through lite-sandbox's filtering proxy instead). */
+static const char *const engine_sockets[] = {
+	"/run/docker.sock", "/var/run/docker.sock", "/run/podman/podman.sock",
+	"/run/containerd/containerd.sock", "/run/crio/crio.sock",
 };
 /* Credentials masked in every mode (their parents may be shown). */
 static const char *const always_masked_files[] = {
@@ -633,6 +640,9 @@ sandbox_policy_build(const struct config *c, const struct sandbox_context *ctx,
 		goto fail;
 	if ((r = mask(&b, "/tmp/cc-socks", NULL, true)) < 0)
 		goto fail;
+	for (size_t i = 0; i < ARRAY_SIZE(engine_sockets); i++)
+		if ((r = mask(&b, engine_sockets[i], NULL, false)) < 0)
+			goto fail;
 	if (ctx->environ) {
 		for (char *const *e = ctx->environ; *e; e++)
 			if (strncmp(*e, "CLAUDE_CODE_MESSAGING_SOCKET=/", 30) == 0 &&

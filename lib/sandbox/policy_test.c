@@ -161,6 +161,8 @@ TEST(allowlist_hidden_home)
 	ASSERT_TRUE(has(&p->mask, "/run/user/1000"));
 	ASSERT_TRUE(has(&p->mask, "/tmp/cc-socks"));
 	ASSERT_TRUE(has(&p->mask, "/tmp/cc-socks/123.sock"));
+	ASSERT_TRUE(has(&p->mask, "/var/run/docker.sock"));
+	ASSERT_FALSE(has(&p->mask_mkdir, "/var/run/docker.sock"));
 	ASSERT_TRUE(has(&p->mask_mkdir, "/tmp/cc-socks"));
 	ASSERT_FALSE(has(&p->mask_mkdir, "/run/user/1000"));
 	/* credentials left out of the environment */
@@ -213,6 +215,8 @@ TEST(denylist_masks_and_write_denied)
 	 * the PATH entries up to it */
 	ASSERT_TRUE(has(&p->ro, ".bashrc"));
 	ASSERT_TRUE(has(&p->ro, ".claude/settings.json"));
+	ASSERT_TRUE(has(&p->ro, ".docker/buildx/instances")); /* write-, not read-denied */
+	ASSERT_FALSE(has(&p->mask, ".docker/buildx/instances"));
 	ASSERT_TRUE(has(&p->ro, ".config/lite-sandbox"));
 	ASSERT_TRUE(has(&p->ro, ".cargo/bin/lite-sandbox"));
 	ASSERT_TRUE(has(&p->ro, ".local/bin"));
