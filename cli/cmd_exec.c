@@ -119,6 +119,19 @@ h_open(void *ctx, const char *path, int flags, char *msg, size_t msz)
 	return report_refusal(c->rep, msg, msz);
 }
 
+static int
+h_tree(void *ctx, const struct sh_node *tree, char *msg, size_t msz)
+{
+	struct exec_ctx *c = ctx;
+	policy_report_reset(c->rep);
+	int r = policy_check_tree(c->pol, tree, c->rep);
+	if (r < 0) {
+		snprintf(msg, msz, "the policy check failed: %s", strerror(-r));
+		return r;
+	}
+	return report_refusal(c->rep, msg, msz);
+}
+
 static void
 print_static_refusal(const struct policy_report *rep)
 {
@@ -142,7 +155,7 @@ run(struct exec_ctx *c, const char *src, size_t len)
 	struct interp_options o = {
 		.envp = environ,
 		.argv0 = "lite-sandbox",
-		.handlers = { .call = h_call, .open = h_open, .ctx = c },
+		.handlers = { .call = h_call, .open = h_open, .tree = h_tree, .ctx = c },
 	};
 	struct interp *it = NULL;
 	int r = interp_new(&o, &it);

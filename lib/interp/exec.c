@@ -1949,6 +1949,16 @@ exec_string(struct interp *it, const char *src, size_t len, const char *what)
 		arena_free(a);
 		return 2;
 	}
+	if (tree && it->h.tree) {
+		char msg[1024] = "";
+		if (it->h.tree(it->h.ctx, tree, msg, sizeof(msg)) < 0) {
+			if (!msg[0])
+				snprintf(msg, sizeof(msg), "%s: refused by policy", what);
+			arena_free(a);
+			it_refuse(it, msg);
+			return INTERP_STATUS_REFUSED;
+		}
+	}
 	if (stack_exhausted(it, what)) {
 		arena_free(a);
 		return 1;

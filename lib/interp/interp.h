@@ -13,7 +13,10 @@
  *    own streams /dev/stdin, /dev/stdout, /dev/stderr and /dev/fd/0-2 are
  *    duplicated, never opened, and so not shown);
  *  - exec: every external command, with the path found and the exact
- *    environment it would get.
+ *    environment it would get;
+ *  - tree: every program text parsed while running (eval, source, a script
+ *    run by name, bash -c, a trap), before any of it runs, so that it gets
+ *    the same static checks as the command line itself.
  *
  * Independently of the handlers the interpreter refuses an external command
  * whose inherited environment changes a protected variable (PATH always,
@@ -45,6 +48,7 @@ struct interp_handlers {
 	int (*open)(void *ctx, const char *path, int flags, char *msg, size_t msg_size);
 	int (*exec)(void *ctx, const char *path, char *const *argv, char *const *envp,
 		    char *msg, size_t msg_size);
+	int (*tree)(void *ctx, const struct sh_node *tree, char *msg, size_t msg_size);
 	void *ctx;
 };
 

@@ -248,7 +248,7 @@ run_policy(const char *src, struct fake_policy *fp, char *out, size_t outsz)
 {
 	char *env[] = { "PATH=/usr/bin:/bin", "HOME=/tmp", NULL };
 	struct interp_options o = { .envp = env, .argv0 = "test",
-				    .handlers = { fp_call, fp_open, fp_exec, fp } };
+				    .handlers = { .call = fp_call, .open = fp_open, .exec = fp_exec, .ctx = fp } };
 	struct interp *it = NULL;
 	if (interp_new(&o, &it) < 0)
 		return -1;
