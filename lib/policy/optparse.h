@@ -31,7 +31,10 @@ enum opt_arg {
 struct opt_long {
 	const char *name;  /* without the leading dashes */
 	enum opt_arg arg;
-	int id;            /* what the event reports (a short option char, or any int > 255) */
+	int id;            /* what the event reports (a short option char, or any int > 255);
+			    * two options with the same id and arg are one option to
+			    * glibc's ambiguity check (its has_arg, flag and val), so
+			    * give them one id only where the command's table does */
 };
 
 struct opt_decl {
