@@ -76,6 +76,8 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 	struct ipc_server *s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
+	/* Declared before the first goto: clang refuses jumps past cleanups. */
+	_cleanup_free_ char *url = NULL;
 	s->listen_fd = -EBADF;
 	s->max_msg = o->max_msg ? o->max_msg : IPC_MSG_MAX;
 	s->arena_limit = o->arena_limit ? o->arena_limit : 4 * s->max_msg;
@@ -93,14 +95,13 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 		if (r < 0)
 			goto fail;
 	} else if (r == -EBADF) {
-		_cleanup_free_ char *dir = NULL;
+		char *dir = NULL;
 		r = ipc_runtime_dir(o->runtime_dir, &dir);
-		if (r < 0)
-			goto fail;
-		r = ipc_runtime_dir_prepare(dir);
-		if (r < 0)
-			goto fail;
-		r = ipc_socket_path(dir, o->service, &s->path);
+		if (r >= 0)
+			r = ipc_runtime_dir_prepare(dir);
+		if (r >= 0)
+			r = ipc_socket_path(dir, o->service, &s->path);
+		free(dir);
 		if (r < 0)
 			goto fail;
 	} else {
@@ -130,7 +131,6 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 	if (r < 0)
 		goto fail;
 
-	_cleanup_free_ char *url = NULL;
 	if (asprintf(&url, "ipc://%s", s->path) < 0) {
 		r = -ENOMEM;
 		goto fail;
