@@ -185,6 +185,7 @@ struct builder {
 	const struct config *c;
 	const struct sandbox_context *ctx;
 	struct sandbox_strv granted; /* every grant path that applies here */
+	struct sandbox_strv scoped_out; /* grants scoped to other commands */
 	struct sandbox_error *err;
 };
 
@@ -362,9 +363,9 @@ grants(struct builder *b)
 		int r;
 		if (!applies) {
 			/* A command-scoped grant: masked from every other worker,
-			 * in every mode (created if missing only for no one: it is
-			 * the user's path, it may be a file). */
-			r = add_clean(b, &b->p->mask, g->path, "scoped grant");
+			 * in every mode, once what is visible is known (never
+			 * created when missing: it may be a file). */
+			r = add_clean(b, &b->scoped_out, g->path, "scoped grant");
 			if (r < 0)
 				return r;
 			continue;
@@ -640,6 +641,9 @@ sandbox_policy_build(const struct config *c, const struct sandbox_context *ctx,
 		goto fail;
 	if ((r = mask(&b, "/tmp/cc-socks", NULL, true)) < 0)
 		goto fail;
+	for (size_t i = 0; i < b.scoped_out.n; i++)
+		if ((r = mask(&b, b.scoped_out.v[i], NULL, false)) < 0)
+			goto fail;
 	for (size_t i = 0; i < ARRAY_SIZE(engine_sockets); i++)
 		if ((r = mask(&b, engine_sockets[i], NULL, false)) < 0)
 			goto fail;
@@ -682,10 +686,12 @@ sandbox_policy_build(const struct config *c, const struct sandbox_context *ctx,
 	}
 
 	sandbox_strv_done(&b.granted);
+	sandbox_strv_done(&b.scoped_out);
 	*ret = TAKE_PTR(p);
 	return 0;
 fail:
 	sandbox_strv_done(&b.granted);
+	sandbox_strv_done(&b.scoped_out);
 	if (reterr && !reterr->message[0])
 		sandbox_error_set(reterr, "cannot build the sandbox policy: %s", strerror(-r));
 	return r;

@@ -257,6 +257,14 @@ TEST(grants)
 	/* a command-scoped grant is masked from the shared worker ... */
 	ASSERT_TRUE(has(&p->mask, ".config/gh"));
 	sandbox_policy_free(p);
+	/* (in allowlist mode the hidden home hides it already: no mask, whose
+	 * mount point would not exist in the home's tmpfs) */
+	c.mode = POLICY_MODE_ALLOWLIST;
+	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));
+	ASSERT_FALSE(has(&p->mask, ".config/gh"));
+	ASSERT_TRUE(p->hide_home);
+	sandbox_policy_free(p);
+	c.mode = POLICY_MODE_DENYLIST;
 	/* ... and present in its command's worker */
 	ctx.scope_command = "gh";
 	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));

@@ -129,6 +129,9 @@ struct opts {
 	bool aws_imds;
 	char **passthrough;
 	size_t n_passthrough;
+	struct config_path *paths;
+	size_t n_paths;
+	const char *scope; /* build the worker of this command's scoped grants */
 };
 
 static struct sandbox_policy *
@@ -142,6 +145,8 @@ policy(struct opts o)
 	c.network.mode = o.net;
 	c.env_passthrough = o.passthrough;
 	c.n_env_passthrough = o.n_passthrough;
+	c.paths = o.paths;
+	c.n_paths = o.n_paths;
 	static char *env[64];
 	size_t n = 0;
 	static char session_sock[800];
@@ -155,7 +160,8 @@ policy(struct opts o)
 	env[n] = NULL;
 	struct sandbox_context ctx = { .cwd = proj, .home = home, .path = getenv("PATH"),
 				       .helper = sandbox_default_helper(), .environ = env,
-				       .uid = (unsigned)getuid(), .aws_imds = o.aws_imds };
+				       .uid = (unsigned)getuid(), .aws_imds = o.aws_imds,
+				       .scope_command = o.scope };
 	struct sandbox_policy *p = NULL;
 	struct sandbox_error err = { { 0 } };
 	if (sandbox_policy_build(&c, &ctx, &p, &err) < 0) {
@@ -806,6 +812,30 @@ TEST(ordinary_work_succeeds)
 	sandbox_policy_free(p);
 }
 
+TEST(command_scoped_grant)
+{
+	char *aws_cmds[] = { "aws" };
+	struct config_path g = { .path = P(home, ".aws"), .internal = true, .commands = aws_cmds,
+				 .n_commands = 1 };
+	/* the shared worker, in both modes, cannot read it */
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_DENYLIST,
+							 .paths = &g, .n_paths = 1 });
+	ASSERT_NOT_NULL(p);
+	ASSERT_REFUSED(p, H("read", P(home, ".aws/credentials")));
+	sandbox_policy_free(p);
+	p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST, .paths = &g, .n_paths = 1 });
+	ASSERT_NOT_NULL(p);
+	ASSERT_REFUSED(p, H("read", P(home, ".aws/credentials")));
+	ASSERT_WORKS(p, H("read", P(home, ".ssh/known_hosts"))); /* and it starts */
+	sandbox_policy_free(p);
+	/* the command's own worker can */
+	p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST, .paths = &g, .n_paths = 1,
+				  .scope = "aws" });
+	ASSERT_NOT_NULL(p);
+	ASSERT_WORKS(p, H("read", P(home, ".aws/credentials")));
+	sandbox_policy_free(p);
+}
+
 TEST(refuses_without_helper)
 {
 	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
@@ -833,7 +863,8 @@ static const struct {
 	T(masked_unix_sockets), T(terminal_injection), T(mount_and_user_namespaces),
 	T(other_kernel_surfaces), T(network_none), T(credentials_left_out_of_environment),
 	T(worker_runs_many_and_recovers), T(worker_channels_run_side_by_side),
-	T(dies_with_parent), T(ordinary_work_succeeds), T(refuses_without_helper),
+	T(dies_with_parent), T(ordinary_work_succeeds), T(command_scoped_grant),
+	T(refuses_without_helper),
 };
 
 int
