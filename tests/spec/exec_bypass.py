@@ -55,6 +55,8 @@ REFUSED = [
     'set -a; read -r PATH <<< /tmp; ls',
     'unset PATH; ls',
     'v=LD_PRELOAD; export "$v=/tmp/x.so"; ls',
+    'v=PATH; eval "$v=/tmp"; ls',
+    'x="cat <> f"; eval "$x"',
 ]
 
 ALLOWED = [
