@@ -29,6 +29,7 @@
  * which passes us nothing else; it is written once, before nng_listen, and
  * only read afterwards (from nng's threads), hence the release/acquire flag.
  */
+#ifdef __linux__
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <stdatomic.h>
@@ -144,3 +145,20 @@ shutdown(int fd, int how)
 	NEXT(real, "shutdown");
 	return real(fd, how);
 }
+
+#else /* !__linux__ */
+/*
+ * Elsewhere (macOS: launchd) an executable's definitions do not interpose a
+ * dylib's calls (two-level namespaces); that needs DYLD_INTERPOSE, which is
+ * not written yet: adopting fails, and the service reports it.
+ */
+#include "ipc.h"
+
+int
+ipc_activation_adopt(int fd, const char *path)
+{
+	(void)fd;
+	(void)path;
+	return -EOPNOTSUPP;
+}
+#endif

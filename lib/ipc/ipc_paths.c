@@ -28,9 +28,26 @@ ipc_runtime_dir(const char *dir, char **ret)
 				s = NULL;
 		} else if (geteuid() == 0) {
 			s = strdup("/run/lite-sandbox");
+#ifdef __APPLE__
+		} else {
+			/*
+			 * No XDG_RUNTIME_DIR on macOS: the per-user private
+			 * temporary directory, which the LaunchAgents' socket
+			 * paths are filled in with at install time.
+			 */
+			char tmp[1024];
+			size_t n = confstr(_CS_DARWIN_USER_TEMP_DIR, tmp, sizeof(tmp));
+			if (n < 2 || n > sizeof(tmp) || tmp[0] != '/')
+				return -ENOENT;
+			if (asprintf(&s, "%s%slite-sandbox", tmp,
+				     tmp[n - 2] == '/' ? "" : "/") < 0)
+				s = NULL;
+		}
+#else
 		} else {
 			return -ENOENT;
 		}
+#endif
 	}
 	if (!s)
 		return -ENOMEM;
