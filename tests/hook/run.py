@@ -21,6 +21,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MUTATIONS = 300
+CORPUS_STRIDE = 4
 
 
 def build_world(tmp):
@@ -110,6 +111,26 @@ def run_case(binary, event_bytes, options, config, tmp, home, proj):
     return p
 
 
+def corpus_lines():
+    """The command lines of tests/corpus/parse/*.tsv, or None without them."""
+    root = os.path.join(HERE, "..", "corpus", "parse")
+    try:
+        sys.path.insert(0, os.path.join(HERE, "..", "parse_diff"))
+        from corpus import unescape
+        names = sorted(f for f in os.listdir(root) if f.endswith(".tsv"))
+    except (ImportError, OSError):
+        return None
+    out = []
+    for name in names:
+        with open(os.path.join(root, name), encoding="utf-8", errors="surrogateescape") as f:
+            for line in f:
+                fields = line.rstrip("\n").split("\t")
+                if line.startswith("#") or len(fields) < 4:
+                    continue
+                out.append(unescape(fields[3]).decode("utf-8", "surrogateescape"))
+    return out or None
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
     cases = []
@@ -130,7 +151,7 @@ def main():
         ("over the size limit", b'{"pad":"' + b"a" * (17 * 1024 * 1024) + b'"}', "deny",
          "larger than"),
     ]
-    total = len(cases) + len(generated) + 4
+    total = len(cases) + len(generated) + 5
     print("1..%d" % total)
     failures = 0
     n = 0
@@ -214,6 +235,27 @@ def main():
                 bad = "mutation %d of %r: %s" % (i, bytes(data)[:300], err)
                 break
         report("%d mutated events -> exit 0 and a well-formed answer" % MUTATIONS, bad)
+        # the parser's corpus of command lines (every CORPUS_STRIDE-th), as
+        # Claude Code Bash events: exit 0 and a well-formed answer for each
+        lines = corpus_lines()
+        if lines is None:
+            n += 1
+            print("ok %d - parse corpus through Bash # SKIP no corpus" % n)
+        else:
+            bad = None
+            for i, cmd in enumerate(lines[::CORPUS_STRIDE]):
+                ev = {"session_id": "corpus", "transcript_path": None, "cwd": proj,
+                      "permission_mode": "default", "hook_event_name": "PreToolUse",
+                      "tool_name": "Bash", "tool_input": {"command": cmd},
+                      "tool_use_id": "toolu_corpus"}
+                data = json.dumps(ev).encode("utf-8", "surrogateescape")
+                p = run_case(binary, data, "-", "-", tmp, home, proj)
+                err = check("corpus", p, "PreToolUse", None, "-")
+                if err:
+                    bad = "corpus line %r: %s" % (cmd[:200], err)
+                    break
+            report("parse corpus through Bash: %d command lines -> exit 0 and a "
+                   "well-formed answer" % len(lines[::CORPUS_STRIDE]), bad)
         # --help prints the usage and exits 0
         p = subprocess.run([binary, "hook", "--help"], stdin=subprocess.DEVNULL,
                            capture_output=True, env=env, timeout=60)
