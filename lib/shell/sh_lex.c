@@ -2018,6 +2018,19 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 
 	size_t vo = assign_prefix(w);
 	int c = peek(p, &i);
+	if (!vo && c == '(' && w->n_parts && w->parts[w->n_parts - 1].kind == SH_PART_LIT &&
+	    w->parts[0].kind == SH_PART_LIT && is_name_start((unsigned char)w->parts[0].text[0])) {
+		/* a[1]=(x): bash parses it and fails when it runs */
+		const struct sh_part *last = &w->parts[w->n_parts - 1];
+		const char *eq = memchr(w->parts[0].text, '[', w->parts[0].text_len);
+		if (eq && last->text_len >= 2 && last->text[last->text_len - 1] == '=' &&
+		    (last->text[last->text_len - 2] == ']' ||
+		     (last->text_len >= 3 && last->text[last->text_len - 2] == '+' &&
+		      last->text[last->text_len - 3] == ']')))
+			return sh_fail(p, SH_ERR_UNSUPPORTED, s,
+				       "unsupported construct: list assigned to an array "
+				       "element (bash fails it at run time)");
+	}
 	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo) {
 		/* NAME=( ... ) */
 		struct sh_assign *as = arena_alloc(p->a, sizeof(*as));
@@ -2035,6 +2048,12 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		if ((r = lex_array(p, i, as)) < 0)
 			return r;
 		sh_leave(p);
+		/* a=(x)b is one word to bash, a scalar assignment of "(x)b" */
+		c = peek(p, &i);
+		if (!is_meta(c))
+			return sh_fail(p, SH_ERR_UNSUPPORTED, s,
+				       "unsupported construct: text right after the ')' "
+				       "of an array assignment");
 		t->assign = as;
 		w->src = p->src + s;
 		w->src_len = p->pos - s;

@@ -331,7 +331,12 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 		if (is_word(t, "-p")) {
 			posix = true;
 			consume(p);
+			if ((r = peek_tok(p, true, &t)) < 0)
+				return r;
 		}
+		/* bash skips a "--" after time [-p] */
+		if (is_word(t, "--"))
+			consume(p);
 		if (p->time_quirk) {
 			/* bash 5.2 does not recognize reserved words right
 			 * after a `time` that opens a $( ): `$(time { a; })`
@@ -600,6 +605,10 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 	if (rd->op == SH_REDIR_HEREDOC || rd->op == SH_REDIR_HEREDOC_TAB) {
 		if ((r = heredoc_delim(p, rd->target, &rd->delim, &rd->quoted_delim)) < 0)
 			return r;
+		if (rd->op == SH_REDIR_HEREDOC_TAB && rd->delim[0] == '\t')
+			return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
+				       "unsupported construct: <<- delimiter starting "
+				       "with a tab (it can never match)");
 		struct sh_redir **nh = sh_grow(p, p->hd, &p->cap_hd, p->n_hd, sizeof(*nh));
 		if (!nh)
 			return oom(p);
