@@ -269,7 +269,7 @@ check_decl(const struct opt_decl *decl)
 	const char *s = decl->shorts ? decl->shorts : "";
 	size_t n = 0;
 
-	if (s[0] == '+' || s[0] == '-')
+	if (s[0] == '+' || s[0] == '-' || strnlen(s, OPT_MAX_SHORTS + 1) > OPT_MAX_SHORTS)
 		return -EINVAL;
 	while (*s) {
 		char c = *s++;

@@ -102,9 +102,9 @@ struct opt_event {
  * a graphic ASCII character (! to ~) other than ':', ';' and '?', optionally
  * followed by ':' or '::', or is "W;" (glibc's "-W name" means "--name",
  * active only when longs is not NULL, as in glibc); shorts may not start
- * with '+', '-' or ':' (the ordering is a parameter). A repeated short
- * character is allowed and, as with glibc's strchr, its first declaration
- * wins. Long names are non-empty, contain no '=', at most OPT_MAX_NAME
+ * with '+', '-' or ':' (the ordering is a parameter) and have at most
+ * OPT_MAX_SHORTS bytes. A repeated short character is allowed and, as with
+ * glibc's strchr, its first declaration wins. Long names are non-empty, contain no '=', at most OPT_MAX_NAME
  * bytes, at most OPT_MAX_LONGS of them; ids are > 0. longs == NULL and an
  * empty table differ, as in glibc: without a table, "--foo" is a cluster of
  * short options '-', 'f', 'o', 'o'.
@@ -112,6 +112,7 @@ struct opt_event {
 #define OPT_MAX_ARGC (1 << 20)
 #define OPT_MAX_LONGS 4096
 #define OPT_MAX_NAME 256
+#define OPT_MAX_SHORTS 512 /* bytes of shorts */
 
 int opt_parse(const struct opt_decl *decl, enum opt_order order, int argc,
 	      char *const *argv, struct opt_event **ret_events);

@@ -357,6 +357,15 @@ TEST(bad_declarations)
 		d.shorts = bad_shorts[i];
 		ASSERT_STREQ(run(&d, OPT_ORDER_PERMUTE, W("-a")), "EINVAL");
 	}
+	{
+		static char too_long[OPT_MAX_SHORTS + 2];
+
+		memset(too_long, 'a', sizeof(too_long) - 1);
+		d.shorts = too_long;
+		ASSERT_STREQ(run(&d, OPT_ORDER_PERMUTE, W("-a")), "EINVAL");
+		too_long[OPT_MAX_SHORTS] = '\0';
+		ASSERT_STREQ(run(&d, OPT_ORDER_PERMUTE, W("-a")), "-a");
+	}
 	d.shorts = "a";
 	d.longs = empty_name;
 	ASSERT_STREQ(run(&d, OPT_ORDER_PERMUTE, W("-a")), "EINVAL");
