@@ -196,13 +196,13 @@ pin_ancestors(const struct sandbox_policy *p, struct sandbox_strv *pins)
 	} while (0)
 
 /*
- * worker_fd_slot: when true, one more fd (after the mask fds) is passed to
- * the helper as its worker socket.
+ * The fds the child gets are the mask pipes (ret_fds) at 3.., then, when
+ * worker, the worker socket, then, when status, bwrap's JSON status pipe.
  */
 static int
 build_argv(const struct sandbox_policy *p, const struct sandbox_launch *l,
-	   char *const *target, bool worker, struct sandbox_strv *av, int **ret_fds,
-	   size_t *ret_n_fds, struct sandbox_error *reterr)
+	   char *const *target, bool worker, bool status, struct sandbox_strv *av,
+	   int **ret_fds, size_t *ret_n_fds, struct sandbox_error *reterr)
 {
 	int r = 0;
 	int *fds = NULL;
@@ -334,6 +334,12 @@ build_argv(const struct sandbox_policy *p, const struct sandbox_launch *l,
 		PUSH(m);
 	}
 
+	if (status) {
+		/* bwrap reports {"exit-code": N} only for a command it set up
+		 * and ran: without it, the failure is the sandbox's */
+		snprintf(num, sizeof(num), "%zu", 3 + n_fds + (worker ? 1 : 0));
+		PUSH2("--json-status-fd", num);
+	}
 	if (p->cwd)
 		PUSH2("--chdir", p->cwd);
 	PUSH("--");
@@ -370,7 +376,7 @@ sandbox_bwrap_argv(const struct sandbox_policy *p, const struct sandbox_launch *
 		   char *const *target, struct sandbox_strv *ret_argv, int **ret_fds,
 		   size_t *ret_n_fds, struct sandbox_error *reterr)
 {
-	return build_argv(p, l, target, false, ret_argv, ret_fds, ret_n_fds, reterr);
+	return build_argv(p, l, target, false, false, ret_argv, ret_fds, ret_n_fds, reterr);
 }
 
 /*
@@ -450,33 +456,35 @@ done_fds:
 
 int
 sandbox_spawn_internal(const struct sandbox_policy *p, const struct sandbox_launch *l,
-		       char *const *target, int worker_fd, pid_t *ret_pid,
+		       char *const *target, int worker_fd, int status_fd, pid_t *ret_pid,
 		       struct sandbox_error *reterr)
 {
 	struct sandbox_strv av = { 0 };
 	int *fds = NULL;
-	size_t n_fds = 0;
-	int r = build_argv(p, l, target, worker_fd >= 0, &av, &fds, &n_fds, reterr);
+	size_t n_fds = 0, n_ours;
+	int r = build_argv(p, l, target, worker_fd >= 0, status_fd >= 0, &av, &fds, &n_fds,
+			   reterr);
 	if (r < 0)
 		return r;
-	if (worker_fd >= 0) {
-		int *nf = realloc(fds, (n_fds + 1) * sizeof(int));
-		if (!nf) {
-			r = -ENOMEM;
-			goto out;
-		}
-		fds = nf;
-		fds[n_fds++] = worker_fd; /* not ours to close */
+	n_ours = n_fds;
+	int *nf = realloc(fds, (n_fds + 2) * sizeof(int));
+	if (!nf) {
+		r = -ENOMEM;
+		goto out;
 	}
+	fds = nf;
+	/* not ours to close */
+	if (worker_fd >= 0)
+		fds[n_fds++] = worker_fd;
+	if (status_fd >= 0)
+		fds[n_fds++] = status_fd;
 	static char *const empty_env[] = { NULL };
 	r = spawn_with_fds(av.v, p->env.v ? p->env.v : empty_env, l ? l->fd_in : -1,
 			   l ? l->fd_out : 1, l ? l->fd_err : 2, fds, n_fds, ret_pid);
 	if (r < 0)
 		sandbox_error_set(reterr, "cannot start %s: %s", av.v[0], strerror(-r));
-	if (worker_fd >= 0)
-		n_fds--;
 out:
-	for (size_t i = 0; i < n_fds; i++)
+	for (size_t i = 0; i < n_ours; i++)
 		close(fds[i]);
 	free(fds);
 	sandbox_strv_done(&av);
@@ -491,21 +499,45 @@ sandbox_spawn(const struct sandbox_policy *p, const struct sandbox_launch *l,
 		sandbox_error_set(reterr, "no command to run");
 		return -EINVAL;
 	}
-	return sandbox_spawn_internal(p, l, target, -1, ret_pid, reterr);
+	return sandbox_spawn_internal(p, l, target, -1, -1, ret_pid, reterr);
 }
 
 int
 sandbox_run(const struct sandbox_policy *p, const struct sandbox_launch *l,
 	    char *const *target, int *ret_status, struct sandbox_error *reterr)
 {
+	if (!target || !target[0]) {
+		sandbox_error_set(reterr, "no command to run");
+		return -EINVAL;
+	}
+	int st[2];
+	if (pipe2(st, O_CLOEXEC) < 0)
+		return -errno;
 	pid_t pid;
-	int r = sandbox_spawn(p, l, target, &pid, reterr);
-	if (r < 0)
+	int r = sandbox_spawn_internal(p, l, target, -1, st[1], &pid, reterr);
+	close(st[1]);
+	if (r < 0) {
+		close(st[0]);
 		return r;
+	}
+	/* bwrap writes {"child-pid": ...} early and {"exit-code": N} only
+	 * when the command it set up has run; read to the end (a few hundred
+	 * bytes; nothing else holds the pipe: the helper closes it). */
+	struct buf js = BUF_INIT(64 * 1024);
+	r = buf_read_fd(&js, st[0]);
+	close(st[0]);
+	bool ran = r >= 0 && js.data && strstr(js.data, "\"exit-code\"");
+	buf_done(&js);
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
+	if (!ran) {
+		sandbox_error_set(reterr, "bubblewrap could not set up the sandbox (exit status %d); "
+			"its message went to the command's stderr",
+			WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+		return -EPROTO;
+	}
 	*ret_status = status;
 	return 0;
 }

@@ -26,10 +26,14 @@ int path_clean(const char *in, char **ret);
 void sandbox_error_set(struct sandbox_error *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Spawn under bwrap; worker_fd >= 0 is passed to the helper as --worker. */
+/*
+ * Spawn under bwrap; worker_fd >= 0 is passed to the helper as --worker,
+ * status_fd >= 0 (a pipe's write end) to bwrap as --json-status-fd.
+ */
 int sandbox_spawn_internal(const struct sandbox_policy *p, const struct sandbox_launch *l,
-			   char *const *target, int worker_fd, pid_t *ret_pid,
+			   char *const *target, int worker_fd, int status_fd, pid_t *ret_pid,
 			   struct sandbox_error *reterr);
+
 
 /*
  * What Landlock will enforce for c on a kernel of this ABI (negative: none):

@@ -173,7 +173,11 @@ int sandbox_init_args(const struct sandbox_policy *p, struct sandbox_strv *out);
 int sandbox_spawn(const struct sandbox_policy *p, const struct sandbox_launch *l,
 		  char *const *target, pid_t *ret_pid, struct sandbox_error *reterr);
 
-/* Spawn and wait; ret_status is a wait(2) status. */
+/*
+ * Spawn and wait; ret_status is a wait(2) status. -EPROTO when bubblewrap
+ * could not set the sandbox up (nothing ran; bwrap's own message went to
+ * fd_err), so that a failed set-up never reads as the command's status.
+ */
 int sandbox_run(const struct sandbox_policy *p, const struct sandbox_launch *l,
 		char *const *target, int *ret_status, struct sandbox_error *reterr);
 

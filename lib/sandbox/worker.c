@@ -6,6 +6,8 @@
  * message, so no framing of our own):
  *   request: struct wreq, then cwd NUL argv[0] NUL ... argv[argc-1] NUL,
  *            with three fds (stdin, stdout, stderr) as SCM_RIGHTS;
+ *   ready:   struct wrep with magic WMAGIC_READY, sent once by the worker
+ *            when it is confined and serving;
  *   answer:  struct wrep;
  *   channel: struct wreq with magic WMAGIC_CHAN, no payload, one fd: one
  *            end of a new socketpair, served alongside the others.
@@ -30,10 +32,12 @@
 #define WMAGIC_REQ 0x4c535271u /* "LSRq" */
 #define WMAGIC_REP 0x4c535270u
 #define WMAGIC_CHAN 0x4c534368u /* "LSCh": open a channel (one fd) */
+#define WMAGIC_READY 0x4c535259u /* "LSRY": the worker is confined and serving */
 #define WCHAN_MAX 64 /* concurrent channels per worker */
 #define WREQ_MAX (256 * 1024) /* argv + cwd bytes */
 #define WARGC_MAX 32768
 #define WCLIENT_GRACE_MS 5000 /* client waits this long past the timeout */
+#define WSTART_TIMEOUT_MS 30000 /* for bwrap to set the sandbox up */
 
 struct wreq {
 	uint32_t magic;
@@ -263,6 +267,13 @@ sandbox_worker_serve(int sock)
 		return -ENOMEM;
 	}
 	signal(SIGPIPE, SIG_IGN);
+	struct wrep ready = { .magic = WMAGIC_READY };
+	if (send(sock, &ready, sizeof(ready), MSG_NOSIGNAL) != sizeof(ready)) {
+		free(payload);
+		free(chans);
+		free(pfds);
+		return -errno;
+	}
 	size_t n_chans = 1;
 	chans[0] = (struct wchan){ .sock = sock, .pidfd = -1 };
 
@@ -383,11 +394,30 @@ worker_spawn(struct sandbox_worker *w, struct sandbox_error *reterr)
 		devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 		l.fd_out = devnull;
 	}
-	int r = sandbox_spawn_internal(w->policy, &l, NULL, sv[1], &w->pid, reterr);
+	int r = sandbox_spawn_internal(w->policy, &l, NULL, sv[1], -1, &w->pid, reterr);
 	close(sv[1]);
 	if (r < 0) {
 		close(sv[0]);
 		return r;
+	}
+	/* The helper says it is ready once it is confined, so that a sandbox
+	 * that cannot be built fails here and not as the first command. */
+	struct wrep ready = { 0 };
+	struct pollfd pfd = { .fd = sv[0], .events = POLLIN };
+	int k;
+	do
+		k = poll(&pfd, 1, WSTART_TIMEOUT_MS);
+	while (k < 0 && errno == EINTR);
+	ssize_t n = k > 0 ? recv(sv[0], &ready, sizeof(ready), 0) : -1;
+	if (n != (ssize_t)sizeof(ready) || ready.magic != WMAGIC_READY) {
+		close(sv[0]);
+		kill(w->pid, SIGKILL);
+		while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		w->pid = 0;
+		sandbox_error_set(reterr, "the worker's sandbox could not be set up (bubblewrap "
+			"or lite-sandbox-init refused; the reason went to the worker's stderr)");
+		return -EPROTO;
 	}
 	w->sock = sv[0];
 	w->generation++;

@@ -836,6 +836,35 @@ TEST(command_scoped_grant)
 	sandbox_policy_free(p);
 }
 
+TEST(setup_failure_is_not_the_commands_status)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	struct sandbox_launch l = { .fd_in = -1, .fd_out = devnull, .fd_err = devnull };
+	int st = 0;
+	struct sandbox_error err = { { 0 } };
+	/* bwrap cannot enter the working directory: nothing runs */
+	free(p->cwd);
+	p->cwd = strdup(P(root, "no-such-dir"));
+	ASSERT_ERRNO(sandbox_run(p, &l, CMD("true"), &st, &err), -EPROTO);
+	ASSERT_TRUE(strstr(err.message, "could not set up") != NULL);
+	free(p->cwd);
+	p->cwd = strdup(proj);
+	/* a worker whose helper never becomes ready */
+	struct sandbox_worker *w = NULL;
+	l.helper = "/bin/false";
+	memset(&err, 0, sizeof(err));
+	ASSERT_ERRNO(sandbox_worker_start(p, &l, &w, &err), -EPROTO);
+	ASSERT_NULL(w);
+	/* a command that is killed is the command's status */
+	l.helper = NULL;
+	ASSERT_OK(sandbox_run(p, &l, CMD("/bin/sh", "-c", "kill -9 $$"), &st, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 128 + SIGKILL);
+	close(devnull);
+	sandbox_policy_free(p);
+}
+
 TEST(refuses_without_helper)
 {
 	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
@@ -864,7 +893,7 @@ static const struct {
 	T(other_kernel_surfaces), T(network_none), T(credentials_left_out_of_environment),
 	T(worker_runs_many_and_recovers), T(worker_channels_run_side_by_side),
 	T(dies_with_parent), T(ordinary_work_succeeds), T(command_scoped_grant),
-	T(refuses_without_helper),
+	T(setup_failure_is_not_the_commands_status), T(refuses_without_helper),
 };
 
 int
