@@ -175,6 +175,11 @@ TEST(declaration_arrays)
 	ASSERT_NULL(word(t, 2)->assign);
 	REJECT("echo x=(1)", SH_ERR_SYNTAX);
 	REJECT("command declare x=(1)", SH_ERR_SYNTAX);
+	/* bash reads a=(x)b as the scalar "(x)b": so a=(x)echo hi runs hi */
+	REJECT("a=(x)echo hi", SH_ERR_UNSUPPORTED);
+	REJECT("a[1]=(x)", SH_ERR_UNSUPPORTED);
+	PARSE("a=(x)|b", &t);
+	ASSERT_EQ(t->kind, SH_NODE_PIPELINE);
 }
 
 /* ---- words ---------------------------------------------------------------- */
@@ -438,6 +443,8 @@ TEST(pipelines_and_lists)
 	ASSERT_EQ(t->u.pipeline.n_cmds, 2);
 	PARSE("time", &t);
 	ASSERT_EQ(t->u.pipeline.n_cmds, 0);
+	PARSE("time -p -- ls", &t);
+	ASSERT_STREQ(static_value(word(t->u.pipeline.cmds[0], 0)), "ls");
 	PARSE("a &&\n\nb |\nc", &t);
 	ASSERT_EQ(t->kind, SH_NODE_AND);
 	REJECT("true | ! false", SH_ERR_SYNTAX);
@@ -473,6 +480,10 @@ TEST(compound_commands)
 	REJECT("A=1 if true; then :; fi", SH_ERR_SYNTAX);
 	PARSE("echo if then fi }", &t);
 	ASSERT_EQ(t->u.simple.n_words, 5);
+	/* a command named "if" after a redirection stays a command */
+	PARSE(">f if x", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	ASSERT_STREQ(static_value(word(t, 0)), "if");
 }
 
 TEST(case_command)
@@ -622,6 +633,12 @@ TEST(heredocs)
 	ASSERT_STREQ(t->redirs->body->parts[0].text, "ab ");
 	ASSERT_EQ(t->redirs->body->parts[1].kind, SH_PART_ESCAPED);
 	REJECT("cat <<EOF\n$(\nEOF", SH_ERR_UNSUPPORTED);
+	REJECT("echo $(cat <<EOF)\nx\nEOF", SH_ERR_UNSUPPORTED);
+	REJECT("cat <<-'\tX'\n\tX\n", SH_ERR_UNSUPPORTED);
+	/* "<< -x" is not "<<-": the printer keeps them apart */
+	PARSE("cat << -x\nbody\n-x\n", &t);
+	ASSERT_EQ(t->redirs->op, SH_REDIR_HEREDOC);
+	ASSERT_STREQ(t->redirs->delim, "-x");
 }
 
 /* ---- errors and limits ------------------------------------------------------- */
