@@ -781,15 +781,21 @@ classify_parts(struct unseen *u, const struct sh_part *parts, size_t n, bool quo
 		const struct sh_part *pt = &parts[i];
 		switch (pt->kind) {
 		case SH_PART_LIT:
+			if (!pt->text)
+				break;
 			if (!quoted && has_glob_chars(pt->text))
 				c = c == WORD_STATIC ? WORD_GLOB : c;
 			(void)buf_append(b, pt->text, pt->text_len ? pt->text_len : strlen(pt->text));
 			break;
 		case SH_PART_ESCAPED:
 		case SH_PART_SQUOTE:
-			(void)buf_append(b, pt->text, pt->text_len ? pt->text_len : strlen(pt->text));
+			if (pt->text)
+				(void)buf_append(b, pt->text,
+						 pt->text_len ? pt->text_len : strlen(pt->text));
 			break;
 		case SH_PART_ANSI_C:
+			if (!pt->text || pt->text_len == 0)
+				break;
 			if (memchr(pt->text, '\0', pt->text_len))
 				return WORD_DYNAMIC; /* a NUL ends the argument there */
 			(void)buf_append(b, pt->text, pt->text_len);
