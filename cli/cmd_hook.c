@@ -651,7 +651,16 @@ struct unseen {
 	bool has_cd;
 	bool refused;
 	bool evaluated; /* the last word classified held a here-document's text */
+	bool overflow;  /* the last word classified did not fit the buffer */
 };
+
+/* Append to a word's value, noting when it does not fit. */
+static void
+put(struct unseen *u, struct buf *b, const char *p, size_t n)
+{
+	if (buf_append(b, p, n) < 0)
+		u->overflow = true;
+}
 
 static void unseen_node(struct unseen *u, const struct sh_node *n);
 
@@ -765,7 +774,8 @@ append_cat_heredoc(struct unseen *u, const struct sh_node *body, struct buf *b)
 	size_t n = strlen(text);
 	while (n > 0 && text[n - 1] == '\n')
 		n--;
-	return buf_append(b, text, n) >= 0;
+	put(u, b, text, n);
+	return true;
 }
 
 /*
@@ -785,25 +795,24 @@ classify_parts(struct unseen *u, const struct sh_part *parts, size_t n, bool quo
 				break;
 			if (!quoted && has_glob_chars(pt->text))
 				c = c == WORD_STATIC ? WORD_GLOB : c;
-			(void)buf_append(b, pt->text, pt->text_len ? pt->text_len : strlen(pt->text));
+			put(u, b, pt->text, pt->text_len ? pt->text_len : strlen(pt->text));
 			break;
 		case SH_PART_ESCAPED:
 		case SH_PART_SQUOTE:
 			if (pt->text)
-				(void)buf_append(b, pt->text,
-						 pt->text_len ? pt->text_len : strlen(pt->text));
+				put(u, b, pt->text, pt->text_len ? pt->text_len : strlen(pt->text));
 			break;
 		case SH_PART_ANSI_C:
 			if (!pt->text || pt->text_len == 0)
 				break;
 			if (memchr(pt->text, '\0', pt->text_len))
 				return WORD_DYNAMIC; /* a NUL ends the argument there */
-			(void)buf_append(b, pt->text, pt->text_len);
+			put(u, b, pt->text, pt->text_len);
 			break;
 		case SH_PART_TILDE:
 			if (pt->text && pt->text[0])
 				return WORD_DYNAMIC; /* ~user */
-			(void)buf_puts(b, u->h->home);
+			put(u, b, u->h->home, strlen(u->h->home));
 			break;
 		case SH_PART_DQUOTE:
 		case SH_PART_LOCALE: {
@@ -848,9 +857,13 @@ classify(struct unseen *u, const struct sh_word *w, struct buf *b)
 {
 	buf_truncate(b, 0);
 	u->evaluated = false;
+	u->overflow = false;
 	if (w->assign)
 		return WORD_STATIC; /* declare -a x=(...): an assignment, walked for subs */
 	enum word_class c = classify_parts(u, w->parts, w->n_parts, false, b);
+	/* A value that did not fit is not the value: refuse it. */
+	if (u->overflow)
+		return WORD_DYNAMIC;
 	if (c == WORD_GLOB && b->len > 0 && b->data[0] == '~')
 		return WORD_DYNAMIC;
 	return c;

@@ -148,6 +148,12 @@ def main():
         ("only whitespace", b" \n\t\n", "deny", "not valid JSON"),
         ("nested 100000 deep", b'{"session_id":' + b"[" * 100000 + b"]" * 100000 + b"}",
          "deny", "not valid JSON"),
+        ("a 70 KiB here-document message",
+         json.dumps({"session_id": "s", "cwd": "@PROJECT@", "hook_event_name": "PreToolUse",
+                     "tool_name": "Bash", "tool_input": {
+                         "command": "git commit -m \"$(cat <<'EOF'\n" + "x" * 70000 +
+                                    "\nEOF\n)\""}}).encode(),
+         "deny", "only known when the line runs"),
         ("over the size limit", b'{"pad":"' + b"a" * (17 * 1024 * 1024) + b'"}', "deny",
          "larger than"),
     ]
@@ -203,7 +209,7 @@ def main():
                                     "" if config == "-" else " [" + config + "]", expect)
             report(name, check(name, p, event_name, expect, substring))
         for name, data, expect, substring in generated:
-            p = run_case(binary, data, "-", "-", tmp, home, proj)
+            p = run_case(binary, fill(data, tmp, home, proj), "-", "-", tmp, home, proj)
             report(name + " -> " + expect, check(name, p, "PreToolUse", expect, substring))
         # stdin closed outright
         env = dict(os.environ, HOME=home, LITE_SANDBOX_CONFIG=os.path.join(tmp, "none.yaml"))
