@@ -466,11 +466,64 @@ path_entries(struct builder *b)
 	return 0;
 }
 
-/* The working directory's repository: host git runs its hooks and obeys
- * its config, so a command may not write them. */
+/* Read a small file's first line (a gitdir: or commondir file). */
+static int
+read_line(const char *path, char *out, size_t n)
+{
+	_cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return -errno;
+	ssize_t k = read(fd, out, n - 1);
+	if (k < 0)
+		return -errno;
+	out[k] = '\0';
+	out[strcspn(out, "\r\n")] = '\0';
+	return 0;
+}
+
+/* rel taken from base (a directory), cleaned; caller frees. */
+static int
+resolve_from(const char *base, const char *rel, char **ret)
+{
+	_cleanup_free_ char *joined = NULL;
+	if (rel[0] == '/')
+		joined = strdup(rel);
+	else if (asprintf(&joined, "%s/%s", base, rel) < 0)
+		joined = NULL;
+	if (!joined)
+		return -ENOMEM;
+	char real[PATH_MAX];
+	if (!realpath(joined, real))
+		return -errno;
+	return path_clean(real, ret);
+}
+
+static int
+deny_git_files(struct builder *b, const char *gitdir, const char *const *sub, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		_cleanup_free_ char *s = NULL;
+		if (asprintf(&s, "%s/%s", gitdir, sub[i]) < 0)
+			return -ENOMEM;
+		if (access(s, F_OK) == 0) {
+			int r = deny_write(b, s);
+			if (r < 0)
+				return r;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The working directory's repository: host git runs its hooks and obeys
+ * its config, so a command may not write them. For a linked worktree, that
+ * is the main repository's (its commondir), plus the worktree's own
+ * config.worktree.
+ */
 static int
 git_dir(struct builder *b)
 {
+	static const char *const sub[] = { "config", "hooks", "info/attributes" };
 	_cleanup_free_ char *dir = strdup(b->p->cwd);
 	if (!dir)
 		return -ENOMEM;
@@ -480,20 +533,27 @@ git_dir(struct builder *b)
 		if (asprintf(&g, "%s%s.git", dir, strcmp(dir, "/") == 0 ? "" : "/") < 0)
 			return -ENOMEM;
 		if (lstat(g, &st) == 0) {
-			if (!S_ISDIR(st.st_mode))
-				return 0; /* a linked worktree: its config is in the main one */
-			static const char *const sub[] = { "config", "hooks", "info/attributes" };
-			for (size_t i = 0; i < ARRAY_SIZE(sub); i++) {
-				_cleanup_free_ char *s = NULL;
-				if (asprintf(&s, "%s/%s", g, sub[i]) < 0)
-					return -ENOMEM;
-				if (access(s, F_OK) == 0) {
-					int r = deny_write(b, s);
-					if (r < 0)
-						return r;
-				}
-			}
-			return 0;
+			if (S_ISDIR(st.st_mode))
+				return deny_git_files(b, g, sub, ARRAY_SIZE(sub));
+			if (!S_ISREG(st.st_mode))
+				return 0;
+			/* a linked worktree: ".git" says "gitdir: X", and X's
+			 * commondir names the main repository's .git */
+			char line[PATH_MAX];
+			_cleanup_free_ char *wt = NULL, *common_file = NULL, *common = NULL;
+			if (read_line(g, line, sizeof(line)) < 0 || strncmp(line, "gitdir: ", 8) != 0 ||
+			    resolve_from(dir, line + 8, &wt) < 0)
+				return 0;
+			static const char *const wt_sub[] = { "config.worktree" };
+			int r = deny_git_files(b, wt, wt_sub, 1);
+			if (r < 0)
+				return r;
+			if (asprintf(&common_file, "%s/commondir", wt) < 0)
+				return -ENOMEM;
+			if (read_line(common_file, line, sizeof(line)) < 0 ||
+			    resolve_from(wt, line, &common) < 0)
+				return 0;
+			return deny_git_files(b, common, sub, ARRAY_SIZE(sub));
 		}
 		char *slash = strrchr(dir, '/');
 		if (!slash || strcmp(dir, "/") == 0 || strcmp(dir, b->p->home) == 0)

@@ -409,6 +409,34 @@ TEST(bwrap_argv_order_and_pins)
 	sandbox_policy_free(p);
 }
 
+TEST(linked_worktree_protects_the_main_repository)
+{
+	setup();
+	/* home/proj is the main worktree; home/wt a linked one */
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s/proj' && git init -q . 2>/dev/null && git -c user.email=a@b -c user.name=n "
+		 "commit -q --allow-empty -m x && git worktree add -q '%s/wt' 2>/dev/null",
+		 home, home);
+	if (system(cmd) != 0) {
+		printf("# note: git is not available; skipped\n");
+		return;
+	}
+	struct config c = base_config(POLICY_MODE_ALLOWLIST);
+	struct sandbox_context ctx = ctx_for();
+	char wt[1024], main_wt[1024];
+	snprintf(wt, sizeof(wt), "%s/wt", home);
+	snprintf(main_wt, sizeof(main_wt), "%s/proj", home);
+	ctx.cwd = wt;
+	ctx.main_worktree = main_wt; /* git.allow_worktree_parent */
+	struct sandbox_policy *p = NULL;
+	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));
+	ASSERT_TRUE(has(&p->write, "proj"));
+	ASSERT_TRUE(has(&p->ro, "proj/.git/config"));
+	ASSERT_TRUE(has(&p->ro, "proj/.git/hooks"));
+	sandbox_policy_free(p);
+}
+
 TAP_MAIN(allowlist_hidden_home, project_root_git_write_denied, denylist_masks_and_write_denied,
 	 grants, passthrough_and_open_mode, hide_home_off, bad_input_fails_closed, policy_show,
-	 bwrap_argv_order_and_pins)
+	 bwrap_argv_order_and_pins, linked_worktree_protects_the_main_repository)
