@@ -121,6 +121,11 @@ struct sh_brace {
 struct sh_part {
 	enum sh_part_kind kind;
 	struct sh_pos pos;
+	/* (the one-byte members are kept together, before the pointers, so
+	 * that a part takes 112 bytes: trees hold many of them) */
+	bool backquote;    /* CMDSUB written `...` */
+	char procsub_dir;  /* PROCSUB: '<' or '>' */
+	bool arith_bracket; /* ARITH: $[...], the deprecated form */
 	/* LIT, ESCAPED, SQUOTE, ANSI_C (decoded), TILDE (the user name, "" for ~),
 	 * EXTGLOB (the operator char: @ * + ? !) */
 	const char *text;
@@ -137,11 +142,8 @@ struct sh_part {
 	struct sh_param *param;
 	/* CMDSUB, PROCSUB: the parsed program (NULL for an empty $( )) */
 	struct sh_node *body;
-	bool backquote;    /* CMDSUB written `...` */
-	char procsub_dir;  /* PROCSUB: '<' or '>' */
 	/* ARITH: the expression as a word (it may contain $x, $(..) ...) */
 	struct sh_word *expr;
-	bool arith_bracket; /* $[...], the deprecated form */
 	/* BRACE */
 	struct sh_brace *brace;
 };
