@@ -275,11 +275,18 @@ printf_q(struct interp *it, const char *s)
 	return b.d;
 }
 
+static bool
+arg_ok_for_time(int ai, int nargs)
+{
+	return ai < nargs;
+}
+
 /* The conversion specs handed to snprintf are assembled here from a closed
  * grammar (flags, width, precision, one conversion letter checked against a
  * list, and the matching argument type), never taken from the user as is. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#pragma GCC diagnostic ignored "-Wformat-y2k"
 static int
 do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int nargs)
 {
@@ -378,6 +385,33 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 			}
 			while (*p && strchr("hlLjzt", *p))
 				p++; /* length modifiers are accepted and ignored */
+			if (*p == '(') {
+				/* %(strftime format)T */
+				const char *close = strstr(p, ")T");
+				if (!close) {
+					it_err(it, "printf: `%s': missing time format end", p);
+					return 1;
+				}
+				char *tf = arena_strndup(it->tmp, p + 1, (size_t)(close - p - 1));
+				intmax_t when = -1;
+				if (arg_ok_for_time(ai, nargs))
+					num_arg(it, args[ai], &when, &bad);
+				if (ai < nargs)
+					ai++;
+				consumed = true;
+				time_t t = when == -1 || when == -2 ? time(NULL) : (time_t)when;
+				struct tm tm;
+				char tbuf[512];
+				size_t tn = 0;
+				if (localtime_r(&t, &tm) && *tf)
+					tn = strftime(tbuf, sizeof(tbuf), tf, &tm);
+				tbuf[tn] = '\0';
+				spec[sl++] = 's';
+				spec[sl] = '\0';
+				sb_printf(b, spec, tbuf);
+				p = close + 1;
+				continue;
+			}
 			char conv = *p;
 			if (!conv) {
 				it_err(it, "printf: `%s': missing format character", spec);
@@ -624,6 +658,28 @@ bi_cd(struct interp *it, int argc, char **argv)
 	char cwd[4096];
 	if (!pwd && getcwd(cwd, sizeof(cwd)))
 		pwd = cwd;
+	/* CDPATH, as bash: for a relative name not starting with . or .. */
+	const char *cdpath = var_get(it, "CDPATH");
+	if (cdpath && *cdpath && dir[0] != '/' && strncmp(dir, "./", 2) && strncmp(dir, "../", 3) &&
+	    strcmp(dir, ".") && strcmp(dir, "..")) {
+		const char *p = cdpath;
+		for (;;) {
+			const char *e = strchr(p, ':');
+			size_t dl = e ? (size_t)(e - p) : strlen(p);
+			if (dl) {
+				char *cand = arena_printf(it->tmp, "%.*s/%s", (int)dl, p, dir);
+				struct stat st;
+				if (cand && stat(cand, &st) == 0 && S_ISDIR(st.st_mode)) {
+					dir = cand;
+					print = true;
+					break;
+				}
+			}
+			if (!e)
+				break;
+			p = e + 1;
+		}
+	}
 	char *target = physical || !pwd ? (char *)dir : logical_path(it, pwd, dir);
 	if (chdir(target) < 0) {
 		/* the logical path may not exist where the physical one does */

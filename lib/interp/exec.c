@@ -240,8 +240,18 @@ call_function(struct interp *it, struct func *f, char **argv, size_t argc)
 	it->loop_depth = 0;
 	it->call_depth++;
 	scope_push(it);
+	/* FUNCNAME: this function first, then its callers */
+	struct var *caller = var_lookup(it, "FUNCNAME");
+	size_t nc = caller && (caller->flags & V_ARRAY) ? caller->arr.n : 0;
+	char **names = arena_alloc(it->tmp, (nc + 1) * sizeof(char *));
+	for (size_t i = 0; names && i < nc; i++)
+		names[i] = arena_strdup(it->tmp, caller->arr.e[i].val);
 	struct var *fv = var_declare(it, "FUNCNAME", true);
-	var_assign_value(it, fv, argv[0], false);
+	fv->flags = V_ARRAY | V_SET;
+	arr_set_idx(fv, 0, argv[0]);
+	for (size_t i = 0; names && i < nc; i++)
+		if (names[i])
+			arr_set_idx(fv, (int64_t)i + 1, names[i]);
 	int st = exec_node(it, f->body);
 	scope_pop(it);
 	it->call_depth--;
