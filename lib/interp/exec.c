@@ -564,7 +564,7 @@ run_external(struct interp *it, char **argv, char **env_extra, size_t n_extra)
 			 argv[0]);
 	if (n < 0 || (size_t)n >= sizeof(errmsg))
 		n = 0;
-	if (it->exec_last) {
+	if (it->exec_last && !it->trap_exit) {
 		execve(path, argv, envp);
 		int e = errno;
 		it_err(it, "%s: %s", argv[0], strerror(e));

@@ -1209,9 +1209,14 @@ procsub(struct xc *x, const struct sh_part *p, bool quoted)
 	}
 	int keep = in ? fds[0] : fds[1];
 	close(in ? fds[1] : fds[0]);
-	/* bash hands out /dev/fd/63 and down; any free fd >= 60 will do. The
-	 * command must inherit it, so no close-on-exec. */
-	int fd = fcntl(keep, F_DUPFD, 60);
+	/* bash hands out /dev/fd/63 and down (then anything free). The command
+	 * must inherit it, so no close-on-exec. */
+	int fd = -1;
+	for (int cand = 63; cand >= IT_FD_BASE && fd < 0; cand--)
+		if (fcntl(cand, F_GETFD) < 0 && errno == EBADF)
+			fd = dup2(keep, cand);
+	if (fd < 0)
+		fd = fcntl(keep, F_DUPFD, IT_FD_BASE);
 	close(keep);
 	if (fd < 0)
 		return -errno;
