@@ -249,42 +249,6 @@ check_type(struct hook *h, json_t *obj, const char *key, unsigned types)
 
 /* ---- the path boundary for the file tools ------------------------------- */
 
-/*
- * The PATH directories up to and including the first that holds a
- * lite-sandbox: a writable grant over one would let a planted program shadow
- * the binary every agent session starts outside the sandbox, so no fix names
- * them. With no lite-sandbox on PATH, none is concerned.
- */
-static int
-add_path_dirs_ahead(struct path_boundary *pb)
-{
-	const char *path = getenv("PATH");
-	const char *dirs[256];
-	size_t lens[256], n = 0;
-	bool found = false;
-
-	for (const char *s = path; s && *s && n < ARRAY_SIZE(dirs) && !found;) {
-		const char *e = strchrnul(s, ':');
-		size_t len = (size_t)(e - s);
-		if (len > 0 && s[0] == '/' && len < PATH_MAX - 16) {
-			char exe[PATH_MAX];
-			snprintf(exe, sizeof(exe), "%.*s/lite-sandbox", (int)len, s);
-			dirs[n] = s;
-			lens[n++] = len;
-			found = access(exe, X_OK) == 0;
-		}
-		s = *e ? e + 1 : e;
-	}
-	for (size_t i = 0; found && i < n; i++) {
-		char d[PATH_MAX];
-		snprintf(d, sizeof(d), "%.*s", (int)lens[i], dirs[i]);
-		int r = path_boundary_add_no_fix(pb, d);
-		if (r < 0)
-			return r;
-	}
-	return 0;
-}
-
 static int
 setup_boundary(struct hook *h)
 {
@@ -292,43 +256,24 @@ setup_boundary(struct hook *h)
 	if (r < 0)
 		return r;
 	/* lite-sandbox's own state where XDG puts it, the config file wherever
-	 * it is, and this binary: never reachable by a file tool. */
-	const char *xdg[] = { getenv("XDG_CONFIG_HOME"), getenv("XDG_CACHE_HOME") };
-	for (size_t i = 0; i < ARRAY_SIZE(xdg); i++) {
-		char p[PATH_MAX];
-		if (!xdg[i] || xdg[i][0] != '/')
-			continue;
-		if ((size_t)snprintf(p, sizeof(p), "%s/lite-sandbox", xdg[i]) >= sizeof(p))
-			continue;
-		r = path_boundary_add_protected(h->pb, p);
-		if (r < 0)
-			return r;
-	}
+	 * it is, this binary, and the PATH directories ahead of it */
 	_cleanup_free_ char *cfgpath = NULL;
 	if (h->config_path)
 		cfgpath = strdup(h->config_path);
 	else
 		(void)config_default_path(&cfgpath);
-	if (cfgpath && cfgpath[0] == '/') {
-		r = path_boundary_add_protected(h->pb, cfgpath);
-		if (r < 0)
-			return r;
-	}
 	char self[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n > 0) {
-		self[n] = '\0';
-		r = path_boundary_add_protected(h->pb, self);
-		if (r < 0)
-			return r;
-	}
-	r = add_path_dirs_ahead(h->pb);
-	if (r < 0)
-		return r;
-	const char *rt = getenv("XDG_RUNTIME_DIR");
-	if (rt && rt[0] == '/')
-		(void)path_boundary_set_runtime_dir(h->pb, rt);
-	return 0;
+	self[n > 0 ? n : 0] = '\0';
+	struct path_boundary_env env = {
+		.xdg_config_home = getenv("XDG_CONFIG_HOME"),
+		.xdg_cache_home = getenv("XDG_CACHE_HOME"),
+		.config_file = cfgpath,
+		.self_exe = n > 0 ? self : NULL,
+		.path = getenv("PATH"),
+		.runtime_dir = getenv("XDG_RUNTIME_DIR"),
+	};
+	return path_boundary_apply_env(h->pb, &env);
 }
 
 static bool check_one_path(struct hook *h, const char *tool, const char *path,
@@ -1546,25 +1491,6 @@ parse_agent(const char *s, enum hook_agent *ret)
 	return -EINVAL;
 }
 
-/*
- * A session started in the home directory (or /) would make all of it the
- * project. The fix rules never offer home as a grant; taking it as the
- * boundary would give the same away, so the hook refuses to work there.
- */
-static bool
-project_too_wide(const struct hook *h)
-{
-	char proj[PATH_MAX], home[PATH_MAX];
-	if (path_resolve("/", h->project_dir, NULL, proj) < 0 ||
-	    path_resolve("/", h->home, NULL, home) < 0)
-		return true;
-	size_t n = strlen(proj);
-	if (strcmp(proj, "/") == 0)
-		return true;
-	/* proj is home or an ancestor of it */
-	return strncmp(home, proj, n) == 0 && (home[n] == '\0' || home[n] == '/');
-}
-
 /* Everything after the options; fills h's decision. */
 static void
 run_hook(struct hook *h)
@@ -1674,17 +1600,18 @@ run_hook(struct hook *h)
 		       "%.200s (%s); refusing", h->cwd, strerror(-r));
 		goto out;
 	}
-	if (project_too_wide(h)) {
-		decide(h, DECISION_DENY, "lite-sandbox: refused: the session's directory %.200s "
-		       "makes the project %.200s, which is your home directory, holds it, or is /; "
-		       "the sandbox does not take that as a boundary. Start the agent in a "
-		       "project directory.", h->cwd, h->project_dir);
-		goto out;
-	}
 	r = setup_boundary(h);
 	if (r < 0) {
 		decide(h, DECISION_DENY, "lite-sandbox hook: cannot set up the path boundary (%s); "
 		       "refusing", strerror(-r));
+		goto out;
+	}
+	/* A session started in ~ (or /) would make all of it the project. */
+	if (path_boundary_project_too_wide(h->pb)) {
+		decide(h, DECISION_DENY, "lite-sandbox: refused: the session's directory %.200s "
+		       "makes the project %.200s, which is your home directory, holds it, or is /; "
+		       "the sandbox does not take that as a boundary. Start the agent in a "
+		       "project directory.", h->cwd, h->project_dir);
 		goto out;
 	}
 

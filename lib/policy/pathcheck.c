@@ -588,6 +588,80 @@ path_boundary_project_dir(const struct path_boundary *pb)
 	return pb ? pb->project.resolved : NULL;
 }
 
+bool
+path_boundary_project_too_wide(const struct path_boundary *pb)
+{
+	if (!pb)
+		return true;
+	const char *forms[2] = { pb->project.written, pb->project.resolved };
+	for (size_t i = 0; i < 2; i++)
+		if (strcmp(forms[i], "/") == 0 || path_under(pb->home.written, forms[i]) ||
+		    path_under(pb->home.resolved, forms[i]))
+			return true;
+	return false;
+}
+
+/* The PATH directories up to and including the first holding lite-sandbox. */
+static int
+add_path_dirs_ahead(struct path_boundary *pb, const char *path)
+{
+	const char *dirs[256];
+	size_t lens[256], n = 0;
+	bool found = false;
+
+	for (const char *s = path; s && *s && n < ARRAY_SIZE(dirs) && !found;) {
+		const char *e = strchrnul(s, ':');
+		size_t len = (size_t)(e - s);
+		if (len > 0 && s[0] == '/' && len < PATH_MAX - 16) {
+			char exe[PATH_MAX];
+			(void)snprintf(exe, sizeof(exe), "%.*s/lite-sandbox", (int)len, s);
+			dirs[n] = s;
+			lens[n++] = len;
+			found = access(exe, X_OK) == 0;
+		}
+		s = *e ? e + 1 : e;
+	}
+	for (size_t i = 0; found && i < n; i++) {
+		char d[PATH_MAX];
+		(void)snprintf(d, sizeof(d), "%.*s", (int)lens[i], dirs[i]);
+		int r = path_boundary_add_no_fix(pb, d);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+int
+path_boundary_apply_env(struct path_boundary *pb, const struct path_boundary_env *env)
+{
+	char p[PATH_MAX];
+	int r;
+
+	if (!pb || !env)
+		return -EINVAL;
+	const char *xdg[] = { env->xdg_config_home, env->xdg_cache_home };
+	for (size_t i = 0; i < ARRAY_SIZE(xdg); i++) {
+		/* relative XDG values are to be ignored, per the spec */
+		if (!xdg[i] || xdg[i][0] != '/')
+			continue;
+		if ((size_t)snprintf(p, sizeof(p), "%s/lite-sandbox", xdg[i]) >= sizeof(p))
+			return -ENAMETOOLONG;
+		if ((r = path_boundary_add_protected(pb, p)) < 0)
+			return r;
+	}
+	const char *files[] = { env->config_file, env->self_exe };
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		if (files[i] && files[i][0] == '/' &&
+		    (r = path_boundary_add_protected(pb, files[i])) < 0)
+			return r;
+	if ((r = add_path_dirs_ahead(pb, env->path)) < 0)
+		return r;
+	if (env->runtime_dir && env->runtime_dir[0] == '/' &&
+	    (r = path_boundary_set_runtime_dir(pb, env->runtime_dir)) < 0)
+		return r;
+	return 0;
+}
+
 /* ---- the fix ------------------------------------------------------------ */
 
 /* Bytes a prompt or a terminal could be fooled by: C0 controls, DEL, and the

@@ -100,8 +100,35 @@ int path_boundary_add_no_fix(struct path_boundary *pb, const char *path);
  * (Everything under /run is refused on purpose anyway.) */
 int path_boundary_set_runtime_dir(struct path_boundary *pb, const char *dir);
 
+/*
+ * What every front end protects the same way, from values the caller reads
+ * from its environment (any may be NULL or relative, then ignored):
+ *  - $XDG_CONFIG_HOME/lite-sandbox and $XDG_CACHE_HOME/lite-sandbox, and the
+ *    config file wherever it is: protected;
+ *  - the lite-sandbox binary (self_exe): protected;
+ *  - the directories of path ($PATH) up to and including the first that
+ *    holds an executable lite-sandbox: no fix (none when none holds one);
+ *  - runtime_dir ($XDG_RUNTIME_DIR): never a fix.
+ */
+struct path_boundary_env {
+	const char *xdg_config_home;
+	const char *xdg_cache_home;
+	const char *config_file;
+	const char *self_exe;
+	const char *path;
+	const char *runtime_dir;
+};
+int path_boundary_apply_env(struct path_boundary *pb, const struct path_boundary_env *env);
+
 /* The resolved project directory. */
 const char *path_boundary_project_dir(const struct path_boundary *pb);
+
+/*
+ * The project is home, a directory holding it, or /: an agent started in ~
+ * would make all of it the boundary, which no fix would ever offer. Front
+ * ends refuse to work then.
+ */
+bool path_boundary_project_too_wide(const struct path_boundary *pb);
 
 struct path_verdict {
 	bool ok;

@@ -550,6 +550,72 @@ TEST(unresolvable_and_bad_arguments)
 	ASSERT_FALSE(V.ok);
 }
 
+TEST(environment_protections)
+{
+	setup_tree();
+	_cleanup_path_boundary_ struct path_boundary *pb = boundary(true, false);
+	char buf[PATH_MAX + 64];
+	/* a PATH whose second directory holds lite-sandbox */
+	mkd("bin1");
+	mkd("bin2");
+	mkd("bin3");
+	mkf("bin2/lite-sandbox");
+	ASSERT_OK(chmod(p("bin2/lite-sandbox"), 0755));
+	char path[3 * PATH_MAX];
+	fmt(path, sizeof(path), "relative:%s:%s:%s", p("bin1"), p("bin2"), p("bin3"));
+	struct path_boundary_env env = {
+		.xdg_config_home = p("xdg-config"),
+		.xdg_cache_home = "relative/cache", /* ignored, as XDG says */
+		.config_file = p("etc/ls.yaml"),
+		.self_exe = p("bin2/lite-sandbox"),
+		.path = path,
+		.runtime_dir = p("run-user"),
+	};
+	ASSERT_OK(path_boundary_apply_env(pb, &env));
+	ASSERT_FALSE(check_cmd(pb, T, "xdg-config/lite-sandbox/config.yaml", R, NULL, 0));
+	ASSERT_STREQ(V.rule, "paths.protected");
+	ASSERT_FALSE(check_cmd(pb, T, "etc/ls.yaml", W, NULL, 0));
+	ASSERT_STREQ(V.rule, "paths.protected");
+	ASSERT_FALSE(check_cmd(pb, T, "bin2/lite-sandbox", W, NULL, 0));
+	ASSERT_STREQ(V.rule, "paths.protected");
+	ASSERT_EQ(path_boundary_fix_for(pb, p("bin1"), W, buf, sizeof(buf)), 0);
+	ASSERT_EQ(path_boundary_fix_for(pb, p("bin2"), W, buf, sizeof(buf)), 0);
+	ASSERT_EQ(path_boundary_fix_for(pb, p("bin3"), W, buf, sizeof(buf)), 1);
+	ASSERT_EQ(path_boundary_fix_for(pb, p("run-user/bus"), R, buf, sizeof(buf)), 0);
+	ASSERT_ERRNO(path_boundary_apply_env(pb, NULL), -EINVAL);
+	/* with no lite-sandbox on PATH, no PATH directory is concerned */
+	_cleanup_path_boundary_ struct path_boundary *pb2 = boundary(false, false);
+	fmt(path, sizeof(path), "%s:%s", p("bin1"), p("bin3"));
+	struct path_boundary_env env2 = { .path = path };
+	ASSERT_OK(path_boundary_apply_env(pb2, &env2));
+	ASSERT_EQ(path_boundary_fix_for(pb2, p("bin1"), W, buf, sizeof(buf)), 1);
+}
+
+TEST(project_too_wide)
+{
+	setup_tree();
+	struct path_boundary *pb = NULL;
+	ASSERT_OK(path_boundary_new(NULL, PROJ, HOME_, &pb));
+	ASSERT_FALSE(path_boundary_project_too_wide(pb));
+	pb = path_boundary_free(pb);
+	ASSERT_OK(path_boundary_new(NULL, HOME_, HOME_, &pb));
+	ASSERT_TRUE(path_boundary_project_too_wide(pb));
+	pb = path_boundary_free(pb);
+	ASSERT_OK(path_boundary_new(NULL, T, HOME_, &pb));
+	ASSERT_TRUE(path_boundary_project_too_wide(pb));
+	pb = path_boundary_free(pb);
+	ASSERT_OK(path_boundary_new(NULL, "/", HOME_, &pb));
+	ASSERT_TRUE(path_boundary_project_too_wide(pb));
+	pb = path_boundary_free(pb);
+	/* home reached through a symlinked alias of its parent */
+	ASSERT_OK(symlink(HOME_, p("home-alias")));
+	ASSERT_OK(path_boundary_new(NULL, p("home-alias"), HOME_, &pb));
+	ASSERT_TRUE(path_boundary_project_too_wide(pb));
+	pb = path_boundary_free(pb);
+	ASSERT_OK(unlink(p("home-alias")));
+	ASSERT_TRUE(path_boundary_project_too_wide(NULL));
+}
+
 TEST(looks_like_path)
 {
 	ASSERT_TRUE(path_word_looks_like_path("/etc/passwd"));
@@ -577,4 +643,5 @@ TEST(cleanup_tree)
 TAP_MAIN(resolve_lexical_and_symlinks, inside_project_allowed, outside_refused_with_fix,
 	 fix_never_reaches_what_is_refused_on_purpose, grants, devices_and_streams,
 	 git_dir_blocked, agent_config_read_only, credentials_and_own_state,
-	 unresolvable_and_bad_arguments, looks_like_path, cleanup_tree)
+	 unresolvable_and_bad_arguments, environment_protections, project_too_wide,
+	 looks_like_path, cleanup_tree)
