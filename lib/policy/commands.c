@@ -344,6 +344,11 @@ static const struct opt_long install_longs[] = {
 };
 static const struct opt_decl install_decl = { .shorts = "bcCsDdg:m:o:pt:TvS:Z", .longs = install_longs };
 
+/* OpenSSH's ssh(1), which stops at the destination. */
+static const struct opt_decl ssh_decl = {
+	.shorts = "46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:",
+};
+
 #define ALLOWED(n, o) { n, CMD_ALLOWED, NULL, NULL, o, NULL, 0, NULL }
 #define BLOCKED(n, k) { n, k, NULL, NULL, OPS_LOOSE, NULL, 0, NULL }
 #define BUILTIN(n) { n, CMD_BUILTIN, NULL, NULL, OPS_NONE, NULL, 0, validate_builtin }
@@ -531,10 +536,10 @@ static const struct cmd_spec cmds[] = {
 	{ "rg", CMD_ALLOWED, NULL, NULL, OPS_PATTERN, NULL, CMDF_VALIDATOR_ANY, validate_misc },
 	{ "rm", CMD_ALLOWED, &rm_decl, NULL, OPS_WRITE, NULL, CMDF_STRICT, NULL },
 	ALLOWED("rmdir", OPS_WRITE),
-	BLOCKED("rsync", CMD_NETWORK),
+	{ "rsync", CMD_ALLOWED, NULL, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY | CMDF_NOT_WRAPPABLE, validate_ssh },
 	BLOCKED("ruby", CMD_TOOLCHAIN),
 	BLOCKED("rustc", CMD_TOOLCHAIN),
-	BLOCKED("scp", CMD_NETWORK),
+	{ "scp", CMD_ALLOWED, NULL, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY | CMDF_NOT_WRAPPABLE, validate_ssh },
 	BLOCKED("script", CMD_ESCAPE),
 	{ "sdiff", CMD_ALLOWED, NULL, NULL, OPS_READ, NULL, CMDF_VALIDATOR_ANY, validate_misc },
 	{ "sed", CMD_ALLOWED, &sed_decl, sed_roles, OPS_PATTERN, sed_patterns,
@@ -560,7 +565,8 @@ static const struct cmd_spec cmds[] = {
 	BUILTIN_R("source"),
 	{ "split", CMD_ALLOWED, &split_decl, NULL, OPS_IN_OUT, NULL, CMDF_STRICT | CMDF_VALIDATOR_ANY,
 	  validate_misc },
-	BLOCKED("ssh", CMD_NETWORK),
+	{ "ssh", CMD_ALLOWED, &ssh_decl, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY | CMDF_NO_PERMUTE, validate_ssh },
+	{ "sshpass", CMD_ALLOWED, NULL, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY, validate_ssh },
 	ALLOWED("stat", OPS_READ),
 	WRAPPER("stdbuf", stdbuf_decl),
 	ALLOWED("strings", OPS_READ),

@@ -35,6 +35,9 @@ struct policy {
 	struct policy_entry *entries;
 	size_t n_entries;
 	struct path_boundary *pb;
+	char **ssh_hosts;     /* the config's ssh section, as typed */
+	bool *ssh_write;
+	size_t n_ssh_hosts;
 	char **start_env;     /* the protected variables of the starting environment */
 	size_t n_start_env;
 	struct {
@@ -195,6 +198,7 @@ int validate_git(struct walk *w, struct cmdline *cl, enum arg_role *roles);
 int validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles);
 int validate_dd(struct walk *w, struct cmdline *cl, enum arg_role *roles);
 int validate_misc(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_ssh(struct walk *w, struct cmdline *cl, enum arg_role *roles);
 
 /* Run a wrapped command (argv slice) through every check, as a child of a wrapper. */
 int check_wrapped(struct walk *w, struct parg *args, size_t argc, unsigned ck,

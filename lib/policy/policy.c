@@ -128,6 +128,10 @@ policy_free(struct policy *p)
 		free(p->entries[i].args);
 	}
 	free(p->entries);
+	for (size_t i = 0; i < p->n_ssh_hosts; i++)
+		free(p->ssh_hosts[i]);
+	free(p->ssh_hosts);
+	free(p->ssh_write);
 	for (size_t i = 0; i < p->n_start_env; i++)
 		free(p->start_env[i]);
 	free(p->start_env);
@@ -192,6 +196,21 @@ policy_new(const struct config *cfg, const struct policy_context *ctx,
 			e->ask = c->ask;
 			e->no_sandbox = c->no_sandbox;
 			p->n_entries++;
+		}
+	}
+
+	if (cfg->n_ssh_hosts) {
+		p->ssh_hosts = calloc(cfg->n_ssh_hosts, sizeof(char *));
+		p->ssh_write = calloc(cfg->n_ssh_hosts, sizeof(bool));
+		if (!p->ssh_hosts || !p->ssh_write)
+			return -ENOMEM;
+		for (size_t i = 0; i < cfg->n_ssh_hosts; i++) {
+			if (!cfg->ssh_hosts[i].host)
+				continue;
+			p->ssh_hosts[p->n_ssh_hosts] = strdup(cfg->ssh_hosts[i].host);
+			if (!p->ssh_hosts[p->n_ssh_hosts])
+				return -ENOMEM;
+			p->ssh_write[p->n_ssh_hosts++] = cfg->ssh_hosts[i].write;
 		}
 	}
 

@@ -182,6 +182,13 @@ make_config(const char *name, struct cfgbuf *b)
 	else if (strcmp(name, "grants") == 0) {
 		add_path(b, "shared", false);
 		add_path(b, "shared-w", true);
+	} else if (strcmp(name, "ssh-hosts") == 0) {
+		static char *hosts[] = { "build.example.com", "bastion" };
+		static struct config_ssh_host sh[2];
+		sh[0] = (struct config_ssh_host){ .host = hosts[0] };
+		sh[1] = (struct config_ssh_host){ .host = hosts[1], .write = true };
+		b->cfg.ssh_hosts = sh;
+		b->cfg.n_ssh_hosts = 2;
 	} else if (strcmp(name, "git-remote-write") == 0)
 		b->cfg.git.remote_write = true;
 	else if (strcmp(name, "no-git-write") == 0)
