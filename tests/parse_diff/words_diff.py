@@ -291,6 +291,218 @@ def bwrap_unusable():
     return None
 
 
+# ---- re-emitting words from the JSON parts ----------------------------------
+#
+# An independent check of the tree the policy walks: rebuild bash source from
+# the JSON parts (not from our printer) and run it under the same stubs. Each
+# part is written back in the form its kind stands for, so any part with the
+# wrong kind, text or boundary changes what the commands receive.
+
+class Unsupported(Exception):
+    pass
+
+
+SAFE_UNQUOTED = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                    "0123456789/._,:=+@%-*?[]!^")
+
+
+def _esc(text, special):
+    return "".join("\\" + ch if ch in special else ch for ch in text)
+
+
+def emit_parts(parts, ctx):
+    """ctx: word (unquoted), brace (a brace item), dq (inside "..."),
+    arg (operand of an unquoted ${..}), dqarg (operand inside "${..}"),
+    pat (pattern of ${x/p/r}), raw (arithmetic, subscripts)."""
+    out = []
+    for i, p in enumerate(parts):
+        k = p.get("kind")
+        t = p.get("text")
+        if k == "lit":
+            if ctx in ("word", "brace"):
+                out.append("".join(ch if ch in SAFE_UNQUOTED and not (ctx == "brace" and ch == ",")
+                                   else "\\" + ch for ch in t))
+            elif ctx == "dq":
+                out.append(_esc(t, "$`\"\\"))
+            elif ctx in ("arg", "pat"):
+                e = _esc(t, "}$`\\\"'" + ("/" if ctx == "pat" else ""))
+                if ctx == "pat" and i == 0 and e[:1] in ("#", "%"):
+                    e = "\\" + e
+                out.append(e)
+            elif ctx == "dqpat":
+                # A backslash in a quoted pattern both quotes for the
+                # pattern and hides a '/': no faithful way to write it back.
+                if "\\" in t:
+                    raise Unsupported("backslash in a quoted pattern")
+                out.append(_esc(t, "}$`\"/"))
+            elif ctx == "dqarg":
+                out.append(_esc(t, "}$`\\\""))
+            elif ctx == "raw":
+                out.append(t)
+            else:
+                raise Unsupported(ctx)
+        elif k == "escaped":
+            if t in ("\n", ""):
+                raise Unsupported("escaped newline")
+            # one part may hold several escaped characters
+            out.append("".join("\\" + ch for ch in t))
+        elif k == "squote":
+            if ctx in ("dq", "dqarg", "dqpat"):
+                raise Unsupported("squote inside dquote")
+            out.append("'" + t + "'")
+        elif k == "ansi_c":
+            if ctx in ("dq", "dqarg", "dqpat") or "\0" in t:
+                raise Unsupported("ansi_c here")
+            out.append("'" + t.replace("'", "'\\''") + "'")
+        elif k in ("dquote", "locale"):
+            if ctx in ("dq", "dqarg", "dqpat"):
+                raise Unsupported("nested dquote")
+            out.append('"' + emit_parts(p.get("parts", []), "dq") + '"')
+        elif k == "param":
+            out.append(emit_param(p["param"], ctx in ("dq", "dqarg", "dqpat")))
+        elif k == "arith":
+            out.append("$((" + emit_parts(p["expr"]["parts"], "raw") + "))")
+        elif k == "tilde":
+            if ctx not in ("word",):
+                raise Unsupported("tilde here")
+            out.append("~" + t)
+        elif k == "brace":
+            if ctx not in ("word", "brace"):
+                raise Unsupported("brace here")
+            seq = p.get("sequence")
+            if seq:
+                out.append("{%s..%s%s}" % (seq["start"], seq["end"],
+                                           ".." + seq["step"] if seq.get("step") else ""))
+            else:
+                out.append("{" + ",".join(emit_parts(w["parts"], "brace")
+                                          for w in p["items"]) + "}")
+        else:
+            raise Unsupported(k)
+    return "".join(out)
+
+
+def emit_param(pm, in_dq):
+    argctx = "dqarg" if in_dq else "arg"
+    name = pm["name"]
+    op = pm["op"]
+    if not pm.get("braced") and op == "plain" and not pm.get("index"):
+        return "${" + name + "}"
+    s = "${"
+    if op == "length":
+        s += "#"
+    if pm.get("indirect") or op in ("prefix_names", "keys"):
+        s += "!"
+    s += name
+    if pm.get("index") is not None:
+        s += "[" + emit_parts(pm["index"]["parts"], "raw") + "]"
+
+    def arg(key, ctx=argctx):
+        w = pm.get(key)
+        return "" if w is None else emit_parts(w["parts"], ctx)
+
+    colon = ":" if pm.get("colon") else ""
+    if op in ("plain", "length", "keys"):
+        pass
+    elif op == "prefix_names":
+        s += "@" if pm.get("at") else "*"
+    elif op in ("default", "assign", "error", "alternate"):
+        s += colon + {"default": "-", "assign": "=", "error": "?", "alternate": "+"}[op] + arg("arg")
+    elif op in ("trim_prefix", "trim_suffix"):
+        c = "#" if op == "trim_prefix" else "%"
+        s += c * (2 if pm.get("longest") else 1) + arg("arg")
+    elif op == "replace":
+        s += {"first": "/", "all": "//", "prefix": "/#", "suffix": "/%"}[pm.get("anchor", "first")]
+        s += arg("arg", "dqpat" if in_dq else "pat")
+        if pm.get("arg2") is not None:
+            s += "/" + arg("arg2")
+    elif op in ("upper", "lower"):
+        c = "^" if op == "upper" else ","
+        s += c * (2 if pm.get("longest") else 1) + arg("arg")
+    elif op == "substring":
+        s += ": " + arg("arg", "raw")
+        if pm.get("arg2") is not None:
+            s += ":" + arg("arg2", "raw")
+    elif op == "transform":
+        s += "@" + pm["transform"]
+    else:
+        raise Unsupported(op)
+    return s + "}"
+
+
+REDIR_OPS = {">", ">>", "<", "<>", ">|", "&>", "&>>", ">&", "<&", "<<<"}
+
+
+def emit_node(n):
+    k = n.get("kind")
+    if k == "list":
+        out = []
+        items = n["items"]
+        for i, (item, sep) in enumerate(zip(items, n["seps"])):
+            if sep not in (";", "&", "\n"):
+                raise Unsupported("separator " + sep)
+            last = i + 1 == len(items)
+            out.append(emit_node(item) + (" &" if sep == "&" else "") +
+                       ("" if last else ("\n" if sep == "\n" else "; " if sep == ";" else " ")))
+        return "".join(out)
+    if k in ("and", "or"):
+        return "%s %s %s" % (emit_node(n["left"]), "&&" if k == "and" else "||",
+                             emit_node(n["right"]))
+    if k == "pipeline":
+        out = ("time " + ("-p " if n.get("time_posix") else "")) if n.get("timed") else ""
+        out += "! " if n.get("negated") else ""
+        cmds = n["cmds"]
+        seps = n.get("pipe_stderr", [False] * len(cmds))
+        for i, c in enumerate(cmds):
+            out += emit_node(c)
+            if i + 1 < len(cmds):
+                out += " |& " if seps[i] else " | "
+        return out
+    if k == "subshell":
+        return "( " + emit_node(n["body"]) + " )" + emit_redirs(n)
+    if k == "group":
+        body = emit_node(n["body"])
+        return "{ " + body + (" }" if body.endswith("&") else "; }") + emit_redirs(n)
+    if k == "simple":
+        if n.get("assigns"):
+            raise Unsupported("assignments")
+        words = []
+        for w in n.get("words", []):
+            if "parts" not in w:
+                raise Unsupported("assignment word")
+            e = emit_parts(w["parts"], "word")
+            if e == "":
+                raise Unsupported("empty word")
+            words.append(e)
+        if not words:
+            raise Unsupported("no words")
+        return " ".join(words) + emit_redirs(n)
+    raise Unsupported(k)
+
+
+def emit_redirs(n):
+    out = ""
+    for r in n.get("redirs", []) or []:
+        if r["op"] not in REDIR_OPS:
+            raise Unsupported("redirection " + r["op"])
+        fd = ""
+        if r.get("fd_var"):
+            fd = "{" + r["fd_var"] + "}"
+        elif r.get("fd") is not None and r.get("fd", -1) >= 0:
+            fd = str(r["fd"])
+        out += " %s%s %s" % (fd, r["op"], emit_parts(r["target"]["parts"], "word"))
+    return out
+
+
+def emit_program(tree):
+    """bash source rebuilt from the JSON tree, or None if out of scope."""
+    if not isinstance(tree, dict):
+        return None
+    try:
+        return emit_node(tree)
+    except (Unsupported, KeyError, TypeError):
+        return None
+
+
 def tap_text(s):
     return s.replace("#", "\\#")
 
@@ -333,9 +545,12 @@ def main():
                 tree = json.loads(js)
             except ValueError:
                 tree = None
+        emitted = emit_program(tree)
         return {"printed": printed,
                 "reprint": None if again is None else strip_final_newline(again),
-                "reprint_err": err, "literal": literal_argvs(tree)}
+                "reprint_err": err, "literal": literal_argvs(tree),
+                "emitted": None if emitted is None else emitted.encode(
+                    "utf-8", "surrogateescape")}
 
     with ThreadPoolExecutor(max_workers=2 * args.jobs) as ex:
         prep = list(ex.map(prepare, cases))
@@ -345,9 +560,11 @@ def main():
         if "skip" in p:
             continue
         idx.append(i)
-        work.append({"extglob": c.extglob, "programs": {
-            "orig": c.input.hex(), "orig2": c.input.hex(),
-            "printed": p["printed"].hex()}})
+        progs = {"orig": c.input.hex(), "orig2": c.input.hex(),
+                 "printed": p["printed"].hex()}
+        if p["emitted"] is not None:
+            progs["emitted"] = p["emitted"].hex()
+        work.append({"extglob": c.extglob, "programs": progs})
 
     tmp = tempfile.mkdtemp(prefix="words-diff-")
     try:
@@ -365,7 +582,8 @@ def main():
 
     res_of = dict(zip(idx, results))
     lines = []
-    counts = {"agree": 0, "differ": 0, "skip": 0, "lit_ok": 0, "lit_bad": 0}
+    counts = {"agree": 0, "differ": 0, "skip": 0, "lit_ok": 0, "lit_bad": 0,
+              "parts_ok": 0, "parts_bad": 0}
     for i, (c, p) in enumerate(zip(cases, prep)):
         desc = "%s %s" % (c.id, corpus.shorten(c.input))
         if i not in res_of:
@@ -390,6 +608,15 @@ def main():
         else:
             counts["agree"] += 1
         lines.append(("not ok" if diffs else "ok", "words " + desc, diffs))
+        if "emitted" in r:
+            d = []
+            for key in ("recs", "stdout", "status", "files"):
+                if r["orig"][key] != r["emitted"][key]:
+                    d.append(describe_diff(key, r["orig"][key], r["emitted"][key]))
+            if d:
+                d.append("from JSON: %s" % corpus.escape(p["emitted"]))
+            counts["parts_ok" if not d else "parts_bad"] += 1
+            lines.append(("not ok" if d else "ok", "parts " + desc, d))
         if p["literal"] is not None:
             got = sorted(rec[0] for rec in r["orig"]["recs"])
             ok = got == p["literal"]
@@ -408,6 +635,7 @@ def main():
         for d in diags:
             print("#   " + d.replace("\n", "\\n"))
     print("# words: %(agree)d agree, %(differ)d differ, %(skip)d skipped; "
+          "from JSON parts: %(parts_ok)d agree, %(parts_bad)d differ; "
           "literal subset: %(lit_ok)d agree, %(lit_bad)d differ" % counts)
     return 0
 
