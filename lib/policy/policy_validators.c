@@ -1028,7 +1028,7 @@ validate_dd(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 /* ---- git (a first classification; the full validator is its own issue) ----------------------------------- */
 
 static const char *const git_read[] = {
-	"annotate", "blame", "branch", "cat-file", "check-attr", "check-ignore", "cherry",
+	"annotate", "archive", "blame", "bundle", "format-patch", "branch", "cat-file", "check-attr", "check-ignore", "cherry",
 	"count-objects", "describe", "diff", "diff-files", "diff-index", "diff-tree",
 	"for-each-ref", "grep", "help", "log", "ls-files", "ls-tree", "merge-base",
 	"name-rev", "reflog", "remote", "rev-list", "rev-parse", "shortlog", "show",
@@ -1126,9 +1126,48 @@ validate_git(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		/* operands that look like paths are read */
 		if (s && s[0] != '-')
 			roles[k] = ROLE_LOOSE;
-		if (s && (strncmp(s, "--output=", 9) == 0) &&
-		    (r = check_path_str(w, "git", s + 9, ROLE_WRITE, 0)) < 0)
+		if (s && (strncmp(s, "--output=", 9) == 0 ||
+			  strncmp(s, "--output-directory=", 19) == 0) &&
+		    (r = check_path_str(w, "git", strchr(s, '=') + 1, ROLE_WRITE, 0)) < 0)
 			return r;
+		/* -o FILE/DIR of archive, format-patch, bugreport, diagnose */
+		if (s && (streq(s, "-o") || streq(s, "--output") ||
+			  streq(s, "--output-directory")) && k + 1 < argc &&
+		    (streq(sub, "archive") || streq(sub, "format-patch") ||
+		     streq(sub, "bugreport") || streq(sub, "diagnose"))) {
+			roles[k + 1] = ROLE_WRITE;
+			k++;
+		}
+	}
+	/* The files git's writing subcommands are pointed at are written:
+	 * git rm .claude/settings.json, git checkout -- .mcp.json. */
+	if (streq(sub, "mv") || streq(sub, "rm") || streq(sub, "checkout") ||
+	    streq(sub, "restore") || streq(sub, "checkout-index")) {
+		for (size_t k = i + 1; k < argc; k++)
+			if (roles[k] == ROLE_LOOSE)
+				roles[k] = ROLE_WRITE;
+	} else if (streq(sub, "init") || streq(sub, "clone") || streq(sub, "worktree")) {
+		/* the directory it creates: init DIR, clone URL DIR, worktree add DIR */
+		size_t nth = 0, want = streq(sub, "clone") ? 2 : streq(sub, "worktree") ? 2 : 1;
+		for (size_t k = i + 1; k < argc; k++) {
+			if (roles[k] != ROLE_LOOSE)
+				continue;
+			if (++nth == want) {
+				roles[k] = ROLE_WRITE;
+				break;
+			}
+		}
+		if (streq(sub, "clone") && nth < want) {
+			/* clone without a directory creates one here */
+			if ((r = check_path_str(w, "git", ".", ROLE_WRITE, 0)) < 0)
+				return r;
+		}
+	} else if (streq(sub, "bundle")) {
+		for (size_t k = i + 1; k + 1 < argc; k++)
+			if (cl->args[k].s && streq(cl->args[k].s, "create")) {
+				roles[k + 1] = ROLE_WRITE;
+				break;
+			}
 	}
 	if (streq(sub, "config")) {
 		bool reading = false;
