@@ -155,6 +155,7 @@ run(struct exec_ctx *c, const char *src, size_t len)
 	struct interp_options o = {
 		.envp = environ,
 		.argv0 = "lite-sandbox",
+		.is_protected_env = policy_env_protected,
 		.handlers = { .call = h_call, .open = h_open, .tree = h_tree, .ctx = c },
 	};
 	struct interp *it = NULL;

@@ -285,32 +285,62 @@ const char *const interp_default_protected_env[] = {
 	"NLSPATH", "TMPDIR", NULL,
 };
 
+static bool
+is_protected(struct interp *it, const char *name, size_t nl)
+{
+	if (it->is_protected) {
+		char buf[256];
+		if (nl >= sizeof(buf))
+			return false;
+		memcpy(buf, name, nl);
+		buf[nl] = '\0';
+		return it->is_protected(buf);
+	}
+	for (size_t i = 0; i < it->n_prot; i++)
+		if (strlen(it->prot_names[i]) == nl && !memcmp(it->prot_names[i], name, nl))
+			return true;
+	return false;
+}
+
+static const char *
+start_value(struct interp *it, const char *name, size_t nl)
+{
+	for (size_t i = 0; i < it->n_start_env; i++)
+		if (!strncmp(it->start_env[i], name, nl) && it->start_env[i][nl] == '=')
+			return it->start_env[i] + nl + 1;
+	return NULL;
+}
+
+static int
+protected_refusal(const char *name, size_t nl, bool unset, char *msg, size_t msz)
+{
+	snprintf(msg, msz,
+		 "the command would run with %.*s %s its starting value; protected "
+		 "environment variables cannot be changed for the commands lite-sandbox "
+		 "runs. Fix: set %.*s before starting lite-sandbox, or drop the assignment",
+		 (int)nl, name, unset ? "unset, unlike" : "changed from", (int)nl, name);
+	return -EPERM;
+}
+
 int
 check_protected_env(struct interp *it, char *const *envp, char *msg, size_t msz)
 {
-	for (size_t i = 0; i < it->n_prot; i++) {
-		const char *name = it->prot_names[i];
-		size_t nl = strlen(name);
-		const char *now = NULL;
-		for (char *const *e = envp; e && *e; e++)
-			if (!strncmp(*e, name, nl) && (*e)[nl] == '=') {
-				now = *e + nl + 1;
-				break;
-			}
-		bool is_path = !strcmp(name, "PATH");
-		if (is_path)
-			now = var_get(it, "PATH");
-		const char *start = it->prot_values[i];
-		if (!is_path && !now)
-			continue; /* not inherited: a child cannot see it */
-		if ((now == NULL) != (start == NULL) || (now && strcmp(now, start) != 0)) {
-			snprintf(msg, msz,
-				 "the command would run with %s changed from its starting value "
-				 "(%s); protected environment variables cannot be changed for "
-				 "commands. Fix: set %s outside lite-sandbox, or drop the assignment",
-				 name, now ? "changed" : "unset", name);
-			return -EPERM;
-		}
+	/* PATH: held whether exported or not, and never unset, since the
+	 * command lookup reads it either way */
+	const char *path = var_get(it, "PATH"), *path0 = start_value(it, "PATH", 4);
+	if ((path == NULL) != (path0 == NULL) || (path && strcmp(path, path0) != 0))
+		return protected_refusal("PATH", 4, path == NULL, msg, msz);
+	/* the others: as inherited (exported ones only; unsetting is fine) */
+	for (char *const *e = envp; e && *e; e++) {
+		const char *eq = strchr(*e, '=');
+		if (!eq)
+			continue;
+		size_t nl = (size_t)(eq - *e);
+		if (!is_protected(it, *e, nl))
+			continue;
+		const char *start = start_value(it, *e, nl);
+		if (!start || strcmp(start, eq + 1) != 0)
+			return protected_refusal(*e, nl, false, msg, msz);
 	}
 	return 0;
 }
@@ -2160,29 +2190,21 @@ interp_new(const struct interp_options *o, struct interp **ret)
 	it->seconds_base = ts.tv_sec;
 	it->random_state = ((uint64_t)ts.tv_nsec << 16) ^ (uint64_t)getpid() ^ 0x9E3779B97F4A7C15ull;
 	import_env(it, o->envp);
+	/* protected variables are compared with the environment we started
+	 * from, as given */
+	for (char *const *e = o->envp; e && *e; e++)
+		it->n_start_env++;
+	it->start_env = xmalloc((it->n_start_env + 1) * sizeof(char *));
+	for (size_t i = 0; i < it->n_start_env; i++)
+		it->start_env[i] = xstrdup(o->envp[i]);
+	it->is_protected = o->is_protected_env;
 	const char *const *prot = o->protected_env ? o->protected_env : interp_default_protected_env;
 	size_t np = 0;
 	while (prot[np])
 		np++;
 	it->prot_names = xmalloc((np + 1) * sizeof(char *));
-	it->prot_values = xmalloc((np + 1) * sizeof(char *));
-	bool have_path = false;
-	for (size_t i = 0; i < np; i++) {
-		it->prot_names[it->n_prot] = xstrdup(prot[i]);
-		const char *v = var_get(it, prot[i]);
-		if (!strcmp(prot[i], "PATH"))
-			have_path = true;
-		/* the starting value of a variable that was not exported is "unset" */
-		struct var *vv = var_lookup(it, prot[i]);
-		if (strcmp(prot[i], "PATH") && vv && !(vv->flags & V_EXPORT))
-			v = NULL;
-		it->prot_values[it->n_prot++] = v ? xstrdup(v) : NULL;
-	}
-	if (!have_path) {
-		it->prot_names[it->n_prot] = xstrdup("PATH");
-		const char *v = var_get(it, "PATH");
-		it->prot_values[it->n_prot++] = v ? xstrdup(v) : NULL;
-	}
+	for (size_t i = 0; i < np; i++)
+		it->prot_names[it->n_prot++] = xstrdup(prot[i]);
 	*ret = it;
 	return 0;
 }
@@ -2214,12 +2236,12 @@ interp_free(struct interp *it)
 	free(it->argv0);
 	free(it->trap_exit);
 	free(it->trap_err);
-	for (size_t i = 0; i < it->n_prot; i++) {
+	for (size_t i = 0; i < it->n_prot; i++)
 		free(it->prot_names[i]);
-		free(it->prot_values[i]);
-	}
 	free(it->prot_names);
-	free(it->prot_values);
+	for (size_t i = 0; i < it->n_start_env; i++)
+		free(it->start_env[i]);
+	free(it->start_env);
 	free(it->procsub_fds);
 	free(it->decl);
 	free(it->getopts_state);

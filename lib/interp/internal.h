@@ -125,9 +125,11 @@ struct interp {
 	char *trap_exit, *trap_err;
 
 	struct interp_handlers h;
-	char **prot_names;        /* protected variables */
-	char **prot_values;       /* their starting values (NULL: unset) */
+	char **prot_names;        /* protected variables (with no predicate) */
 	size_t n_prot;
+	bool (*is_protected)(const char *name);
+	char **start_env;         /* the starting environment, "NAME=value" */
+	size_t n_start_env;
 
 	struct it_shared *shared; /* mmap'd MAP_SHARED */
 	char err[512];            /* last parse error */

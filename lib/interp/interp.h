@@ -64,6 +64,9 @@ struct interp_options {
 	 * built-in list (interp_default_protected_env). PATH is always
 	 * protected. */
 	const char *const *protected_env;
+	/* Or a predicate (the policy's policy_env_protected); it wins over the
+	 * list when set. PATH is always protected. */
+	bool (*is_protected_env)(const char *name);
 	struct interp_handlers handlers;
 };
 
