@@ -186,6 +186,7 @@ func_define(struct interp *it, const char *name, const struct sh_node *body)
 		it->funcs = f;
 	}
 	f->body = body;
+	it->n_func_defs++;
 	return 0;
 }
 
@@ -1964,14 +1965,6 @@ keep_arena(struct interp *it, struct arena *a)
 	return 0;
 }
 
-static bool
-defines_function(const struct sh_node *n)
-{
-	/* conservative: any function node anywhere keeps the arena alive */
-	(void)n;
-	return true;
-}
-
 int
 exec_string(struct interp *it, const char *src, size_t len, const char *what)
 {
@@ -2012,26 +2005,17 @@ exec_string(struct interp *it, const char *src, size_t len, const char *what)
 	}
 	it->call_depth++;
 	uint32_t line = it->lineno;
-	struct func *before = it->funcs;
+	uint64_t defs = it->n_func_defs;
 	int st = tree ? exec_node(it, tree) : 0;
 	it->call_depth--;
 	it->lineno = line;
-	/* function bodies point into the tree: keep it while they may run */
-	bool keep = false;
-	for (struct func *f = it->funcs; f && f != before; f = f->next)
-		keep = true;
-	if (!keep && tree && it->funcs == before) {
-		/* a redefinition of an existing function also points into it */
-		for (struct func *f = it->funcs; f; f = f->next)
-			if ((const void *)f->body >= (const void *)tree && defines_function(tree))
-				keep = true;
-	}
-	if (keep) {
-		if (keep_arena(it, a) < 0)
-			arena_free(a);
-	} else {
+	/* function bodies point into the tree: keep it if any was defined */
+	bool keep = it->n_func_defs != defs;
+	/* If it cannot be recorded it is leaked, never freed under a body. */
+	if (!keep)
 		arena_free(a);
-	}
+	else
+		(void)keep_arena(it, a);
 	return st;
 }
 
@@ -2314,8 +2298,7 @@ interp_run_string(struct interp *it, const char *src, size_t len)
 		return r;
 	}
 	int st = interp_run_tree(it, tree);
-	if (keep_arena(it, a) < 0)
-		arena_free(a);
+	(void)keep_arena(it, a); /* function bodies may point into it */
 	return st;
 }
 

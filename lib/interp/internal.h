@@ -95,6 +95,7 @@ struct decl_ref {
 struct interp {
 	struct vartab vars;
 	struct func *funcs;
+	uint64_t n_func_defs;     /* definitions so far (to keep their trees) */
 	struct arena *tmp;        /* expansion results; reset per command */
 	struct arena **keep;      /* parse arenas that hold function bodies */
 	size_t n_keep, cap_keep;
