@@ -1073,8 +1073,53 @@ git_config_key_check(struct walk *w, const char *kv)
 	return 0;
 }
 
+static int validate_git_inner(struct walk *w, struct cmdline *cl, enum arg_role *roles,
+			      const char **ret_cdir);
+
+/*
+ * git -C DIR runs as if started in DIR: the paths after it are resolved from
+ * there. They are checked here, from DIR, instead of by the caller.
+ */
 int
 validate_git(struct walk *w, struct cmdline *cl, enum arg_role *roles)
+{
+	const char *cdir = NULL;
+	int r = validate_git_inner(w, cl, roles, &cdir);
+	if (r < 0 || !cdir)
+		return r;
+	struct cwdset saved = w->cwd, moved = { 0 };
+	if (cdir[0] == '/') {
+		moved.dir[moved.n++] = cdir;
+	} else if (w->cwd.unknown) {
+		moved.unknown = true;
+	} else {
+		for (size_t k = 0; k < w->cwd.n; k++) {
+			const char *d = arena_printf(w->a, "%s/%s", w->cwd.dir[k], cdir);
+			if (!d)
+				return -ENOMEM;
+			moved.dir[moved.n++] = d;
+		}
+	}
+	w->cwd = moved;
+	size_t start = 1;
+	/* the -C value itself was resolved from the shell's directory */
+	for (; start < cl->argc; start++)
+		if (cl->args[start].s && cl->args[start].s[0] != '-' &&
+		    !(start > 1 && cl->args[start - 1].s && streq(cl->args[start - 1].s, "-C")))
+			break;
+	for (size_t k = start; k < cl->argc && r >= 0; k++) {
+		if (roles[k] == ROLE_NONE)
+			continue;
+		r = check_path(w, "git", &cl->args[k], roles[k], 0);
+		roles[k] = ROLE_NONE;
+	}
+	w->cwd = saved;
+	return r;
+}
+
+static int
+validate_git_inner(struct walk *w, struct cmdline *cl, enum arg_role *roles,
+		   const char **ret_cdir)
 {
 	size_t i = 1, argc = cl->argc;
 	int r;
@@ -1089,6 +1134,17 @@ validate_git(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		if (streq(s, "-C") || streq(s, "--git-dir") || streq(s, "--work-tree")) {
 			if (i + 1 < argc)
 				roles[i + 1] = ROLE_READ;
+			if (streq(s, "-C") && i + 1 < argc) {
+				const char *d = cl->args[i + 1].s;
+				if (!d)
+					return report_add(w, POLICY_LAYER_ARGS, "args.git-dynamic", NULL,
+							  false, "git -C: the directory is only known at runtime");
+				*ret_cdir = *ret_cdir && d[0] != '/'
+						    ? arena_printf(w->a, "%s/%s", *ret_cdir, d)
+						    : d;
+				if (!*ret_cdir)
+					return -ENOMEM;
+			}
 			i++;
 		} else if (strncmp(s, "--git-dir=", 10) == 0 || strncmp(s, "--work-tree=", 12) == 0) {
 			if ((r = check_path_str(w, "git", strchr(s, '=') + 1, ROLE_READ, 0)) < 0)

@@ -911,6 +911,12 @@ def bypasses():
         ("git archive --output=out.tar HEAD", "allow", "mode=denylist"),
         ("git bundle create ~/x.bundle HEAD", "deny", "mode=denylist"),
         ("git diff --output=.claude/x", "deny:paths.agent-config", "mode=denylist"),
+        ("git -C .claude rm settings.json", "deny:paths.agent-config", "mode=denylist"),
+        ("git -C sub -C .. rm -- .mcp.json", "deny:paths.agent-config", "mode=denylist"),
+        ("git -C src rm util.c", "allow", "mode=denylist"),
+        ("git -C src log -- ../README.md", "allow", "mode=denylist"),
+        ("git -C src log -- ../../home/.bashrc", "deny", "mode=denylist"),
+        ("git -C $D status", "deny:args.git-dynamic", "mode=denylist"),
         # ssh, scp, rsync: only to hosts the config's ssh section lists
         ("ssh host uptime", "deny:args.ssh-host", "mode=denylist"),
         ("ssh host uptime", "deny:args.ssh-host", "mode=allowlist"),
