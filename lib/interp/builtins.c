@@ -38,6 +38,16 @@ write_error(struct interp *it, const char *name, int r)
 	return 1;
 }
 
+/* Unsupported features end the run (status 2), so that a script never goes
+ * on with a silent difference from bash. */
+static int
+unsupported(struct interp *it)
+{
+	it->flow = FLOW_EXIT;
+	it->status = 2;
+	return 2;
+}
+
 /* ---- true false : ------------------------------------------------------- */
 
 static int
@@ -1232,7 +1242,7 @@ declare_common(struct interp *it, int argc, char **argv, int kind)
 					break;
 				}
 				it_err(it, "%s: -n: namerefs are unsupported", argv[0]);
-				return 2;
+				return unsupported(it);
 			case 't':
 				break;
 			default:
@@ -1427,7 +1437,7 @@ bi_unset(struct interp *it, int argc, char **argv)
 			fns = false;
 		} else if (!strcmp(argv[i], "-n")) {
 			it_err(it, "unset: -n: namerefs are unsupported");
-			return 2;
+			return unsupported(it);
 		} else {
 			it_err(it, "unset: %s: invalid option", argv[i]);
 			return 2;
@@ -1502,6 +1512,7 @@ static const struct optname set_opts[] = {
 	OPT("xtrace", 'x', xtrace),     OPT("noglob", 'f', noglob),
 	OPT("pipefail", 0, pipefail),   OPT("noclobber", 'C', noclobber),
 	OPT("allexport", 'a', allexport), OPT("noexec", 'n', noexec),
+	OPT("errtrace", 'E', errtrace),
 };
 static const struct optname shopt_opts[] = {
 	OPT("extglob", 0, extglob),       OPT("nullglob", 0, nullglob),
@@ -1532,22 +1543,30 @@ set_one_option(struct interp *it, const char *name, bool on)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(set_opts); i++)
 		if (!strcmp(set_opts[i].name, name)) {
-			if (!strcmp(name, "noexec"))
-				return 0; /* ignored in bash -c too for our purposes */
+			if (!strcmp(name, "noexec") && on) {
+				it_err(it, "set: -o noexec: unsupported");
+				return -ENOTSUP;
+			}
 			*opt_ptr(it, &set_opts[i]) = on;
 			return 0;
 		}
-	static const char *const inert[] = { "braceexpand", "hashall", "interactive-comments",
-					     "posix", "monitor", "notify", "emacs", "vi", "history",
-					     "ignoreeof", "keyword", "onecmd", "physical",
-					     "privileged", "verbose", "functrace", "errtrace", NULL };
+	/* Options with no effect in a non-interactive shell, or that match what
+	 * we always do when on (braceexpand, hashall) */
+	static const char *const inert[] = { "interactive-comments", "notify", "emacs", "vi",
+					     "history", "ignoreeof", "privileged", "verbose",
+					     "braceexpand", "hashall", NULL };
 	for (size_t i = 0; inert[i]; i++)
 		if (!strcmp(inert[i], name)) {
-			if (!strcmp(name, "posix") && on) {
-				it_err(it, "set: -o posix: unsupported");
-				return -ENOTSUP;
-			}
+			if (!on && (!strcmp(name, "braceexpand") || !strcmp(name, "hashall")))
+				break;
 			return 0;
+		}
+	static const char *const known[] = { "braceexpand", "hashall", "posix", "monitor",
+					     "keyword", "onecmd", "physical", "functrace", NULL };
+	for (size_t i = 0; known[i]; i++)
+		if (!strcmp(known[i], name)) {
+			it_err(it, "set: %co %s: unsupported", on ? '-' : '+', name);
+			return -ENOTSUP;
 		}
 	it_err(it, "set: %s: invalid option name", name);
 	return -EINVAL;
@@ -1632,19 +1651,30 @@ bi_set(struct interp *it, int argc, char **argv)
 					out(&b);
 					return 0;
 				}
-				if (set_one_option(it, argv[++i], on) < 0)
+				int r = set_one_option(it, argv[++i], on);
+				if (r == -ENOTSUP)
+					return unsupported(it);
+				if (r < 0)
 					return 2;
 				continue;
 			}
 			bool found = false;
+			if (*p == 'n') {
+				it_err(it, "set: -n: unsupported");
+				return unsupported(it);
+			}
 			for (size_t k = 0; k < ARRAY_SIZE(set_opts); k++)
 				if (set_opts[k].letter == *p) {
-					if (*p != 'n')
-						*opt_ptr(it, &set_opts[k]) = on;
+					*opt_ptr(it, &set_opts[k]) = on;
 					found = true;
 				}
-			if (!found && strchr("hBbmHPTkvE", *p))
-				found = true; /* no effect here */
+			/* no effect in a non-interactive shell, or what we always do */
+			if (!found && (strchr("hHbv", *p) || (on && *p == 'B')))
+				found = true;
+			if (!found && strchr("BmPTk", *p)) {
+				it_err(it, "set: %c%c: unsupported", a[0], *p);
+				return unsupported(it);
+			}
 			if (!found) {
 				it_err(it, "set: %c%c: invalid option", a[0], *p);
 				return 2;
@@ -1697,7 +1727,10 @@ bi_shopt(struct interp *it, int argc, char **argv)
 		const char *n = argv[i];
 		if (seto) {
 			if (mode) {
-				if (set_one_option(it, n, mode == 's') < 0)
+				int r = set_one_option(it, n, mode == 's');
+				if (r == -ENOTSUP)
+					return unsupported(it);
+				if (r < 0)
 					st = 1;
 			} else {
 				bool found = false;
@@ -1720,7 +1753,7 @@ bi_shopt(struct interp *it, int argc, char **argv)
 			bool *p = opt_ptr(it, &shopt_opts[k]);
 			if (!strcmp(n, "expand_aliases") && mode == 's') {
 				it_err(it, "shopt: expand_aliases: aliases are unsupported");
-				return 1;
+				return unsupported(it);
 			}
 			if (mode)
 				*p = mode == 's';
@@ -2766,7 +2799,7 @@ static int
 bi_unsupported(struct interp *it, int argc, char **argv)
 {
 	it_err(it, "%s: unsupported builtin", argv[0]);
-	return 2;
+	return unsupported(it);
 }
 
 static const struct builtin builtins[] = {

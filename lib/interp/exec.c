@@ -41,6 +41,11 @@ it_fork(struct interp *it)
 	}
 	if (pid == 0) {
 		it->in_subshell = true;
+		/* the ERR trap is not inherited by subshells without set -E */
+		if (!it->o.errtrace) {
+			free(it->trap_err);
+			it->trap_err = NULL;
+		}
 		/* the parent's jobs are not our children */
 		while (it->jobs) {
 			struct job *j = it->jobs;
@@ -253,7 +258,19 @@ call_function(struct interp *it, struct func *f, char **argv, size_t argc)
 	for (size_t i = 0; names && i < nc; i++)
 		if (names[i])
 			arr_set_idx(fv, (int64_t)i + 1, names[i]);
+	/* nor by functions */
+	char *err_trap = NULL;
+	if (!it->o.errtrace) {
+		err_trap = it->trap_err;
+		it->trap_err = NULL;
+	}
 	int st = exec_node(it, f->body);
+	if (!it->o.errtrace) {
+		if (it->trap_err)
+			free(err_trap); /* the function set a new one: it stays */
+		else
+			it->trap_err = err_trap;
+	}
 	scope_pop(it);
 	it->call_depth--;
 	it->loop_depth = saved_loop;
@@ -1369,7 +1386,9 @@ exec_pipeline(struct interp *it, const struct sh_node *n)
 		int prev = -1;
 		size_t started = 0;
 		bool failed = false;
-		for (size_t i = 0; i < nc; i++) {
+		/* shopt -s lastpipe: the last stage runs in this shell */
+		size_t nfork = it->o.lastpipe ? nc - 1 : nc;
+		for (size_t i = 0; i < nfork; i++) {
 			int p[2] = { -1, -1 };
 			if (i + 1 < nc && pipe2(p, O_CLOEXEC) < 0) {
 				failed = true;
@@ -1411,10 +1430,28 @@ exec_pipeline(struct interp *it, const struct sh_node *n)
 				close(p[1]);
 			prev = p[0];
 		}
+		int last_st = 0;
+		if (nfork < nc && !failed) {
+			int saved0 = fcntl(0, F_DUPFD_CLOEXEC, IT_FD_BASE);
+			if (prev >= 0)
+				dup2(prev, 0);
+			bool el = it->exec_last;
+			it->exec_last = false;
+			last_st = exec_node(it, n->u.pipeline.cmds[nc - 1]);
+			it->exec_last = el;
+			if (saved0 >= 0) {
+				dup2(saved0, 0);
+				close(saved0);
+			} else {
+				close(0);
+			}
+		}
 		if (prev >= 0)
 			close(prev);
 		for (size_t i = 0; i < started; i++)
 			sts[i] = it_wait_pid(it, pids[i]);
+		if (nfork < nc && !failed)
+			sts[started++] = last_st;
 		st = failed ? 1 : sts[started ? started - 1 : 0];
 		if (it->o.pipefail)
 			for (size_t i = 0; i < started; i++)

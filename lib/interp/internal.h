@@ -82,7 +82,7 @@ struct it_shared {
 enum flow { FLOW_NONE, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN, FLOW_EXIT };
 
 struct opts {
-	bool errexit, nounset, xtrace, noglob, pipefail, noclobber, allexport, noexec;
+	bool errexit, nounset, xtrace, noglob, pipefail, noclobber, allexport, noexec, errtrace;
 	bool extglob, nullglob, failglob, dotglob, globstar, nocaseglob, nocasematch;
 	bool lastpipe, expand_aliases;
 };
