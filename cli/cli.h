@@ -36,7 +36,7 @@ int cmd_sandbox_check(int argc, char **argv);
 /* `config os-sandbox check|show|profile` (cmd_sandbox.c); argv[0] is
  * "os-sandbox". The check alone, for `enable`: true when the sandbox runs
  * here, with the report appended to report (may be NULL). */
-int cmd_config_os_sandbox(int argc, char **argv);
+int cmd_config_os_sandbox(int argc, char **argv, const char *config_path /* NULL: default */);
 struct buf;
 _Bool cmd_config_os_sandbox_check_ok(struct buf *report);
 

@@ -54,6 +54,16 @@ cmd_config_usage(FILE *out)
 		"  commands remove NAME [ARGS...] [SCOPE]\n"
 		"                                remove NAME's entries (only the one with\n"
 		"                                exactly ARGS, if given)\n"
+		"  os-sandbox check              can the OS sandbox run here? (what to\n"
+		"                                install when it cannot)\n"
+		"  os-sandbox show               the OS sandbox policy for this directory\n"
+		"  os-sandbox profile            the macOS sandbox-exec profile for it\n"
+		"  os-sandbox enable [SCOPE] [--force]\n"
+		"                                turn the OS sandbox on; refused when the\n"
+		"                                check fails, unless --force\n"
+		"\n"
+		"'mode set denylist' also turns the OS sandbox on when os_sandbox was\n"
+		"never set and the check passes.\n"
 		"\n"
 		"SCOPE (for changes and reads alike):\n"
 		"  (none)       the override of the working directory's project: its git\n"
@@ -71,228 +81,6 @@ cmd_config_usage(FILE *out)
 		"Exit status: 0 done, 1 refused or failed (nothing matched, the file could\n"
 		"not be written, a scope other than the approved one), 2 usage error or a\n"
 		"config file that does not load (reported as FILE:LINE:COL: message).\n");
-}
-
-enum sub {
-	SUB_PATH,
-	SUB_SHOW,
-	SUB_MODE_SHOW,
-	SUB_MODE_SET,
-	SUB_PATHS_LIST,
-	SUB_PATHS_ALLOW,
-	SUB_PATHS_REMOVE,
-	SUB_COMMANDS_LIST,
-	SUB_COMMANDS_ALLOW,
-	SUB_COMMANDS_DENY,
-	SUB_COMMANDS_ASK,
-	SUB_COMMANDS_REMOVE,
-};
-
-/* Which options a subcommand takes. */
-enum {
-	OPT_SCOPE = 1 << 0,
-	OPT_PATH_FLAGS = 1 << 1,
-	OPT_NO_SANDBOX = 1 << 2,
-};
-
-static const struct subcommand {
-	const char *group, *verb;
-	enum sub sub;
-	unsigned opts;
-	int min_pos, max_pos; /* positional operands after the verb */
-	bool writes;
-} subcommands[] = {
-	{ "path", NULL, SUB_PATH, 0, 0, 0, false },
-	{ "show", NULL, SUB_SHOW, OPT_SCOPE, 0, 0, false },
-	{ "mode", "show", SUB_MODE_SHOW, OPT_SCOPE, 0, 0, false },
-	{ "mode", "set", SUB_MODE_SET, OPT_SCOPE, 1, 1, true },
-	{ "paths", "list", SUB_PATHS_LIST, OPT_SCOPE, 0, 0, false },
-	{ "paths", "allow", SUB_PATHS_ALLOW, OPT_SCOPE | OPT_PATH_FLAGS, 1, 1, true },
-	{ "paths", "remove", SUB_PATHS_REMOVE, OPT_SCOPE, 1, 1, true },
-	{ "commands", "list", SUB_COMMANDS_LIST, OPT_SCOPE, 0, 0, false },
-	{ "commands", "allow", SUB_COMMANDS_ALLOW, OPT_SCOPE | OPT_NO_SANDBOX, 1, ARGS_MAX, true },
-	{ "commands", "deny", SUB_COMMANDS_DENY, OPT_SCOPE, 1, ARGS_MAX, true },
-	{ "commands", "ask", SUB_COMMANDS_ASK, OPT_SCOPE | OPT_NO_SANDBOX, 1, ARGS_MAX, true },
-	{ "commands", "remove", SUB_COMMANDS_REMOVE, OPT_SCOPE, 1, ARGS_MAX, true },
-};
-
-
-/* A usage error: the reason into why, -EINVAL. */
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int
-fail(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (why && why_len)
-		vsnprintf(why, why_len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
-/* Take an option's value: "--opt=value" or the next word. */
-static int
-opt_value(int argc, char **argv, int *i, const char *name, const char **ret, char *why,
-	  size_t why_len)
-{
-	size_t n = strlen(name);
-	if (argv[*i][n] == '=') {
-		*ret = argv[*i] + n + 1;
-		return 0;
-	}
-	if (*i + 1 >= argc)
-		return fail(why, why_len, "%s needs a value", name);
-	*ret = argv[++*i];
-	return 0;
-}
-
-static bool
-is_opt(const char *arg, const char *name)
-{
-	size_t n = strlen(name);
-	return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
-
-/*
- * Options may come anywhere before "--" (git-style), so that
- * `config --global mode set open` and `config mode set open --global` mean
- * the same; words after "--" are operands whatever they look like.
- */
-static int
-parse_args(int argc, char **argv, struct config_request *req, char *why, size_t why_len)
-{
-	const char *words[ARGS_MAX + 3];
-	int n_words = 0, r;
-	bool dashdash = false;
-
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!dashdash && strcmp(a, "--") == 0) {
-			dashdash = true;
-			continue;
-		}
-		if (dashdash || a[0] != '-' || strcmp(a, "-") == 0) {
-			if (n_words >= (int)ARRAY_SIZE(words))
-				return fail(why, why_len, "too many arguments");
-			words[n_words++] = a;
-			continue;
-		}
-		const char **val = is_opt(a, "--config")   ? &req->config :
-				   is_opt(a, "--dir")      ? &req->dir :
-				   is_opt(a, "--commands") ? &req->commands :
-							     NULL;
-		if (val) {
-			/* Given twice is refused: a reader of the request must not
-			 * have to guess which one counts. */
-			const char *name = val == &req->config ? "--config" :
-					   val == &req->dir    ? "--dir" :
-								 "--commands";
-			if (*val)
-				return fail(why, why_len, "%s given twice", name);
-			if ((r = opt_value(argc, argv, &i, name, val, why, why_len)) != 0)
-				return r;
-		} else if (strcmp(a, "--global") == 0)
-			req->global = true;
-		else if (strcmp(a, "--write") == 0)
-			req->write = true;
-		else if (strcmp(a, "--internal") == 0)
-			req->internal = true;
-		else if (strcmp(a, "--no-sandbox") == 0)
-			req->no_sandbox = true;
-		else
-			return fail(why, why_len, "unknown option '%s'", a);
-	}
-
-	if (n_words == 0)
-		return fail(why, why_len,
-			    "expected a command (path, show, mode, paths, commands)");
-	const struct subcommand *sc = NULL;
-	int used = 0;
-	for (size_t k = 0; k < ARRAY_SIZE(subcommands) && !sc; k++) {
-		const struct subcommand *s = &subcommands[k];
-		if (strcmp(s->group, words[0]) != 0)
-			continue;
-		if (!s->verb) {
-			sc = s;
-			used = 1;
-		} else if (n_words >= 2 && strcmp(s->verb, words[1]) == 0) {
-			sc = s;
-			used = 2;
-		}
-	}
-	if (!sc) {
-		bool group = false;
-		for (size_t k = 0; k < ARRAY_SIZE(subcommands); k++)
-			group |= strcmp(subcommands[k].group, words[0]) == 0;
-		if (group)
-			return fail(why, why_len, "'%s' needs one of its verbs%s%s%s", words[0],
-				    n_words >= 2 ? " (not '" : "", n_words >= 2 ? words[1] : "",
-				    n_words >= 2 ? "')" : "");
-		return fail(why, why_len, "unknown command '%s'", words[0]);
-	}
-	req->sub_ = (int)sc->sub;
-	req->group = sc->group;
-	req->verb = sc->verb;
-	req->writes = sc->writes;
-	req->n_pos = n_words - used;
-	if (req->n_pos < sc->min_pos || req->n_pos > sc->max_pos)
-		return fail(why, why_len, "%s%s%s: wrong number of arguments", sc->group,
-			    sc->verb ? " " : "", sc->verb ? sc->verb : "");
-	for (int k = 0; k < req->n_pos; k++)
-		req->pos[k] = words[used + k];
-
-	if ((req->dir || req->global) && !(sc->opts & OPT_SCOPE))
-		return fail(why, why_len, "%s takes no --dir or --global", sc->group);
-	if (req->dir && req->global)
-		return fail(why, why_len, "--dir and --global exclude each other");
-	if ((req->write || req->internal || req->commands) && !(sc->opts & OPT_PATH_FLAGS))
-		return fail(why, why_len,
-			    "--write, --internal and --commands belong to 'paths allow'");
-	if (req->no_sandbox && !(sc->opts & OPT_NO_SANDBOX))
-		return fail(why, why_len,
-			    "--no-sandbox belongs to 'commands allow' and 'commands ask'");
-	return 0;
-}
-
-/* Refuse words that could fake or hide what a prompt or listing shows. */
-static int
-check_words(const struct config_request *req, char *why, size_t why_len)
-{
-	const char *vals[ARGS_MAX + 4];
-	int n = 0;
-	for (int k = 0; k < req->n_pos; k++)
-		vals[n++] = req->pos[k];
-	if (req->dir)
-		vals[n++] = req->dir;
-	if (req->commands)
-		vals[n++] = req->commands;
-	if (req->config)
-		vals[n++] = req->config;
-	for (int k = 0; k < n; k++) {
-		const char *problem = config_string_problem(vals[k], strlen(vals[k]));
-		if (problem)
-			return fail(why, why_len, "argument %d: %s", k + 1, problem);
-		if (!*vals[k])
-			return fail(why, why_len, "empty argument");
-	}
-	return 0;
-}
-
-int
-cmd_config_parse(int argc, char **argv, struct config_request *ret, char *why, size_t why_len)
-{
-	*ret = (struct config_request){ 0 };
-	if (why && why_len)
-		why[0] = '\0';
-	if (cli_wants_help(argc, argv)) {
-		ret->help = true;
-		return 0;
-	}
-	int r = parse_args(argc, argv, ret, why, why_len);
-	if (r < 0)
-		return r;
-	return check_words(ret, why, why_len);
 }
 
 static void
@@ -473,8 +261,8 @@ do_read(const struct config_request *req, struct config_doc *doc, const char *di
 		fprintf(stderr, "lite-sandbox config: %s\n", strerror(-r));
 		return 1;
 	}
-	switch ((enum sub)req->sub_) {
-	case SUB_SHOW: {
+	switch ((enum config_sub)req->sub_) {
+	case CONFIG_SUB_SHOW: {
 		_cleanup_free_ char *text = NULL;
 		r = config_to_yaml(c, &text);
 		if (r < 0) {
@@ -489,25 +277,29 @@ do_read(const struct config_request *req, struct config_doc *doc, const char *di
 		fputs(text, stdout);
 		return 0;
 	}
-	case SUB_MODE_SHOW:
+	case CONFIG_SUB_MODE_SHOW:
 		printf("%s\n", policy_mode_name(c->mode));
 		return 0;
-	case SUB_PATHS_LIST:
+	case CONFIG_SUB_PATHS_LIST:
 		for (size_t i = 0; i < c->n_paths; i++)
 			print_path(&c->paths[i]);
 		return 0;
-	case SUB_COMMANDS_LIST:
+	case CONFIG_SUB_COMMANDS_LIST:
 		for (size_t i = 0; i < c->n_commands; i++)
 			print_command(&c->commands[i]);
 		return 0;
-	case SUB_PATH:
-	case SUB_MODE_SET:
-	case SUB_PATHS_ALLOW:
-	case SUB_PATHS_REMOVE:
-	case SUB_COMMANDS_ALLOW:
-	case SUB_COMMANDS_DENY:
-	case SUB_COMMANDS_ASK:
-	case SUB_COMMANDS_REMOVE:
+	case CONFIG_SUB_PATH:
+	case CONFIG_SUB_MODE_SET:
+	case CONFIG_SUB_PATHS_ALLOW:
+	case CONFIG_SUB_PATHS_REMOVE:
+	case CONFIG_SUB_COMMANDS_ALLOW:
+	case CONFIG_SUB_COMMANDS_DENY:
+	case CONFIG_SUB_COMMANDS_ASK:
+	case CONFIG_SUB_COMMANDS_REMOVE:
+	case CONFIG_SUB_OS_CHECK:
+	case CONFIG_SUB_OS_SHOW:
+	case CONFIG_SUB_OS_PROFILE:
+	case CONFIG_SUB_OS_ENABLE:
 	default:
 		return 1;
 	}
@@ -557,21 +349,42 @@ do_write(const struct config_request *req, struct config_doc *doc, const char *d
 {
 	const char *scope = dir; /* NULL: global */
 	int r = 0;
-	const char *what = NULL;
+	const char *what = NULL, *also = "";
 	_cleanup_free_ char *norm = NULL;
 
-	switch ((enum sub)req->sub_) {
-	case SUB_MODE_SET: {
+	switch ((enum config_sub)req->sub_) {
+	case CONFIG_SUB_MODE_SET: {
 		enum policy_mode m;
 		if (policy_mode_from_name(req->pos[0], &m) < 0)
 			return cli_usage_error("config", "mode '%s' is not one of open, denylist, "
 							 "allowlist", req->pos[0]);
 		r = config_doc_set_mode(doc, scope, m);
 		what = "set mode";
+		/* denylist drops the whitelist, so it leans on the OS sandbox:
+		 * turn it on when it works here and the user never chose. */
+		if (r == 0 && m == POLICY_MODE_DENYLIST &&
+		    !config_doc_os_sandbox_set(doc, scope) &&
+		    cmd_config_os_sandbox_check_ok(NULL)) {
+			r = config_doc_set_os_sandbox(doc, scope, true);
+			also = " (and turned the OS sandbox on)";
+		}
 		break;
 	}
-	case SUB_PATHS_ALLOW:
-	case SUB_PATHS_REMOVE: {
+	case CONFIG_SUB_OS_ENABLE: {
+		_cleanup_buf_ struct buf report = BUF_INIT(1 << 16);
+		if (!req->force && !cmd_config_os_sandbox_check_ok(&report)) {
+			fputs(report.data ? report.data : "", stderr);
+			fprintf(stderr, "lite-sandbox config: the OS sandbox cannot run here, so "
+					"with it on every command would fail; install what the "
+					"check names, or use --force\n");
+			return 1;
+		}
+		r = config_doc_set_os_sandbox(doc, scope, true);
+		what = "turned the OS sandbox on";
+		break;
+	}
+	case CONFIG_SUB_PATHS_ALLOW:
+	case CONFIG_SUB_PATHS_REMOVE: {
 		_cleanup_free_ char *cwd = getcwd(NULL, 0);
 		r = config_path_normalize(req->pos[0], home, cwd, &norm);
 		if (r == -EINVAL && strstr(req->pos[0], "..") && req->pos[0][0] != '~') {
@@ -585,7 +398,7 @@ do_write(const struct config_request *req, struct config_doc *doc, const char *d
 			return cli_usage_error("config", "'%s' is not a usable path (absolute or "
 							 "relative to here, ~ for home, no '..')",
 					       req->pos[0]);
-		if ((enum sub)req->sub_ == SUB_PATHS_REMOVE) {
+		if ((enum config_sub)req->sub_ == CONFIG_SUB_PATHS_REMOVE) {
 			r = config_doc_remove_path(doc, scope, norm);
 			if (r == -ENOENT) {
 				fprintf(stderr, "lite-sandbox config: no grant for %s in %s\n", norm,
@@ -612,10 +425,10 @@ do_write(const struct config_request *req, struct config_doc *doc, const char *d
 		what = "granted";
 		break;
 	}
-	case SUB_COMMANDS_ALLOW:
-	case SUB_COMMANDS_DENY:
-	case SUB_COMMANDS_ASK:
-	case SUB_COMMANDS_REMOVE: {
+	case CONFIG_SUB_COMMANDS_ALLOW:
+	case CONFIG_SUB_COMMANDS_DENY:
+	case CONFIG_SUB_COMMANDS_ASK:
+	case CONFIG_SUB_COMMANDS_REMOVE: {
 		const char *name = req->pos[0];
 		char *args[ARGS_MAX];
 		size_t n_args = 0;
@@ -624,7 +437,7 @@ do_write(const struct config_request *req, struct config_doc *doc, const char *d
 		if (strpbrk(name, " \t"))
 			return cli_usage_error("config", "'%s': give the command name alone, its "
 							 "arguments as separate words", name);
-		if ((enum sub)req->sub_ == SUB_COMMANDS_REMOVE) {
+		if ((enum config_sub)req->sub_ == CONFIG_SUB_COMMANDS_REMOVE) {
 			r = config_doc_remove_command(doc, scope, name, n_args ? args : NULL,
 						      n_args);
 			if (r == -ENOENT) {
@@ -639,20 +452,23 @@ do_write(const struct config_request *req, struct config_doc *doc, const char *d
 			.name = (char *)name,
 			.args = n_args ? args : NULL,
 			.n_args = n_args,
-			.allow = (enum sub)req->sub_ != SUB_COMMANDS_DENY,
-			.ask = (enum sub)req->sub_ == SUB_COMMANDS_ASK,
+			.allow = (enum config_sub)req->sub_ != CONFIG_SUB_COMMANDS_DENY,
+			.ask = (enum config_sub)req->sub_ == CONFIG_SUB_COMMANDS_ASK,
 			.no_sandbox = req->no_sandbox,
 		};
 		r = config_doc_put_command(doc, scope, &c);
-		what = (enum sub)req->sub_ == SUB_COMMANDS_DENY ? "denied" :
-		       (enum sub)req->sub_ == SUB_COMMANDS_ASK ? "ask first for" : "allowed";
+		what = (enum config_sub)req->sub_ == CONFIG_SUB_COMMANDS_DENY ? "denied" :
+		       (enum config_sub)req->sub_ == CONFIG_SUB_COMMANDS_ASK ? "ask first for" : "allowed";
 		break;
 	}
-	case SUB_PATH:
-	case SUB_SHOW:
-	case SUB_MODE_SHOW:
-	case SUB_PATHS_LIST:
-	case SUB_COMMANDS_LIST:
+	case CONFIG_SUB_PATH:
+	case CONFIG_SUB_SHOW:
+	case CONFIG_SUB_MODE_SHOW:
+	case CONFIG_SUB_PATHS_LIST:
+	case CONFIG_SUB_COMMANDS_LIST:
+	case CONFIG_SUB_OS_CHECK:
+	case CONFIG_SUB_OS_SHOW:
+	case CONFIG_SUB_OS_PROFILE:
 	default:
 		return 1;
 	}
@@ -672,13 +488,14 @@ do_write(const struct config_request *req, struct config_doc *doc, const char *d
 	printf("%s", what);
 	for (int k = 0; k < req->n_pos; k++)
 		printf(" %s", k == 0 && norm ? norm : req->pos[k]);
-	if ((enum sub)req->sub_ == SUB_PATHS_ALLOW)
+	if ((enum config_sub)req->sub_ == CONFIG_SUB_PATHS_ALLOW)
 		printf(" (%s%s%s%s)", req->write ? "read-write" : "read-only",
 		       req->internal ? ", internal" : "", req->commands ? ", for " : "",
 		       req->commands ? req->commands : "");
 	if (req->no_sandbox)
 		printf(" (no sandbox)");
-	printf(" in %s (%s)\n", scope ? scope : "the base settings", config_doc_path(doc));
+	printf("%s in %s (%s)\n", also, scope ? scope : "the base settings",
+	       config_doc_path(doc));
 	return 0;
 }
 
@@ -718,9 +535,14 @@ cmd_config(int argc, char **argv)
 		free(path);
 		path = abs;
 	}
-	if ((enum sub)req.sub_ == SUB_PATH) {
+	if ((enum config_sub)req.sub_ == CONFIG_SUB_PATH) {
 		printf("%s\n", path);
 		return 0;
+	}
+	if ((enum config_sub)req.sub_ == CONFIG_SUB_OS_CHECK || (enum config_sub)req.sub_ == CONFIG_SUB_OS_SHOW ||
+	    (enum config_sub)req.sub_ == CONFIG_SUB_OS_PROFILE) {
+		char *os_argv[] = { (char *)"os-sandbox", (char *)req.verb, NULL };
+		return cmd_config_os_sandbox(2, os_argv, path);
 	}
 	(void)config_home(&home);
 

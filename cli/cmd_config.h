@@ -26,9 +26,30 @@ struct config_request {
 	bool write, internal;   /* paths allow --write / --internal */
 	const char *commands;   /* paths allow --commands a,b (as given), or NULL */
 	bool no_sandbox;        /* commands allow|ask --no-sandbox */
+	bool force;             /* os-sandbox enable --force: skip the check */
 	const char *pos[CONFIG_REQUEST_MAX_ARGS + 1]; /* operands after the verb */
 	int n_pos;
-	int sub_;               /* internal */
+	int sub_;               /* enum config_sub */
+};
+
+/* Which subcommand a request is (config_request.sub_). */
+enum config_sub {
+	CONFIG_SUB_PATH,
+	CONFIG_SUB_SHOW,
+	CONFIG_SUB_MODE_SHOW,
+	CONFIG_SUB_MODE_SET,
+	CONFIG_SUB_PATHS_LIST,
+	CONFIG_SUB_PATHS_ALLOW,
+	CONFIG_SUB_PATHS_REMOVE,
+	CONFIG_SUB_COMMANDS_LIST,
+	CONFIG_SUB_COMMANDS_ALLOW,
+	CONFIG_SUB_COMMANDS_DENY,
+	CONFIG_SUB_COMMANDS_ASK,
+	CONFIG_SUB_COMMANDS_REMOVE,
+	CONFIG_SUB_OS_CHECK,
+	CONFIG_SUB_OS_SHOW,
+	CONFIG_SUB_OS_PROFILE,
+	CONFIG_SUB_OS_ENABLE,
 };
 
 /*

@@ -70,7 +70,7 @@ do_check(void)
 }
 
 static int
-build_policy(struct sandbox_policy **ret)
+build_policy(const char *config_path, struct sandbox_policy **ret)
 {
 	char cwd[PATH_MAX];
 	if (!getcwd(cwd, sizeof(cwd))) {
@@ -78,7 +78,8 @@ build_policy(struct sandbox_policy **ret)
 		return EXIT_USAGE;
 	}
 	_cleanup_free_ char *path = NULL;
-	int r = config_default_path(&path);
+	int r = config_path ? ((path = strdup(config_path)) ? 0 : -ENOMEM) :
+			      config_default_path(&path);
 	if (r < 0) {
 		fprintf(stderr, "lite-sandbox config os-sandbox: no config path: %s\n", strerror(-r));
 		return EXIT_USAGE;
@@ -125,7 +126,7 @@ build_policy(struct sandbox_policy **ret)
 }
 
 int
-cmd_config_os_sandbox(int argc, char **argv)
+cmd_config_os_sandbox(int argc, char **argv, const char *config_path)
 {
 	if (argc < 2 || cli_wants_help(argc, argv)) {
 		os_sandbox_usage(argc < 2 ? stderr : stdout);
@@ -140,7 +141,7 @@ cmd_config_os_sandbox(int argc, char **argv)
 		return cli_usage_error("config os-sandbox", "unknown action '%s'", what);
 
 	struct sandbox_policy *p = NULL;
-	int r = build_policy(&p);
+	int r = build_policy(config_path, &p);
 	if (r != 0)
 		return r;
 	struct buf out = BUF_INIT(4 << 20);

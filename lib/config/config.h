@@ -216,6 +216,9 @@ int config_doc_effective(const struct config_doc *d, const char *project_dir,
  * the base, never into an override inherited from a parent directory.
  */
 int config_doc_set_mode(struct config_doc *d, const char *dir, enum policy_mode m);
+int config_doc_set_os_sandbox(struct config_doc *d, const char *dir, bool on);
+/* Whether os_sandbox was ever written, in the base or in dir's override. */
+bool config_doc_os_sandbox_set(const struct config_doc *d, const char *dir);
 int config_doc_put_path(struct config_doc *d, const char *dir, const struct config_path *p);
 int config_doc_remove_path(struct config_doc *d, const char *dir, const char *path);
 int config_doc_put_command(struct config_doc *d, const char *dir,

@@ -1,10 +1,14 @@
 #!/bin/bash
-# TAP tests for `lite-sandbox config` (the stand-alone build of cli/cmd_config.c).
-# Usage: config_cli_test.sh PATH-TO-BINARY
+# TAP tests for `lite-sandbox config`.
+# Usage: config_cli_test.sh PATH-TO-lite-sandbox [PATH-TO-docs/config.md]
 set -u
-BIN=$(realpath "$1")
+LITE_SANDBOX=$(realpath "$1")
 T=$(mktemp -d /tmp/cfgcli.XXXXXX)
 trap 'rm -rf "$T"' EXIT
+# "$BIN ARGS" stands for "lite-sandbox config ARGS" (also under env).
+BIN=$T/lite-sandbox-config
+printf '#!/bin/sh\nexec "%s" config "$@"\n' "$LITE_SANDBOX" >"$BIN"
+chmod +x "$BIN"
 export HOME=$T/home XDG_CONFIG_HOME=$T/xdg GIT_CONFIG_NOSYSTEM=1
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@e GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@e
 unset LITE_SANDBOX_CONFIG LITE_SANDBOX_CONFIG_REQUEST_DIR LITE_SANDBOX_CONFIG_REQUEST_GLOBAL
@@ -150,6 +154,29 @@ mv "$CFG" "$T/real.yaml" && ln -s "$T/real.yaml" "$CFG"
 run "write through a symlinked config" 0 "$BIN" mode set open --global
 check "symlink kept" [ -L "$CFG" ]
 check "target updated" grep -q '^mode: open$' "$T/real.yaml"
+
+# --- os-sandbox: check, enable, and denylist turning it on ---
+OS=$T/os.yaml
+if "$BIN" os-sandbox check >/dev/null 2>&1; then sandbox_ok=1; else sandbox_ok=0; fi
+run "os-sandbox: --force only with enable" 2 "$BIN" --config "$OS" os-sandbox check --force
+run "os-sandbox show reads the given config" 0 "$BIN" --config "$OS" os-sandbox show
+check "os-sandbox show: names the working directory" grep -q '^working directory: ' <<<"$out"
+check "os-sandbox show wrote nothing" [ ! -e "$OS" ]
+if [ $sandbox_ok = 1 ]; then
+	run "os-sandbox enable" 0 "$BIN" --config "$OS" os-sandbox enable --global
+	check "enable wrote os_sandbox: true" grep -q '^os_sandbox: true$' "$OS"
+	rm -f "$OS"
+	run "mode set denylist" 0 "$BIN" --config "$OS" mode set denylist --global
+	check "denylist turned the sandbox on" grep -q '^os_sandbox: true$' "$OS"
+	printf 'mode: allowlist\nos_sandbox: false\n' >"$OS"
+	run "mode set denylist, os_sandbox chosen" 0 "$BIN" --config "$OS" mode set denylist --global
+	check "an explicit os_sandbox: false is kept" grep -q '^os_sandbox: false$' "$OS"
+else
+	run "os-sandbox enable refused where the check fails" 1 "$BIN" --config "$OS" os-sandbox enable --global
+	check "refused enable wrote nothing" [ ! -e "$OS" ]
+	run "os-sandbox enable --force" 0 "$BIN" --config "$OS" os-sandbox enable --global --force
+	check "forced enable wrote os_sandbox: true" grep -q '^os_sandbox: true$' "$OS"
+fi
 
 # --- the example in docs/config.md loads and means what it says ---
 if [ -n "${2:-}" ] && [ -f "$2" ]; then

@@ -59,6 +59,30 @@ config_doc_set_mode(struct config_doc *d, const char *dir, enum policy_mode m)
 	return 0;
 }
 
+int
+config_doc_set_os_sandbox(struct config_doc *d, const char *dir, bool on)
+{
+	struct config_layer *l;
+	int r = layer_for(d, dir, &l);
+	if (r < 0)
+		return r;
+	l->c->os_sandbox = on;
+	l->set |= CFG_SET_OS_SANDBOX;
+	return 0;
+}
+
+bool
+config_doc_os_sandbox_set(const struct config_doc *d, const char *dir)
+{
+	/* Set in the base, or in the override the write goes to. */
+	if (d->base.set & CFG_SET_OS_SANDBOX)
+		return true;
+	for (size_t i = 0; dir && i < d->n_ov; i++)
+		if (strcmp(d->ov[i].dir, dir) == 0)
+			return (d->ov[i].set & CFG_SET_OS_SANDBOX) != 0;
+	return false;
+}
+
 static int
 strv_ok(char *const *v, size_t n)
 {

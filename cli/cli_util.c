@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The two helpers of cli/main.c that cmd_config.c uses, for the stand-alone
- * build of `lite-sandbox config` and its tests (the real binary needs the
- * shell parser). Keep them in step with main.c.
- */
+/* Helpers every subcommand shares (and the tests that link one alone). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +14,8 @@ cli_usage_error(const char *cmd, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'lite-sandbox %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
+	fprintf(stderr, "\nTry 'lite-sandbox %s%s--help'.\n", cmd ? cmd : "",
+		cmd ? " " : "");
 	return EXIT_USAGE;
 }
 
