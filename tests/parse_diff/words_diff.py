@@ -310,187 +310,332 @@ def _esc(text, special):
     return "".join("\\" + ch if ch in special else ch for ch in text)
 
 
-def emit_parts(parts, ctx):
-    """ctx: word (unquoted), brace (a brace item), dq (inside "..."),
-    arg (operand of an unquoted ${..}), dqarg (operand inside "${..}"),
-    pat (pattern of ${x/p/r}), raw (arithmetic, subscripts)."""
-    out = []
-    for i, p in enumerate(parts):
+class Emitter:
+    """Bash source rebuilt from the JSON tree. Contexts of emit_parts:
+    word (unquoted), brace (a brace item), dq (inside "..."), arg (operand
+    of an unquoted ${..}), dqarg (operand inside "${..}"), pat / dqpat
+    (pattern of ${x/p/r}), raw (arithmetic, subscripts, regexes), heredoc
+    (an unquoted here-document body)."""
+
+    def __init__(self):
+        self.pending = []  # here-document bodies waiting for the next newline
+        self.n_heredoc = 0
+
+    # -- words --
+    def emit_parts(self, parts, ctx):
+        out = []
+        for i, p in enumerate(parts):
+            out.append(self.emit_part(p, ctx, i))
+        return "".join(out)
+
+    def emit_part(self, p, ctx, i):
         k = p.get("kind")
         t = p.get("text")
+        quoted = ctx in ("dq", "dqarg", "dqpat", "heredoc")
         if k == "lit":
             if ctx in ("word", "brace"):
-                out.append("".join(ch if ch in SAFE_UNQUOTED and not (ctx == "brace" and ch == ",")
-                                   else "\\" + ch for ch in t))
-            elif ctx == "dq":
-                out.append(_esc(t, "$`\"\\"))
-            elif ctx in ("arg", "pat"):
+                return "".join(ch if ch in SAFE_UNQUOTED and not (ctx == "brace" and ch == ",")
+                               else "\\" + ch for ch in t)
+            if ctx == "dq":
+                return _esc(t, "$`\"\\")
+            if ctx == "heredoc":
+                return _esc(t, "$`\\")
+            if ctx in ("arg", "pat"):
                 e = _esc(t, "}$`\\\"'" + ("/" if ctx == "pat" else ""))
                 if ctx == "pat" and i == 0 and e[:1] in ("#", "%"):
                     e = "\\" + e
-                out.append(e)
-            elif ctx == "dqpat":
+                return e
+            if ctx == "dqpat":
                 # A backslash in a quoted pattern both quotes for the
                 # pattern and hides a '/': no faithful way to write it back.
                 if "\\" in t:
                     raise Unsupported("backslash in a quoted pattern")
-                out.append(_esc(t, "}$`\"/"))
-            elif ctx == "dqarg":
-                out.append(_esc(t, "}$`\\\""))
-            elif ctx == "raw":
-                out.append(t)
-            else:
-                raise Unsupported(ctx)
-        elif k == "escaped":
-            if t in ("\n", ""):
+                return _esc(t, "}$`\"/")
+            if ctx == "dqarg":
+                return _esc(t, "}$`\\\"")
+            if ctx == "raw":
+                return t
+            raise Unsupported(ctx)
+        if k == "escaped":
+            if "\n" in t or t == "":
                 raise Unsupported("escaped newline")
             # one part may hold several escaped characters
-            out.append("".join("\\" + ch for ch in t))
-        elif k == "squote":
-            if ctx in ("dq", "dqarg", "dqpat"):
-                raise Unsupported("squote inside dquote")
-            out.append("'" + t + "'")
-        elif k == "ansi_c":
-            if ctx in ("dq", "dqarg", "dqpat") or "\0" in t:
+            return "".join("\\" + ch for ch in t)
+        if k == "squote":
+            if quoted:
+                raise Unsupported("squote inside quotes")
+            return "'" + t + "'"
+        if k == "ansi_c":
+            if quoted or "\0" in t:
                 raise Unsupported("ansi_c here")
-            out.append("'" + t.replace("'", "'\\''") + "'")
-        elif k in ("dquote", "locale"):
-            if ctx in ("dq", "dqarg", "dqpat"):
+            return "'" + t.replace("'", "'\\''") + "'"
+        if k in ("dquote", "locale"):
+            if quoted:
                 raise Unsupported("nested dquote")
-            out.append('"' + emit_parts(p.get("parts", []), "dq") + '"')
-        elif k == "param":
-            out.append(emit_param(p["param"], ctx in ("dq", "dqarg", "dqpat")))
-        elif k == "arith":
-            out.append("$((" + emit_parts(p["expr"]["parts"], "raw") + "))")
-        elif k == "tilde":
-            if ctx not in ("word",):
+            return '"' + self.emit_parts(p.get("parts", []), "dq") + '"'
+        if k == "param":
+            return self.emit_param(p["param"], quoted)
+        if k == "arith":
+            return "$((" + self.emit_parts(p["expr"]["parts"], "raw") + "))"
+        if k in ("cmdsub", "procsub"):
+            inner = Emitter()
+            inner.n_heredoc = self.n_heredoc + 1000
+            body = "" if p.get("body") is None else inner.emit_node(p["body"])
+            body += inner.flush()
+            head = "$(" if k == "cmdsub" else p.get("dir", "<") + "("
+            # a space keeps "$( (" from reading as "$((", and ends a comment
+            return head + " " + body + "\n)"
+        if k == "tilde":
+            if ctx != "word":
                 raise Unsupported("tilde here")
-            out.append("~" + t)
-        elif k == "brace":
+            return "~" + t
+        if k == "brace":
             if ctx not in ("word", "brace"):
                 raise Unsupported("brace here")
             seq = p.get("sequence")
             if seq:
-                out.append("{%s..%s%s}" % (seq["start"], seq["end"],
-                                           ".." + seq["step"] if seq.get("step") else ""))
-            else:
-                out.append("{" + ",".join(emit_parts(w["parts"], "brace")
-                                          for w in p["items"]) + "}")
+                return "{%s..%s%s}" % (seq["start"], seq["end"],
+                                       ".." + seq["step"] if seq.get("step") else "")
+            return "{" + ",".join(self.emit_parts(w["parts"], "brace")
+                                  for w in p["items"]) + "}"
+        raise Unsupported(k)
+
+    def word(self, w, ctx="word"):
+        if w is None or "parts" not in w:
+            raise Unsupported("not a plain word")
+        return self.emit_parts(w["parts"], ctx)
+
+    def emit_param(self, pm, in_dq):
+        argctx = "dqarg" if in_dq else "arg"
+        name = pm["name"]
+        op = pm["op"]
+        if not pm.get("braced") and op == "plain" and not pm.get("index"):
+            return "${" + name + "}"
+        s = "${"
+        if op == "length":
+            s += "#"
+        if pm.get("indirect") or op in ("prefix_names", "keys"):
+            s += "!"
+        s += name
+        if pm.get("index") is not None:
+            s += "[" + self.word(pm["index"], "raw") + "]"
+
+        def arg(key, ctx=argctx):
+            w = pm.get(key)
+            return "" if w is None else self.word(w, ctx)
+
+        colon = ":" if pm.get("colon") else ""
+        if op in ("plain", "length", "keys"):
+            pass
+        elif op == "prefix_names":
+            s += "@" if pm.get("at") else "*"
+        elif op in ("default", "assign", "error", "alternate"):
+            s += colon + {"default": "-", "assign": "=", "error": "?",
+                          "alternate": "+"}[op] + arg("arg")
+        elif op in ("trim_prefix", "trim_suffix"):
+            c = "#" if op == "trim_prefix" else "%"
+            s += c * (2 if pm.get("longest") else 1) + arg("arg")
+        elif op == "replace":
+            s += {"first": "/", "all": "//", "prefix": "/#",
+                  "suffix": "/%"}[pm.get("anchor", "first")]
+            s += arg("arg", "dqpat" if in_dq else "pat")
+            if pm.get("arg2") is not None:
+                s += "/" + arg("arg2")
+        elif op in ("upper", "lower"):
+            c = "^" if op == "upper" else ","
+            s += c * (2 if pm.get("longest") else 1) + arg("arg")
+        elif op == "substring":
+            s += ": " + arg("arg", "raw")
+            if pm.get("arg2") is not None:
+                s += ":" + arg("arg2", "raw")
+        elif op == "transform":
+            s += "@" + pm["transform"]
         else:
-            raise Unsupported(k)
-    return "".join(out)
+            raise Unsupported(op)
+        return s + "}"
 
+    # -- commands --
+    def flush(self):
+        """The pending here-document bodies, to put after a newline."""
+        if not self.pending:
+            return ""
+        out = "\n" + "".join(self.pending)
+        self.pending = []
+        return out
 
-def emit_param(pm, in_dq):
-    argctx = "dqarg" if in_dq else "arg"
-    name = pm["name"]
-    op = pm["op"]
-    if not pm.get("braced") and op == "plain" and not pm.get("index"):
-        return "${" + name + "}"
-    s = "${"
-    if op == "length":
-        s += "#"
-    if pm.get("indirect") or op in ("prefix_names", "keys"):
-        s += "!"
-    s += name
-    if pm.get("index") is not None:
-        s += "[" + emit_parts(pm["index"]["parts"], "raw") + "]"
-
-    def arg(key, ctx=argctx):
-        w = pm.get(key)
-        return "" if w is None else emit_parts(w["parts"], ctx)
-
-    colon = ":" if pm.get("colon") else ""
-    if op in ("plain", "length", "keys"):
-        pass
-    elif op == "prefix_names":
-        s += "@" if pm.get("at") else "*"
-    elif op in ("default", "assign", "error", "alternate"):
-        s += colon + {"default": "-", "assign": "=", "error": "?", "alternate": "+"}[op] + arg("arg")
-    elif op in ("trim_prefix", "trim_suffix"):
-        c = "#" if op == "trim_prefix" else "%"
-        s += c * (2 if pm.get("longest") else 1) + arg("arg")
-    elif op == "replace":
-        s += {"first": "/", "all": "//", "prefix": "/#", "suffix": "/%"}[pm.get("anchor", "first")]
-        s += arg("arg", "dqpat" if in_dq else "pat")
-        if pm.get("arg2") is not None:
-            s += "/" + arg("arg2")
-    elif op in ("upper", "lower"):
-        c = "^" if op == "upper" else ","
-        s += c * (2 if pm.get("longest") else 1) + arg("arg")
-    elif op == "substring":
-        s += ": " + arg("arg", "raw")
-        if pm.get("arg2") is not None:
-            s += ":" + arg("arg2", "raw")
-    elif op == "transform":
-        s += "@" + pm["transform"]
-    else:
-        raise Unsupported(op)
-    return s + "}"
-
-
-REDIR_OPS = {">", ">>", "<", "<>", ">|", "&>", "&>>", ">&", "<&", "<<<"}
-
-
-def emit_node(n):
-    k = n.get("kind")
-    if k == "list":
+    def emit_list(self, n):
+        if n is None:
+            raise Unsupported("empty body")
+        if n.get("kind") != "list":
+            return self.emit_node(n)
         out = []
         items = n["items"]
         for i, (item, sep) in enumerate(zip(items, n["seps"])):
             if sep not in (";", "&", "\n"):
                 raise Unsupported("separator " + sep)
-            last = i + 1 == len(items)
-            out.append(emit_node(item) + (" &" if sep == "&" else "") +
-                       ("" if last else ("\n" if sep == "\n" else "; " if sep == ";" else " ")))
+            out.append(self.emit_node(item) + (" &" if sep == "&" else ""))
+            if i + 1 < len(items):
+                if sep == "\n" or self.pending:
+                    out.append((";" if sep == ";" else "") + self.flush() + "\n"
+                               if self.pending else "\n")
+                else:
+                    out.append("; " if sep == ";" else " ")
         return "".join(out)
-    if k in ("and", "or"):
-        return "%s %s %s" % (emit_node(n["left"]), "&&" if k == "and" else "||",
-                             emit_node(n["right"]))
-    if k == "pipeline":
-        out = ("time " + ("-p " if n.get("time_posix") else "")) if n.get("timed") else ""
-        out += "! " if n.get("negated") else ""
-        cmds = n["cmds"]
-        seps = n.get("pipe_stderr", [False] * len(cmds))
-        for i, c in enumerate(cmds):
-            out += emit_node(c)
-            if i + 1 < len(cmds):
-                out += " |& " if seps[i] else " | "
-        return out
-    if k == "subshell":
-        return "( " + emit_node(n["body"]) + " )" + emit_redirs(n)
-    if k == "group":
-        body = emit_node(n["body"])
-        return "{ " + body + (" }" if body.endswith("&") else "; }") + emit_redirs(n)
-    if k == "simple":
-        if n.get("assigns"):
-            raise Unsupported("assignments")
-        words = []
-        for w in n.get("words", []):
-            if "parts" not in w:
-                raise Unsupported("assignment word")
-            e = emit_parts(w["parts"], "word")
+
+    def body(self, n):
+        """A list as the body of a compound command, ended for a keyword."""
+        b = self.emit_list(n)
+        if self.pending:
+            return b + (" " if b.endswith("&") else ";") + self.flush() + "\n"
+        return b + (" " if b.endswith("&") else "; ")
+
+    def emit_node(self, n):
+        k = n.get("kind")
+        if k == "list":
+            return self.emit_list(n)
+        if k in ("and", "or"):
+            return "%s %s %s" % (self.emit_node(n["left"]), "&&" if k == "and" else "||",
+                                 self.emit_node(n["right"]))
+        if k == "pipeline":
+            out = ("time " + ("-p " if n.get("time_posix") else "")) if n.get("timed") else ""
+            out += "! " if n.get("negated") else ""
+            cmds = n["cmds"]
+            seps = n.get("pipe_stderr") or [False] * len(cmds)
+            for i, c in enumerate(cmds):
+                out += self.emit_node(c)
+                if i + 1 < len(cmds):
+                    out += " |& " if seps[i] else " | "
+            return out
+        if k == "simple":
+            return self.emit_simple(n)
+        if k == "subshell":
+            return "( " + self.emit_list(n["body"]) + self.flush() + "\n)" + self.redirs(n)
+        if k == "group":
+            return "{ " + self.body(n["body"]) + "}" + self.redirs(n)
+        if k == "if":
+            s = "if " + self.body(n["cond"]) + "then " + self.body(n["then"])
+            e = n.get("else")
+            while e is not None and e.get("kind") == "if" and e.get("elif"):
+                s += "elif " + self.body(e["cond"]) + "then " + self.body(e["then"])
+                e = e.get("else")
+            if e is not None:
+                s += "else " + self.body(e)
+            return s + "fi" + self.redirs(n)
+        if k in ("while", "until"):
+            return (k + " " + self.body(n["cond"]) + "do " + self.body(n["body"]) +
+                    "done" + self.redirs(n))
+        if k in ("for", "select"):
+            s = k + " " + n["var"]
+            if n.get("words") is not None:
+                s += " in " + " ".join(self.word(w) for w in n["words"])
+            return s + "; do " + self.body(n["body"]) + "done" + self.redirs(n)
+        if k == "arith_for":
+            parts = [self.word(n[x], "raw") if n.get(x) else "" for x in ("init", "test", "step")]
+            return ("for ((%s; %s; %s)); do " % tuple(parts) + self.body(n["body"]) +
+                    "done" + self.redirs(n))
+        if k == "case":
+            s = "case " + self.word(n["subject"]) + " in "
+            for it in n["items"]:
+                s += "(" + " | ".join(self.word(w) for w in it["patterns"]) + ") "
+                if it.get("body") is not None:
+                    s += self.body(it["body"])
+                s += it["term"] + " "
+                if self.pending:
+                    s += self.flush() + "\n"
+            return s + "esac" + self.redirs(n)
+        if k == "arith":
+            return "((" + self.word(n["expr"], "raw") + "))" + self.redirs(n)
+        if k == "cond":
+            return "[[ " + self.cond(n["expr"]) + " ]]" + self.redirs(n)
+        if k == "function":
+            return n["name"] + " () " + self.emit_node(n["body"])
+        raise Unsupported(k)
+
+    def cond(self, c):
+        k = c["kind"]
+        if k in ("and", "or"):
+            return "%s %s %s" % (self.cond(c["left"]), "&&" if k == "and" else "||",
+                                 self.cond(c["right"]))
+        if k == "not":
+            return "! " + self.cond(c["left"])
+        if k == "group":
+            return "( " + self.cond(c["left"]) + " )"
+        if k == "unary":
+            return c["op"] + " " + self.word(c["a"])
+        if k == "binary":
+            if c["op"] == "=~":
+                rhs = self.word(c["b"], "raw")
+                if any(ch in rhs for ch in " \t\n"):
+                    raise Unsupported("regex with blanks")
+            else:
+                rhs = self.word(c["b"])
+            return "%s %s %s" % (self.word(c["a"]), c["op"], rhs)
+        if k == "word":
+            return self.word(c["a"])
+        raise Unsupported(k)
+
+    def emit_simple(self, n):
+        out = []
+        for a in n.get("assigns") or []:
+            s = a["name"]
+            if a.get("index") is not None:
+                s += "[" + self.word(a["index"], "raw") + "]"
+            s += "+=" if a.get("append") else "="
+            if a.get("array") is not None:
+                elems = []
+                for e in a["array"]:
+                    x = ""
+                    if e.get("key") is not None:
+                        x = "[" + self.word(e["key"], "raw") + "]" + ("+=" if e.get("append") else "=")
+                    if e.get("value") is not None:
+                        x += self.word(e["value"])
+                    if x == "":
+                        raise Unsupported("empty array element")
+                    elems.append(x)
+                s += "(" + " ".join(elems) + ")"
+            elif a.get("value") is not None:
+                s += self.word(a["value"])
+            out.append(s)
+        for w in n.get("words") or []:
+            e = self.word(w)
             if e == "":
                 raise Unsupported("empty word")
-            words.append(e)
-        if not words:
-            raise Unsupported("no words")
-        return " ".join(words) + emit_redirs(n)
-    raise Unsupported(k)
+            out.append(e)
+        r = self.redirs(n)
+        if not out and not r:
+            raise Unsupported("empty command")
+        return " ".join(out) + r
+
+    def redirs(self, n):
+        out = ""
+        for r in n.get("redirs") or []:
+            op = r["op"]
+            fd = ""
+            if r.get("fd_var"):
+                fd = "{" + r["fd_var"] + "}"
+            elif r.get("fd") is not None and r["fd"] >= 0:
+                fd = str(r["fd"])
+            if op in ("<<", "<<-"):
+                self.n_heredoc += 1
+                delim = "__HD%d__" % self.n_heredoc
+                body = r.get("body") or {"parts": []}
+                if r.get("quoted"):
+                    text = self.word(body, "raw")
+                    out += " %s<<'%s'" % (fd, delim)
+                else:
+                    text = self.word(body, "heredoc")
+                    out += " %s<<%s" % (fd, delim)
+                if text and not text.endswith("\n"):
+                    raise Unsupported("here-document ended by end of input")
+                self.pending.append(text + delim + "\n")
+                continue
+            if op not in REDIR_OPS:
+                raise Unsupported("redirection " + op)
+            out += " %s%s %s" % (fd, op, self.word(r["target"]))
+        return out
 
 
-def emit_redirs(n):
-    out = ""
-    for r in n.get("redirs", []) or []:
-        if r["op"] not in REDIR_OPS:
-            raise Unsupported("redirection " + r["op"])
-        fd = ""
-        if r.get("fd_var"):
-            fd = "{" + r["fd_var"] + "}"
-        elif r.get("fd") is not None and r.get("fd", -1) >= 0:
-            fd = str(r["fd"])
-        out += " %s%s %s" % (fd, r["op"], emit_parts(r["target"]["parts"], "word"))
-    return out
+REDIR_OPS = {">", ">>", "<", "<>", ">|", "&>", "&>>", ">&", "<&", "<<<"}
 
 
 def emit_program(tree):
@@ -498,8 +643,9 @@ def emit_program(tree):
     if not isinstance(tree, dict):
         return None
     try:
-        return emit_node(tree)
-    except (Unsupported, KeyError, TypeError):
+        em = Emitter()
+        return em.emit_list(tree) + em.flush()
+    except (Unsupported, KeyError, TypeError, AttributeError):
         return None
 
 
