@@ -15,6 +15,7 @@
 #include "internal.h"
 
 #include <fcntl.h>
+#include <pwd.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -2180,6 +2182,37 @@ import_env(struct interp *it, char *const *envp)
 	var_set_flags(it, "UID", pp, V_READONLY);
 	snprintf(pp, sizeof(pp), "%u", (unsigned)geteuid());
 	var_set_flags(it, "EUID", pp, V_READONLY);
+	/* the rest of what bash sets for itself; scripts test some of them */
+	struct utsname un;
+	const char *mach = uname(&un) == 0 ? un.machine : "x86_64";
+	var_set(it, "BASH", "/usr/bin/bash", false);
+	var_set(it, "OSTYPE", "linux-gnu", false);
+	var_set(it, "HOSTTYPE", mach, false);
+	char mt[128];
+	snprintf(mt, sizeof(mt), "%s-pc-linux-gnu", mach);
+	var_set(it, "MACHTYPE", mt, false);
+	char host[256];
+	if (gethostname(host, sizeof(host)) == 0) {
+		host[sizeof(host) - 1] = '\0';
+		var_set(it, "HOSTNAME", host, false);
+	}
+	const char *bv[] = { "5", "2", "15", "1", "release", mt };
+	struct var *vi = var_declare(it, "BASH_VERSINFO", false);
+	vi->flags = V_ARRAY | V_SET;
+	for (size_t i = 0; i < ARRAY_SIZE(bv); i++)
+		arr_set_idx(vi, (int64_t)i, bv[i]);
+	vi->flags |= V_READONLY;
+	var_set(it, "OPTIND", "1", false);
+	var_set(it, "OPTERR", "1", false);
+	const char *lvl = var_get(it, "SHLVL");
+	snprintf(pp, sizeof(pp), "%ld", (lvl ? strtol(lvl, NULL, 10) : 0) + 1);
+	var_set_flags(it, "SHLVL", pp, V_EXPORT);
+	if (!var_get(it, "TERM"))
+		var_set(it, "TERM", "dumb", false);
+	if (!var_get(it, "SHELL")) {
+		struct passwd *pw = getpwuid(getuid());
+		var_set(it, "SHELL", pw && pw->pw_shell ? pw->pw_shell : "/bin/sh", false);
+	}
 }
 
 int

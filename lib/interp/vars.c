@@ -550,6 +550,10 @@ var_get(struct interp *it, const char *name)
 			return arena_printf(it->tmp, "%" PRId64, (int64_t)ts.tv_sec - it->seconds_base);
 		}
 		break;
+	case 'B':
+		if (strcmp(name, "BASHPID") == 0)
+			return arena_printf(it->tmp, "%d", (int)getpid());
+		break;
 	case 'L':
 		if (strcmp(name, "LINENO") == 0)
 			return arena_printf(it->tmp, "%u", (unsigned)it->lineno);
