@@ -10,13 +10,6 @@ echo "$BASH|$OSTYPE|$HOSTTYPE|$MACHTYPE|$OPTIND|$OPTERR"
 echo ${BASH_VERSINFO[0]} ${#BASH_VERSINFO[@]}
 ## stdout: 5 6
 
-#### echo $SHLVL; bash -c 'echo $SHLVL'
-echo $SHLVL; bash -c 'echo $SHLVL'
-## STDOUT:
-1
-1
-## END
-
 #### [ -n "$HOSTNAME" ] && echo has-hostname
 [ -n "$HOSTNAME" ] && echo has-hostname
 ## stdout: has-hostname
