@@ -33,6 +33,7 @@
 
 #include "base.h"
 #include "cli.h"
+#include "cmd_config.h"
 #include "config.h"
 #include "pathcheck.h"
 #include "policy.h"
@@ -525,8 +526,9 @@ check_apply_patch(struct hook *h, const char *patch)
  * every other way to run it).
  */
 static bool
-is_config_request(const char *cmd, size_t len)
+is_config_request(const char *cmd, size_t len, bool *ret_read_only)
 {
+	*ret_read_only = false;
 	_cleanup_arena_ struct arena *a = arena_new(SH_MAX_INPUT * 4u);
 	struct sh_node *tree = NULL;
 	struct sh_error err;
@@ -535,20 +537,33 @@ is_config_request(const char *cmd, size_t len)
 	if (tree->kind != SH_NODE_SIMPLE || tree->redirs || tree->u.simple.assigns ||
 	    tree->u.simple.n_words < 2)
 		return false;
-	const char *w[2];
-	for (size_t i = 0; i < tree->u.simple.n_words; i++) {
+	size_t n = tree->u.simple.n_words;
+	if (n > CONFIG_REQUEST_MAX_ARGS + 8)
+		return false;
+	char **w = arena_alloc(a, (n + 1) * sizeof(*w));
+	if (!w)
+		return false;
+	for (size_t i = 0; i < n; i++) {
 		bool is_static = false;
 		const char *v = sh_word_static_value(a, tree->u.simple.words[i], &is_static);
 		if (!v || !is_static)
 			return false;
 		if (config_string_problem(v, strlen(v)))
 			return false; /* a word that could fake the prompt */
-		if (i < 2)
-			w[i] = v;
+		w[i] = (char *)v;
 	}
 	/* By name only: "./lite-sandbox" or "bin/lite-sandbox" could be a
 	 * script the agent wrote, which the user would approve unawares. */
-	return strcmp(w[0], "lite-sandbox") == 0 && strcmp(w[1], "config") == 0;
+	if (strcmp(w[0], "lite-sandbox") != 0 || strcmp(w[1], "config") != 0)
+		return false;
+	/* Judged by the command's own parser, not by scanning words: a
+	 * request that only reads (help, path, show, list, ...) needs no
+	 * approval; one we cannot parse is treated as a change. */
+	struct config_request req;
+	char why[256];
+	if (cmd_config_parse((int)n - 1, w + 1, &req, why, sizeof(why)) == 0)
+		*ret_read_only = req.help || !req.writes;
+	return true;
 }
 
 /*
@@ -1323,8 +1338,12 @@ check_bash(struct hook *h, const char *cmd, bool own_shell)
 {
 	size_t len = strlen(cmd);
 
-	if (is_config_request(cmd, len)) {
-		if (agent_can_ask(h->agent))
+	bool read_only = false;
+	if (is_config_request(cmd, len, &read_only)) {
+		if (read_only)
+			decide(h, DECISION_ALLOW, "lite-sandbox: this config request only reads "
+			       "the policy.");
+		else if (agent_can_ask(h->agent))
 			decide(h, DECISION_ASK, "lite-sandbox: this changes the sandbox's own "
 			       "policy (%.200s). Approve only if you want that change.", cmd);
 		else
