@@ -53,7 +53,7 @@ cmd_exec_usage(FILE *out)
 		"\n"
 		"Exit status: the command's own; 126 refused (the reason and the config\n"
 		"change that lifts it are printed on stderr); 127 command not found;\n"
-		"124 timed out; 2 usage or config error.\n");
+		"124 timed out; 2 a syntax error, a usage or config error.\n");
 }
 
 struct exec_ctx {
@@ -133,9 +133,9 @@ h_tree(void *ctx, const struct sh_node *tree, char *msg, size_t msz)
 }
 
 static void
-print_static_refusal(const struct policy_report *rep)
+print_static_refusal(const struct policy_report *rep, bool syntax)
 {
-	fprintf(stderr, "lite-sandbox exec: refused:\n");
+	fprintf(stderr, "lite-sandbox exec: %s:\n", syntax ? "cannot run" : "refused");
 	for (size_t i = 0; i < rep->n_findings; i++) {
 		const struct policy_finding *f = &rep->findings[i];
 		if (!f->enforced)
@@ -147,6 +147,22 @@ print_static_refusal(const struct policy_report *rep)
 		if (f->fix)
 			fprintf(stderr, "    fix: %s\n", f->fix);
 	}
+}
+
+/* A line that does not parse is bash's status 2, not a refusal. */
+static bool
+only_syntax_errors(const struct policy_report *rep)
+{
+	bool any = false;
+	for (size_t i = 0; i < rep->n_findings; i++) {
+		const struct policy_finding *f = &rep->findings[i];
+		if (!f->enforced)
+			continue;
+		if (strcmp(f->rule, "structure.syntax-error") != 0)
+			return false;
+		any = true;
+	}
+	return any;
 }
 
 static int
@@ -342,8 +358,9 @@ cmd_exec(int argc, char **argv)
 		fprintf(stderr, "lite-sandbox exec: %s\n", strerror(-r));
 		st = r == -E2BIG ? EXIT_REFUSED : EXIT_USAGE;
 	} else if (rep->verdict != POLICY_ALLOW) {
-		print_static_refusal(rep);
-		st = EXIT_REFUSED;
+		bool syntax = only_syntax_errors(rep);
+		print_static_refusal(rep, syntax);
+		st = syntax ? EXIT_USAGE : EXIT_REFUSED;
 	} else {
 		struct exec_ctx ec = { .pol = pol, .rep = rep };
 		st = timeout > 0 ? run_with_timeout(&ec, src, len, timeout) : run(&ec, src, len);
