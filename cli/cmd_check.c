@@ -197,9 +197,27 @@ cmd_check(int argc, char **argv)
 	if (config_project_dir(dir, home, &project) < 0)
 		project = NULL;
 
+	/* lite-sandbox's own state where XDG puts it, the config file, this
+	 * binary and the PATH directories ahead of it, as every front end. */
+	_cleanup_free_ char *cfgpath = NULL;
+	if (config_file)
+		cfgpath = realpath(config_file, NULL);
+	else
+		(void)config_default_path(&cfgpath);
+	char self[PATH_MAX];
+	ssize_t sn = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	self[sn > 0 ? sn : 0] = '\0';
+	struct path_boundary_env penv = {
+		.xdg_config_home = getenv("XDG_CONFIG_HOME"),
+		.xdg_cache_home = getenv("XDG_CACHE_HOME"),
+		.config_file = cfgpath,
+		.self_exe = sn > 0 ? self : NULL,
+		.path = getenv("PATH"),
+		.runtime_dir = getenv("XDG_RUNTIME_DIR"),
+	};
 	extern char **environ;
 	struct policy_context ctx = { .cwd = dir, .project_dir = project, .home = home,
-				      .envp = environ };
+				      .envp = environ, .path_env = &penv };
 	struct policy *pol = NULL;
 	r = policy_new(cfg, &ctx, &pol);
 	enum policy_mode mode = cfg->mode;

@@ -246,6 +246,8 @@ policy_new(const struct config *cfg, const struct policy_context *ctx,
 				  p->home ? p->home : p->project_dir, &p->pb);
 	if (r < 0)
 		return r;
+	if (ctx->path_env && (r = path_boundary_apply_env(p->pb, ctx->path_env)) < 0)
+		return r;
 	*ret = TAKE_PTR(p);
 	return 0;
 }

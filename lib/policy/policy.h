@@ -25,6 +25,7 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "pathcheck.h"
 #include "shell.h"
 
 struct policy;
@@ -64,6 +65,10 @@ struct policy_context {
 	const char *project_dir;  /* absolute; NULL: cwd */
 	const char *home;         /* absolute; NULL: no home (nothing is "home") */
 	char *const *envp;        /* the environment commands start from; may be NULL */
+	/* What every front end protects (lite-sandbox's config and cache, the
+	 * binary, the PATH directories ahead of it, the runtime directory), as
+	 * pathcheck.h's path_boundary_apply_env takes it; NULL: none. */
+	const struct path_boundary_env *path_env;
 };
 
 /*

@@ -65,6 +65,7 @@ run "a config denial" 1 'denylist\.config' -- -- 'git -C . push'
 run "cd is followed" 1 'paths\.agent-config' -- -- 'cd .claude && touch x'
 run "--dir checks from another directory" 1 'paths\.' -- --dir "$tmp/proj/src" -- 'touch ../../x'
 run "stdin" 0 '^allow' -- - <<<'echo hi | wc -c'
+run "the config file is protected" 1 'paths\.protected' -- --mode denylist -- "echo x > $tmp/cfg.yaml"
 run "no command is a usage error" 2 'expected exactly one COMMAND' --
 run "unknown mode is a usage error" 2 'unknown mode' -- --mode strict -- ls
 run "unknown option is a usage error" 2 'unknown option' -- --frob -- ls
