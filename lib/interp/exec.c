@@ -706,7 +706,27 @@ stream_path(const char *p)
 static int
 heredoc_fd(struct interp *it, const char *s, size_t n)
 {
+	/* Small documents go through a pipe (as in bash 5.2): filled before the
+	 * command starts, so it must fit in the pipe's buffer. */
+	if (n < 4096) {
+		int p[2];
+		if (pipe2(p, O_CLOEXEC) == 0) {
+			int r = fd_write_all(p[1], s, n);
+			close(p[1]);
+			if (r == 0)
+				return p[0];
+			close(p[0]);
+		}
+	}
+	/* Larger ones in an anonymous file: a memfd, or an unlinked temporary
+	 * file where memfd_create is not available (some seccomp filters). */
 	int fd = memfd_create("here-document", MFD_CLOEXEC);
+	if (fd < 0) {
+		const char *tmp = var_get(it, "TMPDIR");
+		fd = open(tmp && *tmp ? tmp : "/tmp", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+		if (fd < 0 && tmp && *tmp)
+			fd = open("/tmp", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	}
 	if (fd < 0)
 		return -errno;
 	int r = fd_write_all(fd, s, n);
