@@ -1519,7 +1519,7 @@ static const struct optname shopt_opts[] = {
 	OPT("failglob", 0, failglob),     OPT("dotglob", 0, dotglob),
 	OPT("globstar", 0, globstar),     OPT("nocaseglob", 0, nocaseglob),
 	OPT("nocasematch", 0, nocasematch), OPT("lastpipe", 0, lastpipe),
-	OPT("expand_aliases", 0, expand_aliases),
+	OPT("expand_aliases", 0, expand_aliases), OPT("inherit_errexit", 0, inherit_errexit),
 };
 #undef OPT
 
@@ -1528,7 +1528,7 @@ static const struct optname shopt_opts[] = {
 static const char *const shopt_inert[] = {
 	"checkwinsize", "histappend", "cmdhist", "progcomp", "promptvars", "sourcepath",
 	"interactive_comments", "hostcomplete", "complete_fullquote", "force_fignore",
-	"extquote", "checkhash", "globasciiranges", "patsub_replacement", "inherit_errexit",
+	"extquote", "checkhash", "globasciiranges", "patsub_replacement",
 	NULL,
 };
 

@@ -1159,6 +1159,9 @@ capture_output(struct interp *it, const struct sh_node *body, char **ret)
 		}
 		free(it->trap_exit);
 		it->trap_exit = NULL;
+		/* bash: set -e does not reach into $(...) without inherit_errexit */
+		if (!it->o.inherit_errexit)
+			it->o.errexit = false;
 		int st = exec_node(it, body);
 		if (it->flow == FLOW_EXIT)
 			st = it->status;

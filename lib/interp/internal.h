@@ -84,7 +84,7 @@ enum flow { FLOW_NONE, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN, FLOW_EXIT };
 struct opts {
 	bool errexit, nounset, xtrace, noglob, pipefail, noclobber, allexport, noexec, errtrace;
 	bool extglob, nullglob, failglob, dotglob, globstar, nocaseglob, nocasematch;
-	bool lastpipe, expand_aliases;
+	bool lastpipe, expand_aliases, inherit_errexit;
 };
 
 struct decl_ref {
