@@ -998,10 +998,53 @@ close_procsubs(struct interp *it, size_t from)
 
 /* ---- assignments ---------------------------------------------------------- */
 
+struct elem_val {
+	char *key; /* NULL: the next index */
+	char *val;
+	bool append;
+};
+
 static int
 assign_array(struct interp *it, const struct sh_assign *a, struct var *v)
 {
 	int r;
+	/* Expand every element first: a=(x "${a[@]}") reads the old array. */
+	struct elem_val *ev = NULL;
+	size_t nev = 0, cap = 0;
+	for (size_t i = 0; i < a->n_elems; i++) {
+		const struct sh_array_elem *e = &a->elems[i];
+		struct svec f;
+		sv_init(&f, it->tmp);
+		char *key = NULL;
+		if (e->key) {
+			char *val = NULL;
+			if ((r = expand_str(it, e->key, &key)) < 0)
+				return r;
+			if (e->value && (r = expand_str(it, e->value, &val)) < 0)
+				return r;
+			if ((r = sv_push(&f, val ? val : "")) < 0)
+				return r;
+		} else if (v->flags & V_ASSOC) {
+			it_err(it, "%s: %s: must use subscript when assigning associative array",
+			       a->name, e->value && e->value->src ? e->value->src : "");
+			continue;
+		} else if (e->value && (r = expand_words(it, &e->value, 1, &f)) < 0) {
+			return r;
+		}
+		for (size_t k = 0; k < f.n; k++) {
+			if (nev + 1 > cap) {
+				size_t nc = cap ? cap * 2 : 8;
+				struct elem_val *n = arena_alloc(it->tmp, nc * sizeof(*n));
+				if (!n)
+					return -ENOMEM;
+				if (nev)
+					memcpy(n, ev, nev * sizeof(*n));
+				ev = n;
+				cap = nc;
+			}
+			ev[nev++] = (struct elem_val){ key, f.v[k], e->append };
+		}
+	}
 	if (!a->append || !(v->flags & (V_ARRAY | V_ASSOC))) {
 		bool assoc = (v->flags & V_ASSOC) != 0;
 		if (!a->append) {
@@ -1015,44 +1058,21 @@ assign_array(struct interp *it, const struct sh_assign *a, struct var *v)
 	}
 	v->flags |= V_SET;
 	int64_t next = (v->flags & V_ASSOC) ? 0 : arr_max_idx(v) + 1;
-	for (size_t i = 0; i < a->n_elems; i++) {
-		const struct sh_array_elem *e = &a->elems[i];
-		if (e->key) {
-			char *key = NULL, *val = NULL;
-			if ((r = expand_str(it, e->key, &key)) < 0)
-				return r;
-			if (e->value && (r = expand_str(it, e->value, &val)) < 0)
-				return r;
-			if (v->flags & V_ASSOC) {
-				if ((r = var_set_elem(it, a->name, key, val ? val : "", e->append)) < 0)
-					return r;
-			} else {
-				int64_t idx;
-				if (arith_eval(it, key, &idx) < 0)
+	for (size_t i = 0; i < nev; i++) {
+		const char *ks = ev[i].key;
+		if (!(v->flags & V_ASSOC)) {
+			int64_t idx = next;
+			if (ks) {
+				if (arith_eval(it, ks, &idx) < 0)
 					return -EINVAL;
 				if (idx < 0)
 					idx += arr_max_idx(v) + 1;
-				char *ks = arena_printf(it->tmp, "%" PRId64, idx);
-				if ((r = var_set_elem(it, a->name, ks, val ? val : "", e->append)) < 0)
-					return r;
-				next = idx + 1;
 			}
-			continue;
+			ks = arena_printf(it->tmp, "%" PRId64, idx);
+			next = idx + 1;
 		}
-		if (v->flags & V_ASSOC) {
-			it_err(it, "%s: %s: must use subscript when assigning associative array",
-			       a->name, e->value && e->value->src ? e->value->src : "");
-			continue;
-		}
-		struct svec f;
-		sv_init(&f, it->tmp);
-		if (e->value && (r = expand_words(it, &e->value, 1, &f)) < 0)
+		if ((r = var_set_elem(it, a->name, ks, ev[i].val, ev[i].append)) < 0)
 			return r;
-		for (size_t k = 0; k < f.n; k++) {
-			char *ks = arena_printf(it->tmp, "%" PRId64, next++);
-			if ((r = var_set_elem(it, a->name, ks, f.v[k], false)) < 0)
-				return r;
-		}
 	}
 	return 0;
 }

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Random differential test against bash: small programs drawn from a grammar
+of assignments, IFS changes, expansions of every kind (parameters with their
+operators, "$@", arrays, substitutions, globs, braces, tildes), loops, case,
+if, set --, read and pipelines run in bash and in our interpreter, in a
+directory holding a few files; stdout and status must match.
+
+  diff_random.py INTERP_RUN [SEED [COUNT]]     (TAP output, one line a program)
+"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+OURS = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
+R = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+N = int(sys.argv[3]) if len(sys.argv) > 3 else 200
+vals = ["a", "'a b'", '""', '"x y  z"', "'*'", "1", "-3", "'a,b,,c'", "$'t\\tu'", "'  sp  '", "abc", "'[x]'"]
+names = ["x", "y", "z"]
+def word():
+    n = R.choice(names)
+    L = ([
+        "$%s" % n, '"$%s"' % n, "${%s:-d}" % n, "${%s#?}" % n, "${%s%%%%?}" % n, "${#%s}" % n,
+        "${%s/a/X}" % n, '"${%s//[a ]/_}"' % n, "${%s:1:2}" % n, "$((%d+%d))" % (R.randint(0,9), R.randint(0,9)),
+        "$(echo %s)" % R.choice(vals), '"$(echo %s)"' % R.choice(vals), "{a,b}", R.choice(vals), "${%s^^}" % n,
+        R.choice(['"$@"', '$@', '"$*"', '$*', '"${a[@]}"', '${a[*]}', '"${a[*]}"', '${a[@]:1}', '"${@:2}"', '${@/a/b}', '"${a[@]#?}"', '${#a[@]}', '${!a[@]}', '"${@^}"', '${x:-"$@"}', '"${x+$*}"', '*', 'f*', '"f*"', "${x}f*", '$((${#x}*2))', "${x:=init}", '"${x@Q}"', "$'\\x41'", '~', '${y:-~}', "'$x'", '\\$x', '"\\$x"', "${z-$x$y}", '"${x#"$y"}"', '${x#$y}', '"$(printf %s "$x")"', '`echo $y`']),
+        R.choice(['"$@"', '$*', '"${a[@]}"', '${a[*]}', '*', 'f*', "${x}f*", '"${@:2}"']),
+    ])
+    return L[R.randint(0, len(L) - 1)]
+def stmt(d=0):
+    k = R.randint(0, 13 if d < 2 else 6)
+    if k <= 2:
+        return "%s=%s" % (R.choice(names), R.choice(vals + [word()]))
+    if k <= 5:
+        return "printf '[%%s]' %s; echo" % " ".join(word() for _ in range(R.randint(1, 3)))
+    if k == 6:
+        return "IFS=%s" % R.choice(["' '", "','", "''", "': '", "$' \\t\\n'"])
+    if k == 7:
+        return "for v in %s; do printf '<%%s>' \"$v\"; done; echo" % " ".join(word() for _ in range(R.randint(1, 3)))
+    if k == 8:
+        return "if [ %s = %s ]; then %s; else %s; fi" % (word(), word(), stmt(d+1), stmt(d+1))
+    if k == 9:
+        return "case %s in %s) echo c1;; *) echo c2;; esac" % (word(), R.choice(["a*", "?", "[ab]*", "*b*", "''"]))
+    if k == 10:
+        return "set -- %s; echo $# \"$1\"; printf '(%%s)' \"$@\"; echo" % " ".join(word() for _ in range(R.randint(0, 3)))
+    if k == 12 and d < 2:
+        return "read -r p q <<< %s; printf '{%%s}{%%s}' \"$p\" \"$q\"; echo" % word()
+    if k == 11:
+        return "a=(%s); echo ${#a[@]} \"${a[@]}\" ${a[1]-u}" % " ".join(word() for _ in range(R.randint(0, 3)))
+    return "%s | tr a-z A-Z" % ("echo " + word())
+def setup(d):
+    for f in ['f1', 'f2', 'fa b', 'g']:
+        open(os.path.join(d, f), 'w').close()
+
+
+def main():
+    if not OURS:
+        print(__doc__, file=sys.stderr)
+        return 2
+    print('1..%d' % N)
+    bad = 0
+    env = {'PATH': '/usr/bin:/bin', 'HOME': '/tmp', 'LC_ALL': 'C'}
+    for i in range(N):
+        prog = "; ".join(stmt() for _ in range(R.randint(2, 6)))
+        with tempfile.TemporaryDirectory() as d:
+            setup(d)
+            a = subprocess.run(['bash', '-c', prog], cwd=d, env=env, capture_output=True,
+                               timeout=10)
+            b = subprocess.run([OURS, prog], cwd=d, env=env, capture_output=True, timeout=10)
+        if a.stdout != b.stdout or a.returncode != b.returncode:
+            bad += 1
+            print('not ok %d - %r' % (i + 1, prog))
+            print('#   bash: %d %r' % (a.returncode, a.stdout[:300]))
+            print('#   ours: %d %r' % (b.returncode, b.stdout[:300]))
+        else:
+            print('ok %d - program %d' % (i + 1, i + 1))
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
