@@ -1336,6 +1336,18 @@ declare_common(struct interp *it, int argc, char **argv, int kind)
 				v->flags &= ~V_EXPORT;
 			continue;
 		}
+		/* local a=(x "${a[@]}") reads the variable it is about to hide */
+		struct elem_val *ev = NULL;
+		size_t nev = 0;
+		if (as && as->is_array) {
+			struct var *old = var_lookup(it, name);
+			bool assoc = (set & V_ASSOC) || (old && (old->flags & V_ASSOC) &&
+							  (!local || old->scope == it->func_depth));
+			if (array_expand(it, as, assoc, &ev, &nev) < 0) {
+				st = 1;
+				continue;
+			}
+		}
 		struct var *v = local ? var_declare(it, name, true) : var_declare(it, name, false);
 		if ((v->flags & V_READONLY) && (eq || as)) {
 			it_err(it, "%s: readonly variable", name);
@@ -1358,7 +1370,14 @@ declare_common(struct interp *it, int argc, char **argv, int kind)
 		if (set & V_UPPER)
 			v->flags &= ~V_LOWER;
 		int r = 0;
-		if (as) {
+		if (as && as->is_array) {
+			if (v->flags & V_READONLY) {
+				it_err(it, "%s: readonly variable", name);
+				r = -EPERM;
+			} else {
+				r = array_apply(it, as, v, ev, nev);
+			}
+		} else if (as) {
 			r = assign_to(it, as, v);
 		} else if (eq) {
 			const char *br = strchr(a, '[');

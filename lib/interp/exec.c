@@ -998,17 +998,12 @@ close_procsubs(struct interp *it, size_t from)
 
 /* ---- assignments ---------------------------------------------------------- */
 
-struct elem_val {
-	char *key; /* NULL: the next index */
-	char *val;
-	bool append;
-};
-
-static int
-assign_array(struct interp *it, const struct sh_assign *a, struct var *v)
+/* Expand every element first: a=(x "${a[@]}") reads the old array. */
+int
+array_expand(struct interp *it, const struct sh_assign *a, bool assoc, struct elem_val **ret,
+	     size_t *ret_n)
 {
 	int r;
-	/* Expand every element first: a=(x "${a[@]}") reads the old array. */
 	struct elem_val *ev = NULL;
 	size_t nev = 0, cap = 0;
 	for (size_t i = 0; i < a->n_elems; i++) {
@@ -1024,7 +1019,7 @@ assign_array(struct interp *it, const struct sh_assign *a, struct var *v)
 				return r;
 			if ((r = sv_push(&f, val ? val : "")) < 0)
 				return r;
-		} else if (v->flags & V_ASSOC) {
+		} else if (assoc) {
 			it_err(it, "%s: %s: must use subscript when assigning associative array",
 			       a->name, e->value && e->value->src ? e->value->src : "");
 			continue;
@@ -1045,6 +1040,16 @@ assign_array(struct interp *it, const struct sh_assign *a, struct var *v)
 			ev[nev++] = (struct elem_val){ key, f.v[k], e->append };
 		}
 	}
+	*ret = ev;
+	*ret_n = nev;
+	return 0;
+}
+
+int
+array_apply(struct interp *it, const struct sh_assign *a, struct var *v,
+	    const struct elem_val *ev, size_t nev)
+{
+	int r;
 	if (!a->append || !(v->flags & (V_ARRAY | V_ASSOC))) {
 		bool assoc = (v->flags & V_ASSOC) != 0;
 		if (!a->append) {
@@ -1075,6 +1080,15 @@ assign_array(struct interp *it, const struct sh_assign *a, struct var *v)
 			return r;
 	}
 	return 0;
+}
+
+static int
+assign_array(struct interp *it, const struct sh_assign *a, struct var *v)
+{
+	struct elem_val *ev;
+	size_t nev;
+	int r = array_expand(it, a, (v->flags & V_ASSOC) != 0, &ev, &nev);
+	return r < 0 ? r : array_apply(it, a, v, ev, nev);
 }
 
 /* Assign in the shell itself (assignment-only commands, special builtins). */

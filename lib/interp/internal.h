@@ -273,6 +273,17 @@ int func_define(struct interp *it, const char *name, const struct sh_node *body)
 void func_unset(struct interp *it, const char *name);
 char *path_search(struct interp *it, const char *name);
 const struct sh_assign *decl_lookup(struct interp *it, const char *s);
+/* x=(...) in two steps, for declare/local: expand (before the variable is
+ * created), then assign. */
+struct elem_val {
+	char *key; /* NULL: the next index */
+	char *val;
+	bool append;
+};
+int array_expand(struct interp *it, const struct sh_assign *a, bool assoc, struct elem_val **ret,
+		 size_t *ret_n);
+int array_apply(struct interp *it, const struct sh_assign *a, struct var *v,
+		const struct elem_val *ev, size_t nev);
 /* Assign per the tree (x=v, x[i]=v, x=(...)) into an existing variable. */
 int assign_to(struct interp *it, const struct sh_assign *a, struct var *v);
 int source_file(struct interp *it, const char *path, char **args, size_t nargs, bool as_script);
