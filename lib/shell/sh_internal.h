@@ -59,6 +59,9 @@ struct sh_parser {
 	bool cmdpos_sens;     /* the word being lexed depends on cmdpos */
 	bool time_quirk;      /* a $( ) that starts with `time` (see parse) */
 	size_t fuel; /* bytes we may re-scan after backtracking */
+	/* the last brace scan that found no '}' (see lex_brace) */
+	const char *brace_fail_src;
+	size_t brace_fail_end, brace_fail_from, brace_fail_to;
 	bool have_tok;
 	struct sh_tok tok;
 	/* here-documents whose bodies start after the next newline */

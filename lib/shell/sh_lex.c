@@ -26,7 +26,6 @@ enum lctx {
 	LC_ARITH_BR,  /* $[ ]: up to an unbalanced ] */
 	LC_ARITH_FOR, /* for (( a; b; c )): up to ; or an unbalanced ) */
 	LC_SUBSCRIPT, /* a[...]: up to an unbalanced ] */
-	LC_BRACE,     /* an item of {a,b}: up to , or } */
 	LC_REGEX,     /* the right side of =~ */
 };
 
@@ -1124,50 +1123,224 @@ parse_seq(struct sh_parser *p, const char *t, struct sh_brace *br)
 	return br->seq_start && br->seq_end && (!c || br->seq_step);
 }
 
-/* p->pos on '{'. Returns 1 when this is no brace expansion. */
+/* Skip a quoted string or substitution that starts at k; returns the index
+ * after it, or SIZE_MAX when it does not end. */
+static size_t
+skip_quoted(const struct sh_parser *p, size_t k)
+{
+	char c = p->src[k];
+	if (c == '\'' || c == '"' || c == '`') {
+		size_t q = k + 1;
+		while (q < p->end && p->src[q] != c) {
+			if (c != '\'' && p->src[q] == '\\')
+				q++;
+			q++;
+		}
+		return q < p->end ? q + 1 : SIZE_MAX;
+	}
+	/* $'...' $( $(( ${ <( >( */
+	char d = k + 1 < p->end ? p->src[k + 1] : 0;
+	if (d == '\'') {
+		size_t q = k + 2;
+		while (q < p->end && p->src[q] != '\'') {
+			if (p->src[q] == '\\')
+				q++;
+			q++;
+		}
+		return q < p->end ? q + 1 : SIZE_MAX;
+	}
+	if (d == '(') {
+		size_t q = matched_paren_end(p, k + 2);
+		return q == SIZE_MAX ? q : q + 1;
+	}
+	/* ${ ... }: count braces, skipping quotes */
+	unsigned depth = 0;
+	size_t q = k + 2;
+	while (q < p->end) {
+		char e = p->src[q];
+		if (e == '\\') {
+			q += 2;
+			continue;
+		}
+		if (e == '\'' || e == '"' || e == '`' ||
+		    (e == '$' && q + 1 < p->end &&
+		     (p->src[q + 1] == '(' || p->src[q + 1] == '{'))) {
+			q = skip_quoted(p, q);
+			if (q == SIZE_MAX)
+				return q;
+			continue;
+		}
+		if (e == '{')
+			depth++;
+		else if (e == '}') {
+			if (!depth)
+				return q + 1;
+			depth--;
+		}
+		q++;
+	}
+	return SIZE_MAX;
+}
+
+static bool
+is_unbraced_name_param(const struct sh_part *pt)
+{
+	return pt->kind == SH_PART_PARAM && !pt->param->braced &&
+	       is_name_start((unsigned char)pt->param->name[0]);
+}
+
+/*
+ * p->pos on '{'. Bash finds the matching '}' first, counting every brace
+ * in the word (quotes and substitutions skipped), then expands when there
+ * is a comma at the top level or the whole is a sequence. Returns 1 when
+ * this '{' is literal.
+ */
 static int
 lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	  struct litrun *lr)
 {
 	size_t i0 = sh_skip_lc(p, p->pos);
-	size_t save = p->pos, lit0 = p->lit.len;
-	struct sh_word **items = NULL;
-	size_t n = 0, cap = 0;
-	bool comma = false;
+	size_t k = i0 + 1, close = SIZE_MAX;
+	size_t *commas = NULL, nc = 0, ccap = 0;
+	unsigned depth = 0;
+	bool any_close = false;
 	int r;
 
-	if ((r = sh_enter(p, i0)) < 0)
-		return r;
-	p->pos = i0 + 1;
-	for (;;) {
-		size_t s = sh_skip_lc(p, p->pos), i;
-		struct pvec pv = { 0 };
-		r = lex_parts(p, LC_BRACE, flags & ~LF_CMDPOS, &pv);
-		if (r < 0)
-			return r;
-		if (r > 0)
-			goto fail;
-		struct sh_word *w = make_word(p, &pv, s, p->pos);
-		items = sh_grow(p, items, &cap, n, sizeof(*items));
-		if (!w || !items)
-			return oom(p);
-		items[n++] = w;
-		int c = peek(p, &i);
-		p->pos = i + 1;
-		if (c == '}')
+	/* a scan that met no '}' before the end of the word answers for
+	 * every '{' after it in that word too */
+	if (p->src == p->brace_fail_src && p->end == p->brace_fail_end &&
+	    i0 > p->brace_fail_from && i0 < p->brace_fail_to)
+		return 1;
+	while (k < p->end) {
+		char c = p->src[k];
+		if (c == '\\') {
+			k += 2;
+			continue;
+		}
+		if (c == '\'' || c == '"' || c == '`' ||
+		    (c == '$' && k + 1 < p->end &&
+		     (p->src[k + 1] == '(' || p->src[k + 1] == '{' || p->src[k + 1] == '\'')) ||
+		    ((c == '<' || c == '>') && k + 1 < p->end && p->src[k + 1] == '(')) {
+			if (c == '<' || c == '>') {
+				size_t q = matched_paren_end(p, k + 2);
+				k = q == SIZE_MAX ? q : q + 1;
+			} else {
+				k = skip_quoted(p, k);
+			}
+			if (k == SIZE_MAX)
+				break;
+			continue;
+		}
+		if (is_meta((unsigned char)c))
 			break;
-		comma = true;
+		if (c == '{')
+			depth++;
+		else if (c == '}') {
+			any_close = true;
+			if (!depth) {
+				close = k;
+				break;
+			}
+			depth--;
+		} else if (c == ',' && !depth) {
+			commas = sh_grow(p, commas, &ccap, nc, sizeof(*commas));
+			if (!commas)
+				return oom(p);
+			commas[nc++] = k;
+		}
+		k++;
+	}
+	if (close == SIZE_MAX) {
+		size_t span = (k == SIZE_MAX ? p->end : k) - i0;
+		if (!any_close) {
+			p->brace_fail_src = p->src;
+			p->brace_fail_end = p->end;
+			p->brace_fail_from = i0;
+			p->brace_fail_to = i0 + span;
+		}
+		/* otherwise the scan is repeated for each '{': bound it */
+		if ((r = sh_charge(p, i0, span)) < 0)
+			return r;
+		return 1;
 	}
 	struct sh_brace *br = arena_alloc(p->a, sizeof(*br));
 	if (!br)
 		return oom(p);
-	if (comma) {
+	if (nc == 0) {
+		/* a sequence is plain text: {1..9} {a..z..2} */
+		size_t n = close - i0 - 1;
+		const char *t = p->src + i0 + 1;
+		char *txt = arena_strndup(p->a, t, n);
+		if (!txt)
+			return oom(p);
+		bool plain = true;
+		for (size_t q = 0; q < n; q++)
+			if (!(is_name_char((unsigned char)t[q]) || t[q] == '.' || t[q] == '-' ||
+			      t[q] == '+'))
+				plain = false;
+		if (!plain || !parse_seq(p, txt, br)) {
+			if ((r = sh_charge(p, i0, n)) < 0)
+				return r;
+			return 1;
+		}
+	} else {
+		if ((r = sh_enter(p, i0)) < 0)
+			return r;
+		size_t oend = p->end, start = i0 + 1;
+		struct sh_word **items = NULL;
+		size_t n = 0, cap = 0;
+		for (size_t q = 0; q <= nc; q++) {
+			size_t e = q < nc ? commas[q] : close;
+			struct pvec pv = { 0 };
+			p->end = e;
+			p->pos = start;
+			r = lex_parts(p, LC_WORD, flags & ~LF_CMDPOS, &pv);
+			p->end = oend;
+			if (r < 0)
+				return r;
+			if (p->pos != e)
+				return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
+					       "unsupported construct: brace expansion item "
+					       "that does not end where bash ends it");
+			struct sh_word *w = make_word(p, &pv, start, e);
+			items = sh_grow(p, items, &cap, n, sizeof(*items));
+			if (!w || !items)
+				return oom(p);
+			items[n++] = w;
+			start = e + 1;
+		}
+		sh_leave(p);
 		br->items = items;
 		br->n_items = n;
-	} else if (!(n == 1 && items[0]->n_parts == 1 &&
-		     items[0]->parts[0].kind == SH_PART_LIT &&
-		     parse_seq(p, items[0]->parts[0].text, br))) {
-		goto fail;
+	}
+	p->pos = close + 1;
+
+	/*
+	 * Bash expands braces on the text before parameters: in $x{1,2} or
+	 * {a,$x}b the name the '$' reads is not the one the tree shows. A
+	 * leading item starting with '~' is tilde-expanded afterwards. We do
+	 * not model either.
+	 */
+	bool word_start = out->n == 0 && !lr->active;
+	if ((lr->active ? false : out->n && is_unbraced_name_param(&out->v[out->n - 1])))
+		return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
+			       "unsupported construct: brace expansion right after "
+			       "$name (bash expands the braces first)");
+	if (!br->is_sequence) {
+		int c = peek(p, NULL);
+		for (size_t q = 0; q < br->n_items; q++) {
+			const struct sh_word *w = br->items[q];
+			if (w->n_parts && (is_name_char(c) || c == '{') &&
+			    is_unbraced_name_param(&w->parts[w->n_parts - 1]))
+				return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
+					       "unsupported construct: brace item ending in "
+					       "$name with more of the word after it");
+			if (word_start && w->n_parts && w->parts[0].kind == SH_PART_LIT &&
+			    w->parts[0].text[0] == '~')
+				return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
+					       "unsupported construct: tilde at the start "
+					       "of a brace expansion item");
+		}
 	}
 	if ((r = lit_flush(p, out, lr)) < 0)
 		return r;
@@ -1175,15 +1348,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	if (!part)
 		return oom(p);
 	part->brace = br;
-	sh_leave(p);
 	return 0;
-fail:
-	sh_leave(p);
-	buf_truncate(&p->lit, lit0);
-	if ((r = sh_charge(p, i0, p->pos > save ? p->pos - save : 0)) < 0)
-		return r;
-	p->pos = save;
-	return 1;
 }
 
 /* ---- extglob ----------------------------------------------------------- */
@@ -1300,31 +1465,6 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 			}
 			if (is_meta(c))
 				goto done;
-			break;
-		case LC_BRACE:
-			if (c == ',' || c == '}')
-				goto done;
-			if (c == '(' && p->extglob && lr.active &&
-			    lr.kind == SH_PART_LIT && p->lit.len > lr.base &&
-			    strchr("@*+?!", p->lit.data[p->lit.len - 1])) {
-				buf_truncate(&p->lit, p->lit.len - 1);
-				if (p->lit.len == lr.base)
-					lr.active = false;
-				size_t opi = i - 1;
-				while (opi > 0 && !strchr("@*+?!", p->src[opi]))
-					opi--;
-				p->pos = opi;
-				if ((r = lex_extglob(p, flags, out, &lr)) < 0)
-					return r;
-				continue;
-			}
-			if (is_meta(c)) {
-				if ((c == '<' || c == '>') && peek_after(p, i, NULL) == '(')
-					break; /* a process substitution inside */
-				if (lr.active)
-					buf_truncate(&p->lit, lr.base);
-				return 1;
-			}
 			break;
 		case LC_DQ:
 			if (c == '"' || c < 0)
@@ -1546,7 +1686,7 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 			continue;
 		}
 		case '{':
-			if (ctx == LC_WORD || ctx == LC_BRACE) {
+			if (ctx == LC_WORD) {
 				r = lex_brace(p, flags, out, &lr);
 				if (r < 0)
 					return r;
@@ -1905,6 +2045,56 @@ sh_split_subscript(struct sh_parser *p, const struct sh_word *w, size_t o0,
 	return 0;
 }
 
+/* Join adjacent literal parts (a subscript read whole leaves some). */
+static int
+merge_lits(struct sh_parser *p, struct sh_word *w)
+{
+	for (size_t k = 0; k + 1 < w->n_parts;) {
+		struct sh_part *a = &w->parts[k], *b = &w->parts[k + 1];
+		if (a->kind != SH_PART_LIT || b->kind != SH_PART_LIT) {
+			k++;
+			continue;
+		}
+		char *jt = arena_alloc(p->a, a->text_len + b->text_len + 1);
+		if (!jt)
+			return oom(p);
+		memcpy(jt, a->text, a->text_len);
+		memcpy(jt + a->text_len, b->text, b->text_len);
+		a->text = jt;
+		a->text_len += b->text_len;
+		memmove(b, b + 1, (w->n_parts - k - 2) * sizeof(*b));
+		w->n_parts--;
+	}
+	return 0;
+}
+
+/* One element of a=( ... ): bash reads a leading [...] whole, blanks
+ * included ([a b]=1, and even the value "[ab ]"). */
+static int
+lex_array_elem(struct sh_parser *p, struct pvec *pv)
+{
+	size_t i, j;
+	int r;
+	if (peek(p, &i) == '[') {
+		struct sh_part *part = pvec_push(p, pv, SH_PART_LIT, i);
+		if (!part || !(part->text = arena_strndup(p->a, "[", 1)))
+			return oom(p);
+		part->text_len = 1;
+		p->pos = i + 1;
+		if ((r = lex_parts(p, LC_SUBSCRIPT, 0, pv)) < 0)
+			return r;
+		if (peek(p, &j) != ']')
+			return sh_fail(p, SH_ERR_SYNTAX, i,
+				       "unexpected end of file while looking for matching `]'");
+		part = pvec_push(p, pv, SH_PART_LIT, j);
+		if (!part || !(part->text = arena_strndup(p->a, "]", 1)))
+			return oom(p);
+		part->text_len = 1;
+		p->pos = j + 1;
+	}
+	return lex_parts(p, LC_WORD, 0, pv);
+}
+
 /* Lex one array element list: p->pos after '('. */
 static int
 lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
@@ -1942,12 +2132,14 @@ lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 				       "syntax error near unexpected token `%c'", c);
 		struct pvec pv = { 0 };
 		size_t s = i;
-		if ((r = lex_parts(p, LC_WORD, 0, &pv)) < 0)
+		if ((r = lex_array_elem(p, &pv)) < 0)
 			return r;
 		struct sh_word *w = make_word(p, &pv, s, p->pos);
 		el = sh_grow(p, el, &cap, n, sizeof(*el));
 		if (!w || !el)
 			return oom(p);
+		if ((r = merge_lits(p, w)) < 0)
+			return r;
 		struct sh_array_elem *e = &el[n++];
 		memset(e, 0, sizeof(*e));
 		e->value = w;
@@ -1998,23 +2190,8 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	t->word = w;
 	t->cmdpos_sensitive = p->cmdpos_sens;
 	p->cmdpos_sens = false;
-	/* a subscript read whole leaves adjacent literal parts: join them */
-	for (size_t k = 0; k + 1 < w->n_parts;) {
-		struct sh_part *a = &w->parts[k], *b = &w->parts[k + 1];
-		if (a->kind != SH_PART_LIT || b->kind != SH_PART_LIT) {
-			k++;
-			continue;
-		}
-		char *jt = arena_alloc(p->a, a->text_len + b->text_len + 1);
-		if (!jt)
-			return oom(p);
-		memcpy(jt, a->text, a->text_len);
-		memcpy(jt + a->text_len, b->text, b->text_len);
-		a->text = jt;
-		a->text_len += b->text_len;
-		memmove(b, b + 1, (w->n_parts - k - 2) * sizeof(*b));
-		w->n_parts--;
-	}
+	if ((r = merge_lits(p, w)) < 0)
+		return r;
 
 	size_t vo = assign_prefix(w);
 	int c = peek(p, &i);
@@ -2309,6 +2486,9 @@ sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret)
 	struct sh_word *w = make_word(p, &pv, i, p->pos);
 	if (!w)
 		return oom(p);
+	if (sh_word_is_lit(w, "]]"))
+		return sh_fail(p, SH_ERR_SYNTAX, i,
+			       "unexpected argument `]]' to conditional binary operator");
 	*ret = w;
 	return 0;
 }

@@ -1522,13 +1522,21 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 			return oom(p);
 		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
+		if (t->kind == T_WORD && !t->assign && (ends_list(t) || is_word(t, "in") ||
+							is_word(t, "]]") || is_word(t, "!")))
+			return unexpected(p, t);
 		if (t->kind == T_WORD && !t->assign && !starts_compound(t) &&
 		    plain_name_word(t->word)) {
-			/* coproc NAME compound, or coproc simple-command */
+			/* coproc NAME compound, or coproc simple-command; the
+			 * word after NAME is in command position for bash */
 			struct sh_tok first = *t;
 			consume(p);
 			if ((r = peek_tok(p, true, &t)) < 0)
 				return r;
+			if (t->kind == T_WORD && !t->assign &&
+			    (ends_list(t) || is_word(t, "in") || is_word(t, "]]") ||
+			     is_word(t, "!")))
+				return unexpected(p, t);
 			if (starts_compound(t) && !is_word(t, "function") &&
 			    !is_word(t, "coproc")) {
 				c->u.coproc.name = first.word->parts[0].text;
