@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lite-sandbox-registrar: sessions, policy, tickets, config requests, audit.
+ *
+ *   lite-sandbox-registrar [--config FILE] [--service NAME] [--runtime-dir DIR]
+ *                          [--cache-dir DIR] [--idle-ms N] [--config-bin PATH]
+ *
+ * Started by systemd (socket activation), launchd, or a front end that found
+ * nothing listening (lib/ipc's self-spawn); exits after --idle-ms without a
+ * request (default 60 s; 0: never).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ipc.h"
+#include "registrar.h"
+
+int
+main(int argc, char **argv)
+{
+	struct ipc_server_options so = { .service = "registrar", .idle_timeout_ms = 60000 };
+	struct registrar_options ro = { .instance = NULL };
+	const char *bin = getenv("LITE_SANDBOX_BIN");
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(a, "--no-inotify") == 0) {
+			ro.no_inotify = true;
+			continue;
+		}
+		if (!v) {
+			fprintf(stderr, "lite-sandbox-registrar: unknown argument or missing value: %s\n", a);
+			return 2;
+		}
+		i++;
+		if (strcmp(a, "--config") == 0)
+			ro.config_path = v;
+		else if (strcmp(a, "--service") == 0)
+			so.service = v;
+		else if (strcmp(a, "--runtime-dir") == 0)
+			so.runtime_dir = v;
+		else if (strcmp(a, "--cache-dir") == 0)
+			ro.cache_dir = v;
+		else if (strcmp(a, "--config-bin") == 0)
+			bin = v;
+		else if (strcmp(a, "--idle-ms") == 0)
+			so.idle_timeout_ms = (unsigned)strtoul(v, NULL, 10);
+		else {
+			fprintf(stderr, "lite-sandbox-registrar: unknown argument %s\n", a);
+			return 2;
+		}
+	}
+	ro.instance = so.service;
+	ro.config_bin = bin && bin[0] == '/' ? bin : LITE_SANDBOX_BIN_PATH;
+	/* a front end that exits mid-call must not take us with it */
+	signal(SIGPIPE, SIG_IGN);
+
+	struct registrar *reg = NULL;
+	int r = registrar_new(&ro, &reg);
+	if (r < 0) {
+		fprintf(stderr, "lite-sandbox-registrar: cannot start: %s\n", strerror(-r));
+		return 1;
+	}
+	struct ipc_server *s = NULL;
+	r = ipc_server_new(&so, &s);
+	if (r < 0) {
+		fprintf(stderr, "lite-sandbox-registrar: cannot listen: %s\n", strerror(-r));
+		registrar_free(reg);
+		return 1;
+	}
+	ipc_server_set_dispatch(s, registrar_dispatch, registrar_dispatch_len, reg);
+	r = ipc_server_run(s);
+	ipc_server_free(s);
+	registrar_free(reg);
+	if (r < 0) {
+		fprintf(stderr, "lite-sandbox-registrar: %s\n", strerror(-r));
+		return 1;
+	}
+	return 0;
+}
