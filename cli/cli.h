@@ -33,6 +33,8 @@ void cmd_exec_usage(FILE *out);
 int cmd_exec(int argc, char **argv);
 void cmd_sandbox_check_usage(FILE *out);
 int cmd_sandbox_check(int argc, char **argv);
+void cmd_serve_mcp_usage(FILE *out);
+int cmd_serve_mcp(int argc, char **argv);
 /* `config os-sandbox check|show|profile` (cmd_sandbox.c); argv[0] is
  * "os-sandbox". The check alone, for `enable`: true when the sandbox runs
  * here, with the report appended to report (may be NULL). */

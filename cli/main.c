@@ -20,6 +20,8 @@ static const struct cli_command commands[] = {
 	  cmd_exec_usage, cmd_exec },
 	{ "sandbox-check", "can the OS sandbox (bubblewrap, Landlock, seccomp) run here?",
 	  cmd_sandbox_check_usage, cmd_sandbox_check },
+	{ "serve-mcp", "serve the MCP bash tool on stdio for an agent session",
+	  cmd_serve_mcp_usage, cmd_serve_mcp },
 };
 
 static void

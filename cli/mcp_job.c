@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * serve-mcp: one tool call in a child process.
+ *
+ * The child is a fork of the server that calls cmd_exec() (or cmd_config())
+ * with the arguments the equivalent command line would have. Forking rather
+ * than running in the server keeps the server's state (working directory,
+ * variables, traps, file descriptors) out of the command's reach, lets a
+ * timeout or a cancellation kill everything the command started (its own
+ * process group), and means the tool is judged by exactly the code
+ * `lite-sandbox exec` runs, not by a copy of it.
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "cli.h"
+#include "mcp.h"
+
+double
+mcp_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void
+stream_init(struct mcp_stream *s)
+{
+	s->fd = -1;
+	s->b = (struct buf)BUF_INIT(MCP_STREAM_MAX);
+	s->dropped = 0;
+}
+
+/* In the child: never returns. */
+static _Noreturn void
+child_run(const struct mcp_spawn *sp, int out_fd, int err_fd)
+{
+	/* The parent ignores SIGPIPE for itself; the command gets bash's
+	 * default back (ignored dispositions survive exec). */
+	signal(SIGPIPE, SIG_DFL);
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	setpgid(0, 0);
+	/* A server killed without a chance to clean up takes its commands
+	 * with it (the direct child; the group is killed on every orderly
+	 * path). */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
+		_exit(127);
+	/* Nothing of the server's (the JSON-RPC stdin, other calls' pipes and
+	 * pidfds) stays open in the command: it runs in this process, not
+	 * after an exec, so O_CLOEXEC alone would not close them. */
+	if (close_range(3, ~0U, 0) < 0) {
+		for (int fd = 3; fd < 1024; fd++)
+			(void)close(fd);
+	}
+	int st;
+	if (sp->command) {
+		char *argv[10];
+		int n = 0;
+		argv[n++] = (char *)"exec";
+		argv[n++] = (char *)"--dir";
+		argv[n++] = (char *)sp->dir;
+		if (sp->config_file) {
+			argv[n++] = (char *)"--config";
+			argv[n++] = (char *)sp->config_file;
+		}
+		if (sp->no_os_sandbox)
+			argv[n++] = (char *)"--no-os-sandbox";
+		argv[n++] = (char *)"--";
+		argv[n++] = (char *)sp->command;
+		argv[n] = NULL;
+		st = cmd_exec(n, argv);
+	} else {
+		if (chdir(sp->dir) < 0) {
+			fprintf(stderr, "lite-sandbox: %s: %s\n", sp->dir, strerror(errno));
+			_exit(EXIT_USAGE);
+		}
+		size_t n = 0;
+		while (sp->config_args[n])
+			n++;
+		/* the config command's own argv: "config" ARGS... [--config FILE] */
+		char **argv = calloc(n + 4, sizeof(*argv));
+		if (!argv)
+			_exit(EXIT_USAGE);
+		size_t k = 0;
+		argv[k++] = (char *)"config";
+		for (size_t i = 0; i < n; i++)
+			argv[k++] = sp->config_args[i];
+		argv[k] = NULL;
+		st = cmd_config((int)k, argv);
+	}
+	fflush(NULL);
+	_exit(st & 0xff);
+}
+
+int
+mcp_job_start(struct mcp_job *j, const struct mcp_spawn *sp, double timeout)
+{
+	int outp[2] = { -1, -1 }, errp[2] = { -1, -1 };
+	*j = (struct mcp_job){ .pid = -1, .pidfd = -1 };
+	stream_init(&j->out);
+	stream_init(&j->err);
+	if (pipe2(outp, O_CLOEXEC) < 0)
+		return -errno;
+	if (pipe2(errp, O_CLOEXEC) < 0) {
+		int r = -errno;
+		close(outp[0]);
+		close(outp[1]);
+		return r;
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		int r = -errno;
+		close(outp[0]);
+		close(outp[1]);
+		close(errp[0]);
+		close(errp[1]);
+		return r;
+	}
+	if (pid == 0)
+		child_run(sp, outp[1], errp[1]);
+	/* Both sides set the group, so that a kill right after fork finds it. */
+	(void)setpgid(pid, pid);
+	close(outp[1]);
+	close(errp[1]);
+	j->pid = pid;
+	j->out.fd = outp[0];
+	j->err.fd = errp[0];
+	j->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	j->timeout = timeout;
+	j->deadline = timeout > 0 ? mcp_now() + timeout : 0;
+	return 0;
+}
+
+void
+mcp_job_read(struct mcp_job *j, struct mcp_stream *s)
+{
+	char chunk[65536];
+	if (s->fd < 0)
+		return;
+	ssize_t n = read(s->fd, chunk, sizeof(chunk));
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n <= 0) {
+		close(s->fd);
+		s->fd = -1;
+		return;
+	}
+	size_t room = s->b.max - s->b.len;
+	size_t take = (size_t)n < room ? (size_t)n : room;
+	if (take && buf_append(&s->b, chunk, take) < 0)
+		take = 0;
+	s->dropped += (size_t)n - take;
+}
+
+bool
+mcp_job_reap(struct mcp_job *j)
+{
+	if (j->exited)
+		return true;
+	int ws = 0;
+	pid_t r = waitpid(j->pid, &ws, WNOHANG);
+	if (r != j->pid)
+		return false;
+	j->exited = true;
+	j->exited_at = mcp_now();
+	j->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+	/* what it left running in its group goes with it, as in exec */
+	(void)kill(-j->pid, SIGKILL);
+	if (j->pidfd >= 0) {
+		close(j->pidfd);
+		j->pidfd = -1;
+	}
+	return true;
+}
+
+void
+mcp_job_kill(struct mcp_job *j)
+{
+	if (j->pid <= 0 || j->exited)
+		return;
+	j->killed = true;
+	(void)kill(-j->pid, SIGKILL);
+	(void)kill(j->pid, SIGKILL);
+}
+
+bool
+mcp_job_done(const struct mcp_job *j, double now)
+{
+	if (!j->exited)
+		return false;
+	if (j->out.fd < 0 && j->err.fd < 0)
+		return true;
+	return now - j->exited_at >= MCP_DRAIN_GRACE;
+}
+
+void
+mcp_job_release(struct mcp_job *j)
+{
+	if (j->pid > 0 && !j->exited) {
+		mcp_job_kill(j);
+		int ws;
+		(void)waitpid(j->pid, &ws, 0);
+		j->exited = true;
+	}
+	if (j->out.fd >= 0)
+		close(j->out.fd);
+	if (j->err.fd >= 0)
+		close(j->err.fd);
+	if (j->pidfd >= 0)
+		close(j->pidfd);
+	j->out.fd = j->err.fd = j->pidfd = -1;
+	buf_done(&j->out.b);
+	buf_done(&j->err.b);
+}
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t
+utf8_seq(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+	size_t len;
+	unsigned min;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	unsigned cp = c & (0x7f >> len);
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+int
+mcp_utf8_sanitize(struct buf *b, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < n) {
+		size_t start = i;
+		size_t k;
+		while (i < n && (k = utf8_seq(p + i, n - i)) > 0)
+			i += k;
+		if (i > start) {
+			int r = buf_append(b, s + start, i - start);
+			if (r < 0)
+				return r;
+		}
+		if (i < n) {
+			int r = buf_append(b, "\xef\xbf\xbd", 3);
+			if (r < 0)
+				return r;
+			i++;
+		}
+	}
+	return 0;
+}
