@@ -41,7 +41,16 @@ build() {
   elif [ $# -gt 0 ]; then
     meson configure "$dir" "$@" >/dev/null   # keep an old build dir in step
   fi
-  ninja -C "$dir" >/dev/null
+  # Quiet when it works; the whole log when it does not.
+  local log
+  log=$(mktemp)
+  if ! ninja -C "$dir" >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "setup.sh: the build in $dir failed" >&2
+    return 1
+  fi
+  rm -f "$log"
 }
 
 run_demo() {
