@@ -23,3 +23,4 @@ for bin in "$dir"/tests/fuzz/fuzz_*; do
   rm -rf "$work" "$work.log"
 done
 echo "$passed $failed"
+[ "$failed" -eq 0 ]
