@@ -558,10 +558,60 @@ p_cond(struct ax *a)
 	return r;
 }
 
+/* NAME or NAME[sub] followed by an assignment operator: the target is not
+ * evaluated for a plain '=' (x='junk'; (( x = 1 )) works in bash). */
+static bool
+plain_assignment_ahead(struct ax *a, struct lv *ret)
+{
+	const char *p = a->p;
+	if (!(isalpha((unsigned char)*p) || *p == '_'))
+		return false;
+	const char *s = p;
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	size_t nl = (size_t)(p - s);
+	const char *sub = NULL;
+	size_t subl = 0;
+	if (*p == '[') {
+		int depth = 1;
+		const char *q = p + 1;
+		while (*q && depth) {
+			if (*q == '[')
+				depth++;
+			else if (*q == ']')
+				depth--;
+			if (depth)
+				q++;
+		}
+		if (!*q)
+			return false;
+		sub = p + 1;
+		subl = (size_t)(q - p - 1);
+		p = q + 1;
+	}
+	while (*p == ' ' || *p == '\t' || *p == '\n')
+		p++;
+	if (p[0] != '=' || p[1] == '=')
+		return false;
+	ret->name = arena_strndup(a->it->tmp, s, nl);
+	ret->sub = sub ? arena_strndup(a->it->tmp, sub, subl) : NULL;
+	ret->v = 0;
+	a->p = p + 1;
+	return ret->name != NULL;
+}
+
 static struct lv
 p_assign(struct ax *a)
 {
 	const char *save = a->p;
+	skip_ws(a);
+	struct lv target;
+	if (plain_assignment_ahead(a, &target)) {
+		struct lv r = p_assign(a);
+		assign(a, &target, r.v);
+		struct lv res = { .v = r.v };
+		return res;
+	}
 	struct lv l = p_cond(a);
 	skip_ws(a);
 	const char *p = a->p;

@@ -269,18 +269,13 @@ printf_q(struct interp *it, const char *s)
 			ctrl = true;
 	if (ctrl)
 		return shell_quote(it->tmp, s);
+	/* bash's choice: these are left alone, and # and ~ when not first */
 	for (const char *p = s; *p; p++) {
-		if (!isalnum((unsigned char)*p) && !strchr("_-./:,+@%=^", *p) &&
-		    !((unsigned char)*p >= 0x80))
-			sb_addc(&b, '\\');
-		else if ((*p == '=' || *p == '%') && 0)
+		bool safe = isalnum((unsigned char)*p) || strchr("_-./:+@%=", *p) ||
+			    (unsigned char)*p >= 0x80 || (p > s && (*p == '#' || *p == '~'));
+		if (!safe)
 			sb_addc(&b, '\\');
 		sb_addc(&b, *p);
-	}
-	if (s[0] == '~') {
-		/* a leading ~ would expand */
-		char *t = arena_printf(it->tmp, "\\%s", b.d);
-		return t;
 	}
 	return b.d;
 }

@@ -1246,7 +1246,7 @@ exec_simple(struct interp *it, const struct sh_node *n)
 	sv_init(&av, it->tmp);
 	int st = 0, r;
 	it->cmdsub_status = -1;
-	r = expand_words(it, n->u.simple.words, n->u.simple.n_words, &av);
+	r = expand_words_decl(it, n->u.simple.words, n->u.simple.n_words, &av);
 	if (r < 0) {
 		st = it->flow == FLOW_EXIT ? it->status : 1;
 		goto out;

@@ -1504,6 +1504,61 @@ expand_words(struct interp *it, struct sh_word *const *words, size_t n, struct s
 	return 0;
 }
 
+static bool
+looks_like_assignment(const struct sh_word *w)
+{
+	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
+		return false;
+	const char *t = w->parts[0].text;
+	if (!(isalpha((unsigned char)*t) || *t == '_'))
+		return false;
+	while (isalnum((unsigned char)*t) || *t == '_')
+		t++;
+	if (*t == '=' || (t[0] == '+' && t[1] == '='))
+		return true;
+	return *t == '[' && (strstr(t, "]=") || strstr(t, "]+="));
+}
+
+/*
+ * The words of a declaration builtin (declare, typeset, local, export,
+ * readonly): an argument written as an assignment is expanded as one, without
+ * splitting or globbing, so `local out=$(cmd)` keeps its spaces as in bash.
+ */
+int
+expand_words_decl(struct interp *it, struct sh_word *const *words, size_t n, struct svec *out)
+{
+	int r;
+	bool decl = false;
+	if (n > 0) {
+		bool is_static = false;
+		const char *w0 = sh_word_static_value(it->tmp, words[0], &is_static);
+		decl = w0 && (!strcmp(w0, "declare") || !strcmp(w0, "typeset") ||
+			       !strcmp(w0, "local") || !strcmp(w0, "export") ||
+			       !strcmp(w0, "readonly"));
+	}
+	if (!decl)
+		return expand_words(it, words, n, out);
+	for (size_t i = 0; i < n; i++) {
+		/* with a brace expansion it is an ordinary word again (bash) */
+		if (i > 0 && !words[i]->assign && looks_like_assignment(words[i]) &&
+		    !word_has_brace(words[i])) {
+			char *v = NULL;
+			if ((r = expand_str(it, words[i], &v)) < 0)
+				return r;
+			if ((r = sv_push(out, v)) < 0)
+				return r;
+			continue;
+		}
+		if ((r = expand_words(it, &words[i], 1, out)) < 0)
+			return r;
+	}
+	if (!out->v && (r = sv_push(out, NULL)) < 0)
+		return r;
+	if (out->n == 1 && !out->v[0])
+		out->n = 0;
+	return 0;
+}
+
 int
 expand_str(struct interp *it, const struct sh_word *w, char **ret)
 {

@@ -246,6 +246,9 @@ int glob_expand(struct interp *it, const char *pat, struct svec *out);
 
 /* Full expansion of words into fields (brace, tilde, params, ..., glob). */
 int expand_words(struct interp *it, struct sh_word *const *words, size_t n, struct svec *out);
+/* The same, keeping the arguments of declare/local/export/readonly that are
+ * written as assignments whole. */
+int expand_words_decl(struct interp *it, struct sh_word *const *words, size_t n, struct svec *out);
 /* One string: no splitting or globbing (assignments, here-strings, [[ ]]). */
 int expand_str(struct interp *it, const struct sh_word *w, char **ret);
 /* A pattern: quoted parts escaped with backslashes. */

@@ -30,7 +30,7 @@ def word():
     ])
     return L[R.randint(0, len(L) - 1)]
 def stmt(d=0):
-    k = R.randint(0, 13 if d < 2 else 6)
+    k = R.randint(0, 19 if d < 2 else 6)
     if k <= 2:
         return "%s=%s" % (R.choice(names), R.choice(vals + [word()]))
     if k <= 5:
@@ -47,6 +47,25 @@ def stmt(d=0):
         return "set -- %s; echo $# \"$1\"; printf '(%%s)' \"$@\"; echo" % " ".join(word() for _ in range(R.randint(0, 3)))
     if k == 12 and d < 2:
         return "read -r p q <<< %s; printf '{%%s}{%%s}' \"$p\" \"$q\"; echo" % word()
+    if k == 14:
+        return "f() { local %s=%s; %s; echo \"f:$# ${%s-u}\"; }; f %s" % (
+            R.choice(names), word(), stmt(d + 1) if d < 2 else ':', R.choice(names),
+            " ".join(word() for _ in range(R.randint(0, 2))))
+    if k == 15:
+        return "(( %s = %d %s %d )); echo $? $%s" % (R.choice(names), R.randint(-5, 9),
+                                                  R.choice(['+', '-', '*', '/', '%', '<<', '&&', '||', '==', '<']),
+                                                  R.randint(1, 9), R.choice(names))
+    if k == 16:
+        return "[[ %s %s %s ]] && echo t || echo f" % (word(), R.choice(['==', '!=', '<', '>', '=~']),
+                                                     R.choice(['a*', '?', "'a b'", '[ab]*', '^a', '$x', '"$y"', 'b$']))
+    if k == 17 and d == 0:
+        return "cat <<E%s\n%s $%s\nE\n" % (R.choice(['', "'"]).replace("'", ''), word(), R.choice(names))
+    if k in (17, 18):
+        return "n%d=0; while [ $n%d -lt %d ]; do n%d=$((n%d+1)); %s; done; echo n=$n%d" % (
+            d, d, R.randint(0, 3), d, d, stmt(d + 1) if d < 2 else ':', d)
+    if k == 19:
+        return "printf '%s|%s\\n' %s %s" % (R.choice(['%5s', '%-3s', '%.2s', '%q', '%d', '%x', '%b']),
+                                          R.choice(['%s', '%c', '%04d']), word(), word())
     if k == 11:
         return "a=(%s); echo ${#a[@]} \"${a[@]}\" ${a[1]-u}" % " ".join(word() for _ in range(R.randint(0, 3)))
     return "%s | tr a-z A-Z" % ("echo " + word())
@@ -63,7 +82,7 @@ def main():
     bad = 0
     env = {'PATH': '/usr/bin:/bin', 'HOME': '/tmp', 'LC_ALL': 'C'}
     for i in range(N):
-        prog = "; ".join(stmt() for _ in range(R.randint(2, 6)))
+        prog = "\n".join(stmt() for _ in range(R.randint(2, 6)))
         with tempfile.TemporaryDirectory() as d:
             setup(d)
             a = subprocess.run(['bash', '-c', prog], cwd=d, env=env, capture_output=True,
