@@ -344,6 +344,55 @@ static const struct opt_long install_longs[] = {
 };
 static const struct opt_decl install_decl = { .shorts = "bcCsDdg:m:o:pt:TvS:Z", .longs = install_longs };
 
+/* ---- compressors: they replace their operands ------------------------------------- */
+
+static const struct opt_long gzip_longs[] = {
+	{ "ascii", NA, 'a' }, { "stdout", NA, 'c' }, { "to-stdout", NA, 'c' },
+	{ "decompress", NA, 'd' }, { "uncompress", NA, 'd' }, { "force", NA, 'f' },
+	{ "help", NA, 'h' }, { "keep", NA, 'k' }, { "list", NA, 'l' },
+	{ "license", NA, 'L' }, { "no-name", NA, 'n' }, { "name", NA, 'N' },
+	{ "quiet", NA, 'q' }, { "silent", NA, 'q' }, { "synchronous", NA, L_OTHER },
+	{ "recursive", NA, 'r' }, { "rsyncable", NA, L_OTHER }, { "suffix", RQ, 'S' },
+	{ "test", NA, 't' }, { "verbose", NA, 'v' }, { "version", NA, 'V' },
+	{ "fast", NA, '1' }, { "best", NA, '9' }, { NULL, NA, 0 },
+};
+static const struct opt_decl gzip_decl = { .shorts = "123456789acdfhklLnNqrS:tvV", .longs = gzip_longs };
+
+static const struct opt_long bzip2_longs[] = {
+	{ "stdout", NA, 'c' }, { "decompress", NA, 'd' }, { "compress", NA, 'z' },
+	{ "keep", NA, 'k' }, { "force", NA, 'f' }, { "test", NA, 't' },
+	{ "verbose", NA, 'v' }, { "quiet", NA, 'q' }, { "small", NA, 's' },
+	{ "fast", NA, '1' }, { "best", NA, '9' }, { "help", NA, 'h' },
+	{ "version", NA, 'V' }, { "license", NA, 'L' },
+	{ "repetitive-fast", NA, L_OTHER }, { "repetitive-best", NA, L_OTHER },
+	{ NULL, NA, 0 },
+};
+static const struct opt_decl bzip2_decl = { .shorts = "123456789cdfhkLqstvVz", .longs = bzip2_longs };
+
+static const struct opt_long xz_longs[] = {
+	{ "compress", NA, 'z' }, { "decompress", NA, 'd' }, { "uncompress", NA, 'd' },
+	{ "test", NA, 't' }, { "list", NA, 'l' }, { "keep", NA, 'k' }, { "force", NA, 'f' },
+	{ "stdout", NA, 'c' }, { "to-stdout", NA, 'c' }, { "single-stream", NA, L_OTHER },
+	{ "no-sparse", NA, L_OTHER }, { "suffix", RQ, 'S' }, { "files", OP, L_FILE },
+	{ "files0", OP, L_FILES0 }, { "format", RQ, 'F' }, { "check", RQ, 'C' },
+	{ "ignore-check", NA, L_OTHER }, { "block-size", RQ, L_OTHER },
+	{ "block-list", RQ, L_OTHER }, { "memlimit-compress", RQ, L_OTHER },
+	{ "memlimit-decompress", RQ, L_OTHER }, { "memlimit-mt-decompress", RQ, L_OTHER },
+	{ "memlimit", RQ, 'M' }, { "memory", RQ, 'M' }, { "no-adjust", NA, L_OTHER },
+	{ "threads", RQ, 'T' }, { "extreme", NA, 'e' }, { "fast", NA, '0' },
+	{ "best", NA, '9' }, { "lzma1", OP, L_OTHER }, { "lzma2", OP, L_OTHER },
+	{ "x86", OP, L_OTHER }, { "arm", OP, L_OTHER }, { "arm64", OP, L_OTHER },
+	{ "armthumb", OP, L_OTHER }, { "powerpc", OP, L_OTHER }, { "ia64", OP, L_OTHER },
+	{ "sparc", OP, L_OTHER }, { "delta", OP, L_OTHER }, { "quiet", NA, 'q' },
+	{ "verbose", NA, 'v' }, { "robot", NA, L_OTHER }, { "info-memory", NA, L_OTHER },
+	{ "help", NA, 'h' }, { "long-help", NA, 'H' }, { "version", NA, 'V' },
+	{ "flush-timeout", RQ, L_OTHER }, { NULL, NA, 0 },
+};
+static const struct opt_decl xz_decl = { .shorts = "0123456789cC:defF:hHklM:qQrStT:vVz", .longs = xz_longs };
+
+#define COMPRESSOR(n, d) { n, CMD_ALLOWED, &d, NULL, OPS_WRITE, NULL, \
+	CMDF_STRICT | CMDF_VALIDATOR_ANY, validate_archive }
+
 /* OpenSSH's ssh(1), which stops at the destination. */
 static const struct opt_decl ssh_decl = {
 	.shorts = "46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:",
@@ -382,8 +431,9 @@ static const struct cmd_spec cmds[] = {
 	BUILTIN("builtin"),
 	BLOCKED("bun", CMD_TOOLCHAIN),
 	BLOCKED("bunx", CMD_TOOLCHAIN),
+	COMPRESSOR("bunzip2", bzip2_decl),
 	ALLOWED("bzcat", OPS_READ),
-	BLOCKED("bzip2", CMD_DESTRUCTIVE),
+	COMPRESSOR("bzip2", bzip2_decl),
 	ALLOWED("cal", OPS_NONE),
 	BLOCKED("cargo", CMD_TOOLCHAIN),
 	ALLOWED("cat", OPS_READ),
@@ -458,8 +508,8 @@ static const struct cmd_spec cmds[] = {
 	{ "grep", CMD_ALLOWED, &grep_decl, grep_roles, OPS_PATTERN, grep_patterns,
 	  CMDF_STRICT, NULL },
 	ALLOWED("groups", OPS_NONE),
-	BLOCKED("gunzip", CMD_DESTRUCTIVE),
-	BLOCKED("gzip", CMD_DESTRUCTIVE),
+	COMPRESSOR("gunzip", gzip_decl),
+	COMPRESSOR("gzip", gzip_decl),
 	BUILTIN("hash"),
 	ALLOWED("head", OPS_READ),
 	BUILTIN("help"),
@@ -576,7 +626,7 @@ static const struct cmd_spec cmds[] = {
 	BUILTIN("suspend"),
 	ALLOWED("tac", OPS_READ),
 	ALLOWED("tail", OPS_READ),
-	BLOCKED("tar", CMD_DESTRUCTIVE),
+	{ "tar", CMD_ALLOWED, &tar_decl, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY, validate_archive },
 	{ "tee", CMD_ALLOWED, &tee_decl, NULL, OPS_WRITE, NULL, CMDF_STRICT, NULL },
 	BLOCKED("telnet", CMD_NETWORK),
 	BUILTIN("test"),
@@ -601,7 +651,8 @@ static const struct cmd_spec cmds[] = {
 	{ "uniq", CMD_ALLOWED, &uniq_decl, NULL, OPS_IN_OUT, NULL, CMDF_STRICT, NULL },
 	ALLOWED("unlink", OPS_WRITE),
 	BUILTIN("unset"),
-	BLOCKED("unzip", CMD_DESTRUCTIVE),
+	COMPRESSOR("unxz", xz_decl),
+	{ "unzip", CMD_ALLOWED, NULL, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY, validate_archive },
 	ALLOWED("uptime", OPS_NONE),
 	BLOCKED("uv", CMD_TOOLCHAIN),
 	BUILTIN("wait"),
@@ -612,12 +663,12 @@ static const struct cmd_spec cmds[] = {
 	ALLOWED("whoami", OPS_NONE),
 	WRAPPER("xargs", xargs_decl),
 	ALLOWED("xxd", OPS_IN_OUT),
-	BLOCKED("xz", CMD_DESTRUCTIVE),
+	COMPRESSOR("xz", xz_decl),
 	ALLOWED("xzcat", OPS_READ),
 	BLOCKED("yarn", CMD_TOOLCHAIN),
 	ALLOWED("yes", OPS_NONE),
 	ALLOWED("zcat", OPS_READ),
-	BLOCKED("zip", CMD_DESTRUCTIVE),
+	{ "zip", CMD_ALLOWED, NULL, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY, validate_archive },
 	BLOCKED("zsh", CMD_ESCAPE),
 };
 

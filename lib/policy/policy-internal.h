@@ -199,6 +199,10 @@ int validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles);
 int validate_dd(struct walk *w, struct cmdline *cl, enum arg_role *roles);
 int validate_misc(struct walk *w, struct cmdline *cl, enum arg_role *roles);
 int validate_ssh(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+int validate_archive(struct walk *w, struct cmdline *cl, enum arg_role *roles);
+
+/* declarations kept beside their validators */
+extern const struct opt_decl tar_decl;
 
 /* Run a wrapped command (argv slice) through every check, as a child of a wrapper. */
 int check_wrapped(struct walk *w, struct parg *args, size_t argc, unsigned ck,

@@ -66,7 +66,6 @@ BLOCKED = {
                                   "gem", "apk"],
     "whitelist.shell-escape": ["sudo", "su", "doas", "zsh", "fish", "ksh", "csh",
                                "script", "gawk", "mawk", "nawk"],
-    "whitelist.no-validator": ["tar", "zip", "unzip", "gzip", "gunzip", "bzip2", "xz"],
     "whitelist.unknown-command": ["frobnicate", "terraform", "kubectl", "strace",
                                   "gdb", "vim", "emacs", "nano", "crontab", "at",
                                   "systemctl", "mount", "chroot", "nsenter"],
@@ -990,6 +989,259 @@ def bypasses():
                  "their spellings.")
 
 
+def archives():
+    """tar, zip, unzip, gzip, bzip2, xz: allowed with their checks."""
+    rows = []
+    A = "mode=allowlist"
+    D = "mode=denylist"
+    # tar -x: the working directory and every -C destination written
+    x_ok = ["tar -xf a.tar", "tar xf a.tar", "tar -xzf a.tgz", "tar xzvf a.tgz",
+            "tar --extract --file=a.tar", "tar --extract --file a.tar", "tar --ext --file=a.tar", "tar --extr -f a.tar",
+            "tar -x -f a.tar", "tar -xf a.tar src/main.c", "tar -xf a.tar -C sub",
+            "tar -xf a.tar --directory=sub", "tar -xf a.tar --dir sub", "tar -C sub -xf a.tar",
+            "tar -xf a.tar -C build -C ../sub", "tar -xOf a.tar README.md",
+            "tar -xf a.tar --to-stdout", "tar -xjf a.tbz2", "tar -xJf a.txz",
+            "tar -xf a.tar --strip-components=1", "tar -xf a.tar --exclude='*.o'",
+            "tar -xf a.tar -X README.md", "tar -xkf a.tar", "tar --keep-old-files -xf a.tar",
+            "tar -xf a.tar --one-top-level=newdir", "tar -xf - < a.tar", "tar -tf a.tar",
+            "tar -tvf a.tar", "tar tzf a.tgz", "tar --list -f a.tar", "tar -df a.tar src",
+            "tar -xf a.tar --no-same-owner", "tar -xpf a.tar", "tar -xf a.tar -C sub/dir",
+            "tar --version", "tar --help", "tar -xf a.tar -- src"]
+    for c in x_ok:
+        rows.append((c, "allow", A))
+        rows.append((c, "allow", D))
+    x_bad_paths = [("tar -xf a.tar -C .claude", "paths.agent-config"),
+                   ("tar -xf a.tar --directory=.claude", "paths.agent-config"),
+                   ("tar -xf a.tar --dir=.codex", "paths.agent-config"),
+                   ("tar -C .claude -xf a.tar", "paths.agent-config"),
+                   ("tar -xf a.tar -C sub -C ../.claude", "paths.agent-config"),
+                   ("tar xCf .claude a.tar", "paths.agent-config"),
+                   ("tar -xf a.tar -C /tmp", "paths.outside-write-set"),
+                   ("tar -xf a.tar -C ../elsewhere", "paths.outside-write-set"),
+                   ("tar -xf a.tar -C .git", "paths.git-dir"),
+                   ("tar -xf ~/.ssh/id_rsa", None),
+                   ("tar -xf /etc/passwd", "paths.outside-read-set"),
+                   ("tar -xf a.tar -X ~/.aws/config", "paths.outside-read-set"),
+                   ("tar -xf a.tar --one-top-level=.claude", "paths.agent-config"),
+                   ("tar -xf a.tar -g .claude/snap", "paths.agent-config"),
+                   ("tar -xf a.tar --index-file=.mcp.json", "paths.agent-config")]
+    for c, rule in x_bad_paths:
+        rows.append((c, dv(rule), A))
+        rows.append((c, dv(rule), D))
+        rows.append((c, "allow", "mode=open"))
+    rows.append(("cd .claude && tar -xf ../a.tar", "deny:paths.agent-config", A))
+    rows.append(("cd sub && tar -xf ../a.tar", "allow", A))
+    # tar -c: -f required, archive written from the working directory,
+    # every -C and operand read from the working directory and every -C
+    c_ok = ["tar -cf out.tar src", "tar cf out.tar src", "tar -czf out.tgz src docs",
+            "tar czf out.tgz src", "tar --create --file=out.tar src",
+            "tar --create --gzip --file out.tgz src", "tar -cf - src",
+            "tar -cf - src | wc -c", "tar -cf out.tar -C src main.c", "tar -C src -cf out.tar main.c",
+            "tar -cf out.tar --exclude='*.o' src", "tar -cJf out.txz src", "tar -cjf out.tbz src",
+            "tar -cvf out.tar README.md CLAUDE.md", "tar -cf out.tar .claude",
+            "tar -cf sub/out.tar src", "tar -cf out.tar @a.tar", "tar -cf out.tar -- src",
+            "tar -cf out.tar --owner=0 --group=0 src", "tar -cf out.tar --sort=name src",
+            "tar -cf out.tar --mtime=2020-01-01 src", "tar -cf out.tar --transform=s,^,x/, src"]
+    for c in c_ok:
+        rows.append((c, "allow", A))
+        rows.append((c, "allow", D))
+    c_bad = [("tar -cz src", "args.tar-archive"), ("tar -c src", "args.tar-archive"),
+             ("tar c src", "args.tar-archive"), ("tar --create src", "args.tar-archive"),
+             ("tar -cf out.tar -T README.md", "args.tar-option"),
+             ("tar -cf .claude/out.tar src", "paths.agent-config"),
+             ("tar -cf .mcp.json src", "paths.agent-config"),
+             ("tar cf .claude/x.tar src", "paths.agent-config"),
+             ("tar -c --file=.codex/x.tar src", "paths.agent-config"),
+             ("tar -cf /tmp/out.tar src", "paths.outside-write-set"),
+             ("tar -C /tmp -cf out.tar src", "paths.outside-read-set"),
+             ("tar -cf out.tar /etc", "paths.outside-read-set"),
+             ("tar -cf out.tar ~/.ssh", None), ("tar -cf out.tar ~/.aws/config", None),
+             ("tar -cf out.tar -C /etc passwd", "paths.outside-read-set"),
+             ("tar -cf out.tar -C ~ .ssh", None),
+             ("tar -cf out.tar -C src ../../elsewhere", "paths.outside-read-set"),
+             ("tar -cf out.tar @/etc/x.tar", "paths.outside-read-set"),
+             ("tar -cf out.tar @../elsewhere/x.tar", "paths.outside-read-set"),
+             ("tar -cf out.tar .git", "paths.git-dir"),
+             ("tar -cf out.tar homelink/.bashrc", None),
+             ("tar -cf out.tar out/passwd", "paths.outside-read-set")]
+    for c, rule in c_bad:
+        rows.append((c, dv(rule), A))
+        rows.append((c, dv(rule), D))
+        rows.append((c, "allow", "mode=open"))
+    # blocked options, in every spelling tar reads them
+    blocked = {
+        "args.tar-program": ["--to-command=sh", "--to-command sh", "--to-c=sh", "--to-comm sh",
+                             "--use-compress-program=sh", "--use-compress-program sh",
+                             "--use-comp=sh", "-I sh", "-Ish", "--rsh-command=/bin/sh",
+                             "--rmt-command=x", "--info-script=x.sh", "-F x.sh",
+                             "--new-volume-script=x.sh", "--checkpoint-action=exec=sh"],
+        "args.tar-escape": ["-P", "--absolute-names", "--absolute", "--overwrite",
+                            "--remove-files", "--remove", "--atime-preserve",
+                            "--atime-preserve=system", "-h", "--dereference", "--deref"],
+        "args.tar-option": ["-W", "--verify"],
+    }
+    for rule, opts in blocked.items():
+        for o in opts:
+            for shape in ["tar -xf a.tar {o}", "tar {o} -xf a.tar", "tar -x {o} -f a.tar",
+                          "tar -cf out.tar {o} src", "tar -cf out.tar src {o}"]:
+                c = shape.format(o=o)
+                rows.append((c, dv(rule), A))
+                rows.append((c, dv(rule), D))
+            rows.append(("tar -cf out.tar src " + o, "allow", "mode=open"))
+    # clustered and old-style spellings of the blocked short options
+    for c, rule in [("tar -xPf a.tar", "args.tar-escape"), ("tar xPf a.tar", "args.tar-escape"),
+                    ("tar -cPf out.tar src", "args.tar-escape"), ("tar cPf out.tar src", "args.tar-escape"),
+                    ("tar -chf out.tar src", "args.tar-escape"), ("tar chf out.tar src", "args.tar-escape"),
+                    ("tar -cWf out.tar src", "args.tar-option"), ("tar cWf out.tar src", "args.tar-option"),
+                    ("tar -xIsh -f a.tar", "args.tar-program"), ("tar xIf sh a.tar", "args.tar-program"),
+                    ("tar -xvPf a.tar", "args.tar-escape"), ("tar -xf a.tar -vP", "args.tar-escape"),
+                    ("tar -rf a.tar src", "args.tar-option"), ("tar rf a.tar src", "args.tar-option"),
+                    ("tar -uf a.tar src", "args.tar-option"), ("tar -Af a.tar b.tar", "args.tar-option"),
+                    ("tar --append -f a.tar src", "args.tar-option"),
+                    ("tar --update -f a.tar src", "args.tar-option"),
+                    ("tar --catenate -f a.tar b.tar", "args.tar-option"),
+                    ("tar --concatenate -f a.tar b.tar", "args.tar-option"),
+                    ("tar --delete -f a.tar x", "args.tar-option"),
+                    ("tar --del -f a.tar x", "args.unknown-option"),
+                    ("tar --dele -f a.tar x", "args.tar-option"),
+                    ("tar --ext --fi=a.tar", "args.unknown-option"),
+                    ("tar -C src -cf ../out.tar main.c", "paths.outside-write-set"),
+                    ("tar '-xPf' a.tar", "args.tar-escape"), ("tar \-xPf a.tar", "args.tar-escape"),
+                    ("tar -x\"P\"f a.tar", "args.tar-escape"), ("tar \"--to-command=sh\" -xf a.tar", "args.tar-program"),
+                    ("tar -xf a.tar -- --to-command=sh", None),
+                    ("tar -cf host:out.tar src", "args.tar-remote"),
+                    ("tar -xf user@host:a.tar", "args.tar-remote"),
+                    ("tar -xf a.tar --frobnicate", "args.unknown-option"),
+                    ("tar -xf a.tar -y", "args.unknown-option"),
+                    ("tar -xf a.tar --s", "args.unknown-option"),
+                    ("tar -xf a.tar -xc", "args.tar-option"),
+                    ("tar --options=x -xf a.tar", "args.unknown-option")]:
+        if rule is None:
+            rows.append((c, "allow", A))
+            continue
+        rows.append((c, dv(rule), A))
+        rows.append((c, dv(rule), D))
+    # tar's option variables are protected; writing them is refused
+    for v in ["TAR_OPTIONS", "TAPE"]:
+        for f in ["{v}=--to-command=sh tar -xf a.tar", "export {v}=x", "env {v}=x tar -xf a.tar"]:
+            rows.append((f.format(v=v), "deny:structure.protected-env", A))
+            rows.append((f.format(v=v), "deny:structure.protected-env", D))
+    # wrapped
+    for wr in ["env", "timeout 5", "nice", "nohup", "xargs", "xargs -0n 1"]:
+        rows.append((f"{wr} tar -xf a.tar", "allow", A))
+        rows.append((f"{wr} tar -xf a.tar --to-command=sh", "deny:args.tar-program", A))
+        rows.append((f"{wr} tar -xf a.tar -C .claude", "deny:paths.agent-config", A))
+    rows.append(("xargs -I% tar -xf % -C sub", "deny:args.replace-string", A))
+    rows.append(("xargs -I% tar c%f out.tar", "deny", A))
+    rows.append(("find . -name '*.tar' -exec tar -tf {} \\;", "allow", A))
+
+    # unzip
+    u_ok = ["unzip a.zip", "unzip -q a.zip", "unzip a.zip -d sub", "unzip -d sub a.zip",
+            "unzip -dsub a.zip", "unzip -o a.zip", "unzip -n a.zip", "unzip -l a.zip",
+            "unzip -t a.zip", "unzip -v a.zip", "unzip -p a.zip README.md", "unzip -Z a.zip",
+            "unzip a.zip -x '*.o'", "unzip -qo a.zip -d sub/dir", "unzip -j a.zip x -d sub",
+            "unzip -P secret a.zip", "cd sub && unzip ../a.zip", "unzip -c a.zip"]
+    for c in u_ok:
+        rows.append((c, "allow", A))
+        rows.append((c, "allow", D))
+    u_bad = [("unzip a.zip -d .claude", "paths.agent-config"),
+             ("unzip -d .claude a.zip", "paths.agent-config"),
+             ("unzip -d.claude a.zip", "paths.agent-config"),
+             ("unzip -qd .codex a.zip", "paths.agent-config"),
+             ("unzip a.zip -d /tmp/x", "paths.outside-write-set"),
+             ("unzip a.zip -d .git", "paths.git-dir"),
+             ("cd .claude && unzip ../a.zip", "paths.agent-config"),
+             ("unzip /etc/x.zip", "paths.outside-read-set"),
+             ("unzip ~/.ssh/x.zip", None),
+             ("unzip -: a.zip", "args.unzip-escape"), ("unzip -o: a.zip", "args.unzip-escape"),
+             ("unzip -:o a.zip", "args.unzip-escape"), ("unzip a.zip -:", "args.unzip-escape"),
+             ("unzip -qq -: a.zip -d sub", "args.unzip-escape"), ("unzip -^ a.zip", "args.unzip-escape"),
+             ("unzip '-:' a.zip", "args.unzip-escape"), ("unzip -Y a.zip", "args.unzip-option")]
+    for c, rule in u_bad:
+        rows.append((c, dv(rule), A))
+        rows.append((c, dv(rule), D))
+        rows.append((c, "allow", "mode=open"))
+    for v in ["UNZIP", "UNZIPOPT"]:
+        rows.append((f"{v}=-: unzip a.zip", "deny:structure.protected-env", A))
+        rows.append((f"export {v}=-:", "deny:structure.protected-env", D))
+
+    # zip
+    z_ok = ["zip out.zip README.md", "zip -r out.zip src", "zip -rq out.zip src docs",
+            "zip -9 out.zip README.md", "zip -0 out.zip README.md", "zip -r9q out.zip src",
+            "zip -j out.zip src/main.c", "zip -y out.zip inside-link", "zip -r out.zip src -x '*.o'",
+            "zip -r out.zip src -x '*.o' '*.a'", "zip -r out.zip . -i '*.c'", "zip -u out.zip README.md",
+            "zip -d out.zip README.md", "zip -T out.zip README.md", "zip -r out.zip src --exclude '*.o'",
+            "zip -q -r out.zip src", "zip -r - src", "zip newzip README.md", "zip -r sub/out.zip src",
+            "zip --recurse-paths out.zip src", "zip --quiet out.zip README.md",
+            "zip -r out.zip .claude"]
+    for c in z_ok:
+        rows.append((c, "allow", A))
+        rows.append((c, "allow", D))
+    z_bad = [("zip -TT 'sh -c x' out.zip README.md", "args.zip-option"),
+             ("zip -TTsh out.zip README.md", "args.zip-option"),
+             ("zip -T -TT x out.zip README.md", "args.zip-option"),
+             ("zip -@ out.zip", "args.zip-option"), ("zip -r@ out.zip", "args.zip-option"),
+             ("zip -m out.zip README.md", "args.zip-option"), ("zip -rm out.zip src", "args.zip-option"),
+             ("zip -b /tmp out.zip README.md", "args.zip-option"),
+             ("zip -O other.zip out.zip README.md", "args.zip-option"),
+             ("zip out.zip README.md -m", "args.zip-option"),
+             ("zip --move out.zip README.md", "args.zip-option"),
+             ("zip --temp-path /tmp out.zip README.md", "args.zip-option"),
+             ("zip --unzip-command x out.zip README.md", "args.zip-option"),
+             ("zip --output-file x.zip out.zip README.md", "args.zip-option"),
+             ("zip -r .claude/out.zip src", "paths.agent-config"),
+             ("zip .mcp.json README.md", "paths.agent-config"),
+             ("zip -r /tmp/out.zip src", "paths.outside-write-set"),
+             ("zip -r out.zip /etc", "paths.outside-read-set"),
+             ("zip -r out.zip ~/.ssh", None),
+             ("zip out.zip ~/.aws/config", None),
+             ("zip -r out.zip .git", "paths.git-dir"),
+             ("zip .claude/x README.md", "paths.agent-config")]
+    for c, rule in z_bad:
+        rows.append((c, dv(rule), A))
+        rows.append((c, dv(rule), D))
+        rows.append((c, "allow", "mode=open"))
+    for v in ["ZIP", "ZIPOPT"]:
+        rows.append((f"{v}=-TTsh zip out.zip README.md", "deny:structure.protected-env", A))
+        rows.append((f"export {v}=-m", "deny:structure.protected-env", D))
+
+    # gzip, bzip2, xz: operands replaced (written) unless -c, -t, -l
+    for tool in ["gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz"]:
+        for o in ["", "-k ", "-f ", "-9 ", "-d ", "-v "]:
+            rows.append((f"{tool} {o}README.md", "allow", A))
+            rows.append((f"{tool} {o}.claude/settings.json", "deny:paths.agent-config", A))
+            rows.append((f"{tool} {o}.claude/settings.json", "deny:paths.agent-config", D))
+            rows.append((f"{tool} {o}/etc/hosts", "deny", D))
+        for o in ["-c", "--stdout", "-t", "--test", "-dc", "-cd", "-kc"]:
+            rows.append((f"{tool} {o} .claude/settings.json", "allow", A))
+            rows.append((f"{tool} {o} /etc/hosts", "deny:paths.outside-read-set", D))
+        rows.append((f"{tool} README.md .mcp.json", "deny:paths.agent-config", A))
+        rows.append((f"{tool} -- .mcp.json", "deny:paths.agent-config", A))
+        rows.append((f"{tool} --frob README.md", "deny:args.unknown-option", A))
+        rows.append((f"{tool} < README.md > out.gz", "allow", A))
+    for c in ["gzip -N x.gz", "gzip --name x.gz", "gzip --na x.gz", "gzip -dN x.gz", "gzip -Nd x.gz",
+              "gunzip -N x.gz", "gzip x.gz -N", "gunzip x.gz --name", "gzip '-N' x.gz"]:
+        rows.append((c, "deny:args.compress-option", A))
+        rows.append((c, "deny:args.compress-option", D))
+    for c in ["xz --files=list", "xz --files list.txt", "xz --files", "xz --files0=list",
+              "xz -d --files=list", "unxz --files=list", "xz README.md --files=list"]:
+        rows.append((c, "deny:args.compress-option", A))
+        rows.append((c, "deny:args.compress-option", D))
+    rows.append(("gzip -l x.gz", "allow", A))
+    rows.append(("xz -l x.xz", "allow", A))
+    rows.append(("xz -T0 -9e README.md", "allow", A))
+    rows.append(("gzip -S .z README.md", "allow", A))
+    for v in ["GZIP", "XZ_OPT", "XZ_DEFAULTS"]:
+        rows.append((f"{v}=-N gzip x.gz", "deny:structure.protected-env", A))
+        rows.append((f"export {v}=x", "deny:structure.protected-env", D))
+        rows.append((f"env {v}=x xz README.md", "deny:structure.protected-env", D))
+    return write("archive.tsv", rows,
+                 "Archivers: tar -x/-c, unzip, zip, gzip/bzip2/xz, with the\n"
+                 "destinations and archives they write held to the write set and the\n"
+                 "options that run programs or let entries escape refused.")
+
+
 if __name__ == "__main__":
     n = whitelist() + denylist() + paths() + structure() + wrappers() + validators() + bypasses()
+    n += archives()
     print(f"{n} cases")
