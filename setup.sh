@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 packages=(
   gcc clang libclang-rt-14-dev meson ninja-build pkg-config cmake python3 git bash
   libjansson-dev libyaml-dev libsystemd-dev libprotobuf-c-dev protobuf-c-compiler
-  libnng-dev libssl-dev libseccomp-dev bubblewrap systemd
+  libnng-dev libssl-dev libseccomp-dev bubblewrap systemd nodejs npm
 )
 
 install_missing() {

@@ -1,0 +1,220 @@
+// serve-mcp driven by the real MCP TypeScript SDK client (Client +
+// StdioClientTransport), the way an agent starts it. Run by run_sdk_test.sh,
+// which installs the SDK; LITE_SANDBOX names the binary under test.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readdirSync, readFileSync, rmSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+
+const BIN = process.env.LITE_SANDBOX;
+if (!BIN) throw new Error('LITE_SANDBOX must name the lite-sandbox binary');
+
+// The session: a fresh project directory and a config of our own, so the
+// user's config plays no part.
+const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-sdk-')));
+const config = join(dir, 'config.yaml');
+writeFileSync(config, 'mode: allowlist\n');
+const serverArgs = ['serve-mcp', '--no-os-sandbox', '--config', config, '--dir', dir];
+
+// Records what crosses the transport, to check what the SDK hides.
+class Recording {
+  constructor(inner) {
+    this.inner = inner;
+    this.received = [];
+  }
+  async start() {
+    this.inner.onmessage = (m) => { this.received.push(m); this.onmessage?.(m); };
+    this.inner.onclose = () => this.onclose?.();
+    this.inner.onerror = (e) => this.onerror?.(e);
+    return this.inner.start();
+  }
+  send(m, o) { return this.inner.send(m, o); }
+  close() { return this.inner.close(); }
+}
+
+let client, rec, transport;
+const clientErrors = [];
+
+before(async () => {
+  transport = new StdioClientTransport({ command: BIN, args: serverArgs, cwd: dir, stderr: 'pipe' });
+  transport.stderr?.on('data', (d) => process.stderr.write(`# server stderr: ${d}`));
+  rec = new Recording(transport);
+  client = new Client({ name: 'lite-sandbox-test', version: '1.0.0' });
+  client.onerror = (e) => clientErrors.push(e);
+  await client.connect(rec);
+});
+
+after(async () => {
+  await client?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function text(result) {
+  assert.ok(Array.isArray(result.content), 'content is an array');
+  assert.equal(result.content.length, 1);
+  assert.equal(result.content[0].type, 'text');
+  return result.content[0].text;
+}
+
+test('initialize: the SDK connects and gets its own (latest) version back', () => {
+  const init = rec.received.find((m) => m.id !== undefined && m.result?.protocolVersion);
+  assert.ok(init, 'an initialize reply');
+  assert.equal(init.result.protocolVersion, LATEST_PROTOCOL_VERSION);
+  assert.equal(client.getServerVersion().name, 'lite-sandbox');
+  assert.deepEqual(client.getServerCapabilities().tools, { listChanged: false });
+});
+
+// Raw JSON-RPC for the versions the SDK does not send itself.
+async function rawInitialize(version) {
+  const p = spawn(BIN, serverArgs, { cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] });
+  const lines = createInterface({ input: p.stdout });
+  const first = new Promise((resolve) => lines.once('line', resolve));
+  p.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '0' } } }) + '\n');
+  const reply = JSON.parse(await first);
+  p.stdin.end();
+  await new Promise((resolve) => p.once('exit', resolve));
+  return reply.result.protocolVersion;
+}
+
+test('initialize: version negotiation', async () => {
+  for (const v of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'])
+    assert.equal(await rawInitialize(v), v, `${v} is answered with itself`);
+  assert.equal(await rawInitialize('1999-01-01'), '2025-11-25', 'an unknown version gets our latest');
+});
+
+test('tools/list: bash and lite_sandbox_config with their schemas', async () => {
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((t) => t.name).sort(), ['bash', 'lite_sandbox_config']);
+  const bash = tools.find((t) => t.name === 'bash');
+  assert.equal(bash.inputSchema.type, 'object');
+  assert.deepEqual(bash.inputSchema.required, ['command']);
+  assert.equal(bash.inputSchema.properties.command.type, 'string');
+  assert.equal(bash.inputSchema.properties.timeout.type, 'number');
+  assert.equal(bash.inputSchema.properties.description.type, 'string');
+  assert.ok(bash.description.length > 20);
+  const cfg = tools.find((t) => t.name === 'lite_sandbox_config');
+  assert.deepEqual(cfg.inputSchema.required, ['args']);
+  assert.equal(cfg.inputSchema.properties.args.type, 'array');
+});
+
+test('bash: echo hi round trip', async () => {
+  const r = await client.callTool({ name: 'bash', arguments: { command: 'echo hi', description: 'say hi' } });
+  assert.equal(r.isError, false);
+  assert.equal(text(r), 'hi\nexit status: 0');
+});
+
+test('bash: stderr and a non-zero exit status', async () => {
+  const r = await client.callTool({ name: 'bash', arguments: { command: 'echo out; echo oops >&2; exit 3' } });
+  assert.equal(r.isError, false, 'a failing command is a result, not a tool error');
+  assert.equal(text(r), 'out\nstderr:\noops\nexit status: 3');
+});
+
+test('bash: runs in the session directory', async () => {
+  const r = await client.callTool({ name: 'bash', arguments: { command: 'pwd' } });
+  assert.equal(text(r), `${dir}\nexit status: 0`);
+});
+
+test('bash: a refused command is an error that names the finding and the fix', async () => {
+  const r = await client.callTool({ name: 'bash', arguments: { command: 'curl http://example.com/' } });
+  assert.equal(r.isError, true);
+  const t = text(r);
+  assert.match(t, /refused/);
+  assert.match(t, /curl is a network tool/);
+  assert.match(t, /fix: lite-sandbox config commands allow curl/);
+  assert.match(t, /exit status: 126/);
+});
+
+test('bash: a timeout kills the command', async () => {
+  const t0 = Date.now();
+  const r = await client.callTool({ name: 'bash', arguments: { command: 'echo started; sleep 20; echo never', timeout: 0.5 } });
+  assert.ok(Date.now() - t0 < 5000, 'answered soon after the timeout');
+  assert.equal(r.isError, true);
+  const t = text(r);
+  assert.match(t, /^started\n/);
+  assert.match(t, /timed out after 0\.5 seconds/);
+  assert.doesNotMatch(t, /never/);
+  assert.match(t, /exit status: 124$/);
+});
+
+test('bash: invalid arguments are invalid params', async () => {
+  await assert.rejects(client.callTool({ name: 'bash', arguments: {} }), (e) => e.code === -32602);
+  await assert.rejects(client.callTool({ name: 'bash', arguments: { command: 'true', timeout: -1 } }),
+    (e) => e.code === -32602);
+  await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), (e) => e.code === -32602);
+});
+
+function processesWith(marker) {
+  const found = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      if (cmdline.includes(marker)) found.push(pid);
+    } catch { /* gone */ }
+  }
+  return found;
+}
+
+test('cancellation: notifications/cancelled kills the command and gets no reply', async () => {
+  const marker = '37.25';
+  const ac = new AbortController();
+  const call = client.callTool({ name: 'bash', arguments: { command: `sleep ${marker}` } }, undefined,
+    { signal: ac.signal });
+  // wait until the command runs
+  for (let i = 0; i < 100 && processesWith(`sleep ${marker}`).length === 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.notEqual(processesWith(`sleep ${marker}`).length, 0, 'the command started');
+  const before = rec.received.length;
+  ac.abort('test cancels');
+  await assert.rejects(call);
+  for (let i = 0; i < 100 && processesWith(`sleep ${marker}`).length > 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(processesWith(`sleep ${marker}`), [], 'the command was killed');
+  // still serving, and nothing was sent for the cancelled request
+  await client.ping();
+  const after = rec.received.slice(before);
+  assert.equal(after.filter((m) => m.result?.content).length, 0, 'no tool result after the cancellation');
+  assert.deepEqual(clientErrors, []);
+});
+
+test('ping', async () => {
+  assert.deepEqual(await client.ping(), {});
+});
+
+test('config tool: a read-only request runs, a changing one is refused (no ticket)', async () => {
+  const show = await client.callTool({ name: 'lite_sandbox_config', arguments: { args: ['mode', 'show'] } });
+  assert.equal(show.isError, false);
+  assert.match(text(show), /allowlist/);
+  const set = await client.callTool({ name: 'lite_sandbox_config', arguments: { args: ['mode', 'set', 'open'] } });
+  assert.equal(set.isError, true);
+  assert.match(text(set), /approval ticket/);
+  assert.equal(readFileSync(config, 'utf8'), 'mode: allowlist\n', 'the config is unchanged');
+  // the same request through the bash tool, as the hook sees it
+  const viaBash = await client.callTool({ name: 'bash', arguments: { command: 'lite-sandbox config mode set open' } });
+  assert.equal(viaBash.isError, true);
+  assert.match(text(viaBash), /approval ticket/);
+  const readViaBash = await client.callTool({ name: 'bash', arguments: { command: 'lite-sandbox config mode show' } });
+  assert.equal(readViaBash.isError, false);
+  assert.match(text(readViaBash), /allowlist/);
+});
+
+test('bash: output past the cap is truncated with a notice', async () => {
+  const r = await client.callTool({ name: 'bash', arguments: { command: 'yes 0123456789 | head -c 300000' } });
+  const t = text(r);
+  assert.match(t, /\[stdout truncated: 197600 more bytes not shown/);
+  assert.ok(t.length < 110000);
+});
+
+test('concurrent calls each get their own answer', async () => {
+  const rs = await Promise.all([1, 2, 3, 4].map((i) =>
+    client.callTool({ name: 'bash', arguments: { command: `sleep 0.${i}; echo ${i}` } })));
+  rs.forEach((r, i) => assert.equal(text(r), `${i + 1}\nexit status: 0`));
+});
