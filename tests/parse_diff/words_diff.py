@@ -18,12 +18,16 @@ unquoted, dropped or reordered anything, some command sees different words.
 Cases whose two runs of (a) differ are skipped as nondeterministic. The
 re-print must also be stable (printing the re-parsed print gives it back).
 
-A direct check on a subset: for programs made only of simple commands joined
-by ; && | and newlines, whose words are all literal, the argv lists computed
-from `parse --json --no-pos` (quote removal applied to the parts) must equal
-the argv lists bash's run recorded.
+Two checks on the tree itself (`parse --json --no-pos`, what the policy
+walks), independent of our printer:
+  parts    bash source rebuilt in Python from the JSON parts (Emitter below)
+           must behave like the original under the same stubs;
+  literal  for programs of simple commands joined by ; && | and newlines,
+           whose words are all literal, the argv lists computed from the
+           JSON (quote removal applied) must equal those bash's run recorded.
 
-One TAP line per case (and per literal-subset case). Prints "1..0 # SKIP"
+One TAP line per case ("words"), plus one per case in scope of each of the
+two checks ("parts", "literal"). Prints "1..0 # SKIP"
 when bwrap cannot create a sandbox here.
 """
 import argparse
