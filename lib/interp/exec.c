@@ -1015,7 +1015,24 @@ array_expand(struct interp *it, const struct sh_assign *a, bool assoc, struct el
 			char *val = NULL;
 			if ((r = expand_str(it, e->key, &key)) < 0)
 				return r;
-			if (e->value && (r = expand_str(it, e->value, &val)) < 0)
+			const struct sh_word *vw = e->value;
+			if (assoc && vw && vw->n_parts && vw->parts[0].kind == SH_PART_TILDE) {
+				/* bash leaves ~ alone in [k]=~ of an associative array */
+				struct sh_word *cw = arena_alloc(it->tmp, sizeof(*cw));
+				struct sh_part *cp = arena_alloc(it->tmp, vw->n_parts * sizeof(*cp));
+				if (!cw || !cp)
+					return -ENOMEM;
+				*cw = *vw;
+				memcpy(cp, vw->parts, vw->n_parts * sizeof(*cp));
+				cp[0].kind = SH_PART_SQUOTE;
+				cp[0].text = arena_printf(it->tmp, "~%s", vw->parts[0].text ? vw->parts[0].text : "");
+				if (!cp[0].text)
+					return -ENOMEM;
+				cp[0].text_len = strlen(cp[0].text);
+				cw->parts = cp;
+				vw = cw;
+			}
+			if (vw && (r = expand_str(it, vw, &val)) < 0)
 				return r;
 			if ((r = sv_push(&f, val ? val : "")) < 0)
 				return r;

@@ -30,7 +30,7 @@ def word():
     ])
     return L[R.randint(0, len(L) - 1)]
 def stmt(d=0):
-    k = R.randint(0, 19 if d < 2 else 6)
+    k = R.randint(0, 27 if d < 2 else 6)
     if k <= 2:
         return "%s=%s" % (R.choice(names), R.choice(vals + [word()]))
     if k <= 5:
@@ -59,13 +59,33 @@ def stmt(d=0):
         return "[[ %s %s %s ]] && echo t || echo f" % (word(), R.choice(['==', '!=', '<', '>', '=~']),
                                                      R.choice(['a*', '?', "'a b'", '[ab]*', '^a', '$x', '"$y"', 'b$']))
     if k == 17 and d == 0:
-        return "cat <<E%s\n%s $%s\nE\n" % (R.choice(['', "'"]).replace("'", ''), word(), R.choice(names))
+        # (not ${x:=...}: bash expands a here-document of an external command
+        # in the child, so the assignment is lost there; see docs/interp.md)
+        return "cat <<E%s\n%s $%s\nE\n" % (R.choice(['', "'"]).replace("'", ''),
+                                          word().replace(':=', ':-'), R.choice(names))
     if k in (17, 18):
         return "n%d=0; while [ $n%d -lt %d ]; do n%d=$((n%d+1)); %s; done; echo n=$n%d" % (
             d, d, R.randint(0, 3), d, d, stmt(d + 1) if d < 2 else ':', d)
     if k == 19:
         return "printf '%s|%s\\n' %s %s" % (R.choice(['%5s', '%-3s', '%.2s', '%q', '%d', '%x', '%b']),
                                           R.choice(['%s', '%c', '%04d']), word(), word())
+    if k == 20:
+        return "{ %s; } > out.txt; cat out.txt; rm out.txt" % (stmt(d + 1) if d < 2 else 'echo e')
+    if k == 21:
+        return "( %s ) %s echo ok%d" % (stmt(d + 1) if d < 2 else 'false', R.choice(['&&', '||', ';', '|']), d)
+    if k == 22:
+        return "declare -A m=([%s]=1 [k]=%s); echo ${#m[@]} ${m[k]} \"${m[%s]-u}\"" % (
+            R.choice(['a', 'b c', '1']), word(), R.choice(['a', 'k', 'z']))
+    if k == 23:
+        return "printf -v %s '%%s-%%s' %s %s; echo \"$%s\"" % (R.choice(names), word(), word(), R.choice(names))
+    if k == 24:
+        return "ref=%s; echo \"${!ref-unset}\"" % R.choice(names + ['a', 'a[1]', '1', '@'])
+    if k == 25:
+        return "for ((i=0; i<%d; i++)); do echo -n \"$i,\"; done; echo" % R.randint(0, 4)
+    if k == 26:
+        return "mapfile -t L < <(printf '%%s\\n' %s); echo ${#L[@]} \"${L[*]}\"" % " ".join(word() for _ in range(R.randint(0, 3)))
+    if k == 27:
+        return "IFS=%s read -r -a R <<< %s; echo ${#R[@]} \"${R[@]}\"" % (R.choice(["','", "' '", "':'", "''"]), word())
     if k == 11:
         return "a=(%s); echo ${#a[@]} \"${a[@]}\" ${a[1]-u}" % " ".join(word() for _ in range(R.randint(0, 3)))
     return "%s | tr a-z A-Z" % ("echo " + word())
