@@ -4,7 +4,7 @@
  *
  * One `struct interp` holds everything a run needs (variables, functions,
  * options, traps, jobs); there is no global state. While it runs it calls
- * three handlers so that the policy engine can re-check what static analysis
+ * four handlers so that the policy engine can re-check what static analysis
  * could not see:
  *
  *  - call: every command after expansion, before deciding whether it is a
@@ -16,7 +16,13 @@
  *    environment it would get;
  *  - tree: every program text parsed while running (eval, source, a script
  *    run by name, bash -c, a trap), before any of it runs, so that it gets
- *    the same static checks as the command line itself.
+ *    the same static checks as the command line itself (the program given
+ *    to interp_run_string is not shown: the caller checks it first).
+ *
+ * Handlers run in whichever process runs the command: a pipeline stage or
+ * a subshell is a fork, and calls its own copy of the handler and ctx.
+ * Commands named bash or sh are not executed but interpreted in a child
+ * (so their scripts reach the handlers too).
  *
  * Independently of the handlers the interpreter refuses an external command
  * whose inherited environment changes a protected variable (PATH always,
