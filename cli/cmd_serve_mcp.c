@@ -106,8 +106,9 @@ cmd_serve_mcp_usage(FILE *out)
 		"  --dir DIR          the session's working directory (default: the current\n"
 		"                     directory)\n"
 		"  --config FILE      use FILE as the config instead of the user's\n"
-		"  --no-os-sandbox    run commands without the OS sandbox (required for now,\n"
-		"                     as for exec; without it every command is refused)\n"
+		"  --no-os-sandbox    run commands as 'lite-sandbox exec --no-os-sandbox' does\n"
+		"                     (the policy checks, no OS sandbox); without it they go\n"
+		"                     the way 'lite-sandbox exec' goes without the option\n"
 		"  -h, --help         show this help\n"
 		"\n"
 		"stdout carries only JSON-RPC messages; diagnostics go to stderr. See\n"
@@ -983,9 +984,6 @@ cmd_serve_mcp(int argc, char **argv)
 		fprintf(stderr, "lite-sandbox serve-mcp: --config %s: %s\n", config_file, strerror(errno));
 		return EXIT_USAGE;
 	}
-	if (!no_os)
-		diag("the OS sandbox is not wired into serve-mcp yet: every command will be refused "
-		     "(pass --no-os-sandbox to run with the policy checks only)");
 	/* A client that goes away while we write must not kill the server
 	 * before it has stopped the commands. */
 	signal(SIGPIPE, SIG_IGN);
