@@ -1240,8 +1240,255 @@ def archives():
                  "destinations and archives they write held to the write set and the\n"
                  "options that run programs or let entries escape refused.")
 
+GIT_LEVELS = {
+    "local_read": ["status", "log --oneline", "diff", "show HEAD", "blame README.md",
+                   "annotate README.md", "cat-file -p HEAD", "check-attr -a README.md",
+                   "check-ignore x", "cherry", "count-objects -v", "describe --tags",
+                   "diff-files", "diff-index HEAD", "diff-tree HEAD", "for-each-ref",
+                   "grep TODO", "help log", "ls-files", "ls-tree HEAD", "merge-base a b",
+                   "name-rev HEAD", "reflog", "rev-list HEAD", "rev-parse HEAD",
+                   "shortlog -sn", "show-branch", "show-ref", "var GIT_AUTHOR_IDENT",
+                   "version", "whatchanged", "branch", "branch -a", "branch --list",
+                   "tag", "tag -l", "remote -v", "remote", "stash list", "stash show",
+                   "worktree list", "notes list", "fsck", "range-diff a...b",
+                   "patch-id", "verify-commit HEAD", "verify-tag v1", "column",
+                   "check-ref-format refs/heads/x", "stripspace", "fast-export HEAD",
+                   "config --get user.name", "config -l", "config --list",
+                   "config get user.name", "submodule status", "archive HEAD -o out.tar",
+                   "format-patch -1 -o patches", "bundle verify x.bundle",
+                   "hash-object README.md", "interpret-trailers README.md",
+                   "get-tar-commit-id", "difftool --tool-help", "symbolic-ref HEAD"],
+    "local_write": ["add .", "add -A", "commit -m msg", "commit --amend --no-edit",
+                    "checkout -b topic", "checkout main", "switch main", "restore README.md",
+                    "reset --hard", "reset HEAD~1", "revert HEAD", "cherry-pick abc",
+                    "cherry-pick -x abc", "merge main", "rebase main", "rm --cached README.md",
+                    "mv README.md README2.md", "clean -fd", "gc", "stash", "stash push",
+                    "stash pop", "apply x.patch", "am x.patch", "init sub",
+                    "branch topic", "branch -d topic", "branch -D topic", "branch -m a b",
+                    "tag v1", "tag -d v1", "tag -a v1 -m x", "notes add -m x",
+                    "worktree add wt", "worktree remove wt", "worktree prune",
+                    "remote add origin https://x", "remote remove origin",
+                    "config user.name me", "config set user.email me@x",
+                    "config --add core.autocrlf false", "config --unset user.name",
+                    "update-index --refresh", "update-ref refs/heads/x HEAD",
+                    "read-tree HEAD", "write-tree", "commit-tree HEAD^{tree}",
+                    "sparse-checkout set src", "repack -ad", "prune", "pack-refs",
+                    "reflog expire --all", "bisect start", "bisect good", "bisect reset",
+                    "maintenance run", "merge-file a b c", "rerere", "hash-object -w README.md",
+                    "bundle create x.bundle HEAD", "checkout-index -a", "mergetool",
+                    "submodule init", "symbolic-ref HEAD refs/heads/x", "replace a b",
+                    "unpack-file HEAD:README.md"],
+    "remote_read": ["fetch", "fetch origin", "fetch --all", "pull", "pull --rebase",
+                    "ls-remote origin", "clone https://example.com/x.git",
+                    "clone https://example.com/x.git newdir", "remote update",
+                    "remote show origin", "submodule update --init", "fetch -u origin"],
+    "remote_write": ["push", "push origin main", "push --force", "push -u origin x",
+                     "send-email x.patch", "request-pull v1 origin", "send-pack origin"],
+}
+GIT_REFUSED_SUBS = ["daemon", "instaweb", "gui", "gitk", "citool", "credential fill",
+                    "credential-cache exit", "credential-store get", "credential-cache--daemon x",
+                    "fsmonitor--daemon start", "filter-branch --all", "merge-index x -a",
+                    "merge-one-file", "for-each-repo --config=x gc", "upload-pack .",
+                    "receive-pack .", "upload-archive .", "http-backend", "shell",
+                    "svn clone x", "p4 sync", "cvsserver", "archimport x", "cvsimport",
+                    "remote-ext x y", "frobnicate", "sh-i18n--envsubst"]
+GIT_RUNS = [("difftool -x foo", None), ("difftool --extcmd=foo", None),
+            ("difftool --extcmd foo", None), ("difftool --ext=foo", None),
+            ("difftool -yx foo", None), ("difftool -xfoo", None),
+            ("archive --exec=x HEAD", None), ("archive --exec x HEAD", None),
+            ("archive --remote=origin HEAD", None), ("archive --rem origin HEAD", None),
+            ("fetch --upload-pack=x origin", None), ("fetch --upload-pack x origin", None),
+            ("fetch --upload=x origin", None), ("pull --upload-pack=x", None),
+            ("clone --upload-pack=x url", None), ("clone -u x url", None), ("clone -ux url", None),
+            ("clone --template=/tmp/t url", None), ("clone --templ /tmp/t url", None),
+            ("ls-remote --upload-pack=x origin", None), ("ls-remote -u x origin", None),
+            ("push --receive-pack=x", None), ("push --receive-pack x origin", None),
+            ("push --exec=x", None), ("push --rec=x", None),
+            ("rebase --exec make main", None), ("rebase -x make main", None),
+            ("rebase --exec=make main", None), ("rebase -ixmake main", None),
+            ("rebase --exe make main", None), ("rebase main -x make", None),
+            ("grep -O TODO", None), ("grep --open-files-in-pager=vi TODO", None),
+            ("init --template=/tmp/t", None), ("init --template /tmp/t x", None),
+            ("init --separate-git-dir=/tmp/g", None),
+            ("send-email --to-cmd=x a.patch", None), ("send-email --sendmail-cmd x a.patch", None),
+            ("send-email --smtp-server=/bin/sh a.patch", None),
+            ("fetch-pack --exec=x url", None), ("send-pack --receive-pack=x url", None),
+            ("clone ext::sh url", None), ("fetch ext::sh", None), ("push ext::sh", None)]
+GIT_VERB_REFUSED = ["submodule foreach ls", "submodule foreach --recursive 'rm -rf x'",
+                    "bisect run make", "bisect run ./test.sh", "maintenance start",
+                    "maintenance register", "maintenance unregister", "maintenance stop"]
+GIT_BAD_KEYS = ["core.hooksPath", "core.fsmonitor", "core.pager", "core.editor",
+                "core.sshCommand", "core.askPass", "core.gitProxy", "core.worktree",
+                "core.alternateRefsCommand", "filter.x.clean", "filter.lfs.smudge",
+                "filter.x.process", "alias.st", "alias.x", "include.path", "includeIf.gitdir:x.path",
+                "diff.external", "diff.x.textconv", "diff.x.command", "merge.x.driver",
+                "sequence.editor", "credential.helper", "credential.https://x.helper",
+                "gpg.program", "gpg.ssh.program", "gpg.x509.program", "gpg.ssh.defaultKeyCommand",
+                "pager.log", "pager.diff", "protocol.ext.allow", "remote.origin.uploadpack",
+                "remote.origin.receivepack", "remote.origin.url", "remote.origin.proxy",
+                "url.x.insteadOf", "uploadpack.packObjectsHook", "receive.procReceiveRefs",
+                "sendemail.sendmailCmd", "sendemail.smtpServer", "ssh.variant",
+                "submodule.x.update", "tar.tgz.command", "trace2.eventTarget", "web.browser",
+                "browser.x.cmd", "man.x.cmd", "mergetool.x.cmd", "difftool.x.cmd",
+                "guitool.x.cmd", "interactive.diffFilter", "http.proxy", "http.https://x.proxy",
+                "safe.directory", "instaweb.httpd", "CORE.HOOKSPATH", "Core.FsMonitor",
+                "ALIAS.x", "Filter.X.Clean"]
+GIT_OK_KEYS = ["user.name", "user.email", "core.autocrlf", "core.filemode",
+               "color.ui", "pull.rebase", "init.defaultBranch", "commit.gpgsign",
+               "merge.conflictstyle", "diff.renames", "log.date", "push.default",
+               "rebase.autosquash", "branch.main.merge", "core.ignorecase", "advice.detachedHead"]
+
+
+def git():
+    rows = []
+    for level, subs in GIT_LEVELS.items():
+        for sub in subs:
+            c = "git " + sub
+            if level == "remote_write":
+                rows.append((c, "deny:args.git-level", "mode=allowlist"))
+                rows.append((c, "deny:args.git-level", "mode=denylist"))
+                rows.append((c, "allow", "config=git-remote-write"))
+                rows.append((c, "allow", "mode=open"))
+            else:
+                rows.append((c, "allow", "mode=allowlist"))
+                rows.append((c, "allow", "mode=denylist"))
+            if level == "local_write":
+                rows.append((c, "deny:args.git-level", "config=no-git-write"))
+            elif level == "local_read":
+                rows.append((c, "allow", "config=no-git-write"))
+    for sub in GIT_REFUSED_SUBS:
+        for m in MODES[:2]:
+            rows.append(("git " + sub, "deny:args.git-subcommand", "mode=" + m))
+            rows.append(("git -C src " + sub, "deny:args.git-subcommand", "mode=" + m))
+        rows.append(("git " + sub, "allow", "mode=open"))
+        rows.append(("git " + sub, "deny:args.git-subcommand", "config=git-remote-write"))
+    for sub, _ in GIT_RUNS:
+        for m in MODES[:2]:
+            rows.append(("git " + sub, "deny:args.git-option", "mode=" + m))
+        rows.append(("git -C src " + sub, "deny:args.git-option", "config=git-remote-write"))
+        rows.append(("git " + sub, "allow", "mode=open"))
+    for sub in GIT_VERB_REFUSED:
+        for m in MODES[:2]:
+            rows.append(("git " + sub, "deny:args.git-subcommand", "mode=" + m))
+    for k in GIT_BAD_KEYS:
+        for f in ["git config {k} x", "git config set {k} x", "git config --add {k} x",
+                  "git config --replace-all {k} x", "git -c {k}=x status", "git -c {k}=x log",
+                  "git clone -c {k}=x https://e/x.git", "git clone --config {k}=x https://e/x.git",
+                  "git clone --config={k}=x https://e/x.git", "git config --local {k} x",
+                  "git config --type=path {k} x"]:
+            rows.append((f.format(k=k), "deny:args.git-config", "mode=denylist"))
+        rows.append((f"git config {k} x", "deny:args.git-config", "mode=allowlist"))
+        rows.append((f"git config --get {k}", "allow", "mode=allowlist"))
+    for k in GIT_OK_KEYS:
+        for f in ["git config {k} x", "git -c {k}=x status", "git clone -c {k}=x https://e/x.git",
+                  "git config set {k} x"]:
+            rows.append((f.format(k=k), "allow", "mode=allowlist"))
+    rows += [
+        ("git config --edit", "deny:args.git-config", "mode=allowlist"),
+        ("git config -e", "deny:args.git-config", "mode=allowlist"),
+        ("git config edit", "deny:args.git-config", "mode=allowlist"),
+        ("git config --global user.name me", "deny:args.git-config", "mode=allowlist"),
+        ("git config --system user.name me", "deny:args.git-config", "mode=allowlist"),
+        ("git config --global --get user.name", "allow", "mode=allowlist"),
+        ("git config --rename-section foo alias", "deny:args.git-config", "mode=allowlist"),
+        ("git config rename-section foo filter.x", "deny:args.git-config", "mode=allowlist"),
+        ("git config --rename-section foo bar", "allow", "mode=allowlist"),
+        ("git config --file=.claude/x user.name me", "deny:paths.agent-config", "mode=allowlist"),
+        ("git config -f .mcp.json user.name me", "deny:paths.agent-config", "mode=allowlist"),
+        ("git config -f sub/cfg user.name me", "allow", "mode=allowlist"),
+        ("git config -f sub/cfg core.pager x", "deny:args.git-config", "mode=allowlist"),
+        ("git config $KEY x", "deny:args.git-config", "mode=allowlist"),
+        ("git --template=/tmp/t init", "deny:args.git-option", "mode=allowlist"),
+        ("git --exec-path=/tmp status", "deny:args.git-option", "mode=allowlist"),
+        ("git --config-env=core.pager=X log", "deny:args.git-option", "mode=allowlist"),
+        ("git --config-env core.pager=X log", "deny:args.git-option", "mode=allowlist"),
+        ("GIT_TEMPLATE_DIR=/tmp/t git init x", "deny:structure.protected-env", "mode=allowlist"),
+        ("GIT_WORK_TREE=/tmp git status", "deny:structure.protected-env", "mode=allowlist"),
+        ("export GIT_WORK_TREE=x", "deny:structure.protected-env", "mode=allowlist"),
+        ("env GIT_TEMPLATE_DIR=x git init", "deny:structure.protected-env", "mode=allowlist"),
+        ("git -C .git status", "deny:args.git-dir", "mode=allowlist"),
+        ("git -C .git/hooks status", "deny:args.git-dir", "mode=denylist"),
+        ("git -C sub/.git log", "deny:args.git-dir", "mode=denylist"),
+        ("git -C .GIT log", "deny:args.git-dir", "mode=denylist"),
+        ("git --work-tree=.git checkout HEAD -- x", "deny:args.git-dir", "mode=allowlist"),
+        ("git --work-tree .git/hooks checkout HEAD -- pre-commit", "deny:args.git-dir", "mode=allowlist"),
+        ("git --work-tree=sub checkout HEAD -- x", "allow", "mode=allowlist"),
+        ("git --work-tree=.claude checkout HEAD -- settings.json", "deny:paths.agent-config", "mode=allowlist"),
+        ("git --work-tree .claude reset --hard", "deny:paths.agent-config", "mode=allowlist"),
+        ("git --work-tree=/tmp checkout HEAD -- x", "deny:paths.outside-write-set", "mode=allowlist"),
+        ("git --work-tree=/tmp status", "deny:paths.outside-read-set", "mode=allowlist"),
+        ("git --work-tree=sub status", "allow", "mode=allowlist"),
+        ("git read-tree --index-output=.claude/x HEAD", "deny:paths.agent-config", "mode=allowlist"),
+        ("git read-tree --index-output .mcp.json HEAD", "deny:paths.agent-config", "mode=allowlist"),
+        ("git read-tree --index-output=sub/idx HEAD", "allow", "mode=allowlist"),
+        ("git fast-export --export-marks=.claude/m HEAD", "deny:paths.agent-config", "mode=allowlist"),
+        ("git fast-export --export-marks=/tmp/m HEAD", "deny:paths.outside-write-set", "mode=allowlist"),
+        ("git fast-export --export-marks=marks HEAD", "allow", "mode=allowlist"),
+        ("git fast-export --import-marks=/etc/passwd HEAD", "deny:paths.outside-read-set", "mode=denylist"),
+        ("git merge-file .claude/settings.json b c", "deny:paths.agent-config", "mode=allowlist"),
+        ("git merge-file -p .claude/settings.json b c", "allow", "mode=allowlist"),
+        ("git merge-file --stdout .mcp.json b c", "allow", "mode=allowlist"),
+        ("git merge-file -L x .mcp.json b c", "deny:paths.agent-config", "mode=allowlist"),
+        ("git interpret-trailers --in-place .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git interpret-trailers --in-place msg.txt", "allow", "mode=allowlist"),
+        ("git interpret-trailers .claude/settings.json", "allow", "mode=allowlist"),
+        ("git diff --output=.claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git diff --output .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git log --output=/tmp/x", "deny:paths.outside-write-set", "mode=allowlist"),
+        ("git log -p --output=log.txt", "allow", "mode=allowlist"),
+        ("git archive -o .claude/x.tar HEAD", "deny:paths.agent-config", "mode=allowlist"),
+        ("git archive -o.claude/x.tar HEAD", "deny:paths.agent-config", "mode=allowlist"),
+        ("git archive --output=.mcp.json HEAD", "deny:paths.agent-config", "mode=allowlist"),
+        ("git format-patch -1 -o .claude", "deny:paths.agent-config", "mode=allowlist"),
+        ("git format-patch -1 --output-directory=.codex", "deny:paths.agent-config", "mode=allowlist"),
+        ("git bugreport -o .claude", "deny:paths.agent-config", "mode=allowlist"),
+        ("git diagnose -o .claude", "deny:paths.agent-config", "mode=allowlist"),
+        ("git bundle create .claude/x.bundle HEAD", "deny:paths.agent-config", "mode=allowlist"),
+        ("git bundle create /tmp/x.bundle HEAD", "deny:paths.outside-write-set", "mode=allowlist"),
+        ("git init .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git init /tmp/x", "deny:paths.outside-write-set", "mode=allowlist"),
+        ("git clone https://e/x.git .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git clone --depth 1 https://e/x.git .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git worktree add .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git worktree add /tmp/wt", "deny:paths.outside-write-set", "mode=allowlist"),
+        ("cd .claude && git format-patch -1", "deny:paths.agent-config", "mode=allowlist"),
+        ("cd .claude && git unpack-file HEAD:x", "deny:paths.agent-config", "mode=allowlist"),
+        ("cd .claude && git clone https://e/x.git", "deny:paths.agent-config", "mode=allowlist"),
+        ("cd .claude && git init", "deny:paths.agent-config", "mode=allowlist"),
+        ("cd sub && git format-patch -1", "allow", "mode=allowlist"),
+        ("cd .claude && git format-patch -1 --stdout", "allow", "mode=allowlist"),
+        ("cd .claude && git format-patch -1 -o ../patches", "allow", "mode=allowlist"),
+        ("git mv README.md .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git rm .mcp.json", "deny:paths.agent-config", "mode=allowlist"),
+        ("git checkout -- .claude/settings.json", "deny:paths.agent-config", "mode=allowlist"),
+        ("git restore .claude/settings.json", "deny:paths.agent-config", "mode=allowlist"),
+        ("git checkout-index -f .mcp.json", "deny:paths.agent-config", "mode=allowlist"),
+        ("git -C .claude rm settings.json", "deny:paths.agent-config", "mode=allowlist"),
+        ("git -C sub mv x ../.claude/y", "deny:paths.agent-config", "mode=allowlist"),
+        ("git cherry-pick -x abc", "allow", "mode=allowlist"),
+        ("git commit -m 'runs -x'", "allow", "mode=allowlist"),
+        ("git log -- --exec", "allow", "mode=allowlist"),
+        ("git $SUB status", "deny:args.git-dynamic", "mode=allowlist"),
+        ("git $(echo push)", "deny:args.git-dynamic", "mode=allowlist"),
+        ("git -c $KV status", "deny:args.git-dynamic", "mode=allowlist"),
+        ("git rebase $OPT main", "allow", "mode=allowlist"),  # the runtime check sees the word
+        ("git 'rebase' '--exec' make main", "deny:args.git-option", "mode=allowlist"),
+        ("git \"difftool\" \"-x\" foo", "deny:args.git-option", "mode=allowlist"),
+        ("env git difftool -x foo", "deny:args.git-option", "mode=allowlist"),
+        ("timeout 5 git rebase -x make main", "deny:args.git-option", "mode=allowlist"),
+        ("xargs git config core.pager", "deny:args.git-config", "mode=allowlist"),
+        ("find . -exec git -c core.pager=x log {} \\;", "deny:args.git-config", "mode=allowlist"),
+        ("bash -c 'git daemon'", "deny:args.git-subcommand", "mode=allowlist"),
+        ("git help daemon", "allow", "mode=allowlist"),
+    ]
+    return write("git.tsv", rows,
+                 "git: every subcommand at its level, the ones refused outright,\n"
+                 "options that run programs (every spelling), config keys that name\n"
+                 "programs, and the paths git's writing subcommands are pointed at.")
+
+
 
 if __name__ == "__main__":
     n = whitelist() + denylist() + paths() + structure() + wrappers() + validators() + bypasses()
-    n += archives()
+    n += archives() + git()
     print(f"{n} cases")
