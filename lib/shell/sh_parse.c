@@ -502,45 +502,58 @@ is_redir_op(const struct sh_tok *t)
 	return t->kind == T_OP && t->op >= OP_LESS;
 }
 
-/* Quote removal on a here-document delimiter as written. */
+/* Quote removal on a here-document delimiter, from its parts. */
+static int
+delim_parts(struct buf *b, const struct sh_part *parts, size_t n, bool *quoted)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct sh_part *pt = &parts[i];
+		int r;
+		switch (pt->kind) {
+		case SH_PART_LIT:
+			r = buf_append(b, pt->text, pt->text_len);
+			break;
+		case SH_PART_ESCAPED:
+		case SH_PART_SQUOTE:
+			*quoted = true;
+			r = buf_append(b, pt->text, pt->text_len);
+			break;
+		case SH_PART_DQUOTE:
+			*quoted = true;
+			r = delim_parts(b, pt->parts, pt->n_parts, quoted);
+			break;
+		case SH_PART_ANSI_C:
+		case SH_PART_LOCALE:
+		case SH_PART_PARAM:
+		case SH_PART_CMDSUB:
+		case SH_PART_ARITH:
+		case SH_PART_PROCSUB:
+		case SH_PART_TILDE:
+		case SH_PART_BRACE:
+		case SH_PART_EXTGLOB:
+		case SH_PART_KIND_MAX:
+		default:
+			return 1;
+		}
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
 static int
 heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
 	      bool *ret_quoted)
 {
-	const char *s = w->src;
-	size_t n = w->src_len;
 	struct buf b = BUF_INIT(4096);
 	bool q = false;
-	int r = 0;
-	for (size_t i = 0; i < n && r >= 0; i++) {
-		char c = s[i];
-		if (c == '\\' && i + 1 < n && s[i + 1] == '\n') {
-			i++;
-			continue;
-		}
-		if (c == '\\' && i + 1 < n) {
-			q = true;
-			r = buf_putc(&b, s[++i]);
-		} else if (c == '\'') {
-			q = true;
-			while (++i < n && s[i] != '\'' && r >= 0)
-				r = buf_putc(&b, s[i]);
-		} else if (c == '"') {
-			q = true;
-			while (++i < n && s[i] != '"' && r >= 0) {
-				if (s[i] == '\\' && i + 1 < n &&
-				    strchr("$`\"\\\n", s[i + 1]))
-					i++;
-				r = buf_putc(&b, s[i]);
-			}
-		} else if (c == '$' && i + 1 < n && (s[i + 1] == '\'' || s[i + 1] == '"')) {
-			buf_done(&b);
-			return sh_fail(p, SH_ERR_UNSUPPORTED, w->pos.offset,
-				       "unsupported construct: $'...' or $\"...\" in a "
-				       "here-document delimiter");
-		} else {
-			r = buf_putc(&b, c);
-		}
+	int r = delim_parts(&b, w->parts, w->n_parts, &q);
+	if (r > 0) {
+		/* bash takes such a delimiter as the text it was written as */
+		buf_done(&b);
+		return sh_fail(p, SH_ERR_UNSUPPORTED, w->pos.offset,
+			       "unsupported construct: here-document delimiter with "
+			       "an expansion or $'...' in it");
 	}
 	if (r < 0) {
 		buf_done(&b);
@@ -1525,7 +1538,11 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 		if (t->kind == T_WORD && !t->assign && (ends_list(t) || is_word(t, "in") ||
 							is_word(t, "]]") || is_word(t, "!")))
 			return unexpected(p, t);
-		if (t->kind == T_WORD && !t->assign && !starts_compound(t) &&
+		struct sh_assign *as0 = NULL;
+		if (t->kind == T_WORD && !t->assign &&
+		    (r = word_assignment(p, t, &as0)) < 0)
+			return r;
+		if (t->kind == T_WORD && !t->assign && !as0 && !starts_compound(t) &&
 		    plain_name_word(t->word)) {
 			/* coproc NAME compound, or coproc simple-command; the
 			 * word after NAME is in command position for bash */

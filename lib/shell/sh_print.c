@@ -14,6 +14,7 @@
 struct pr {
 	struct buf *out;
 	const struct sh_redir **hd; /* pending here-documents (malloc) */
+	bool redirs_first; /* the next simple command prints them first */
 	size_t n_hd, cap_hd;
 	int err;
 };
@@ -511,9 +512,11 @@ print_node(struct pr *pr, const struct sh_node *n)
 		return;
 	switch (n->kind) {
 	case SH_NODE_SIMPLE: {
+		bool rf = pr->redirs_first;
+		pr->redirs_first = false;
 		bool sp = false;
 		if (!n->u.simple.assigns && n->u.simple.n_words && n->redirs &&
-		    is_reserved(n->u.simple.words[0])) {
+		    (is_reserved(n->u.simple.words[0]) || rf)) {
 			/* ">f if x" runs a command named "if": keep the
 			 * redirections first so that it does not read as
 			 * the reserved word */
@@ -702,7 +705,12 @@ print_node(struct pr *pr, const struct sh_node *n)
 			puts_(pr, n->u.coproc.name);
 			putc_(pr, ' ');
 		}
+		/* "coproc <f a }" must not print as "coproc a } <f", where
+		 * "a" would read as the coproc's name */
+		pr->redirs_first = !n->u.coproc.name && n->u.coproc.body &&
+				   n->u.coproc.body->kind == SH_NODE_SIMPLE;
 		print_node(pr, n->u.coproc.body);
+		pr->redirs_first = false;
 		break;
 	case SH_NODE_KIND_MAX:
 	default:
