@@ -37,6 +37,8 @@ struct policy {
 	struct path_boundary *pb;
 	char **ssh_hosts;     /* the config's ssh section, as typed */
 	bool *ssh_write;
+	char ***ssh_cmds;     /* per host: the extra commands its entry lists */
+	size_t *n_ssh_cmds;
 	size_t n_ssh_hosts;
 	char **start_env;     /* the protected variables of the starting environment */
 	size_t n_start_env;
@@ -203,6 +205,8 @@ int validate_archive(struct walk *w, struct cmdline *cl, enum arg_role *roles);
 
 /* declarations kept beside their validators */
 extern const struct opt_decl tar_decl;
+extern const struct opt_decl scp_decl;
+extern const struct opt_decl rsync_decl;
 
 /* Run a wrapped command (argv slice) through every check, as a child of a wrapper. */
 int check_wrapped(struct walk *w, struct parg *args, size_t argc, unsigned ck,

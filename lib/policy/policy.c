@@ -128,10 +128,17 @@ policy_free(struct policy *p)
 		free(p->entries[i].args);
 	}
 	free(p->entries);
-	for (size_t i = 0; i < p->n_ssh_hosts; i++)
+	for (size_t i = 0; i < p->n_ssh_hosts; i++) {
 		free(p->ssh_hosts[i]);
+		for (size_t j = 0; p->ssh_cmds && j < p->n_ssh_cmds[i]; j++)
+			free(p->ssh_cmds[i][j]);
+		if (p->ssh_cmds)
+			free(p->ssh_cmds[i]);
+	}
 	free(p->ssh_hosts);
 	free(p->ssh_write);
+	free(p->ssh_cmds);
+	free(p->n_ssh_cmds);
 	for (size_t i = 0; i < p->n_start_env; i++)
 		free(p->start_env[i]);
 	free(p->start_env);
@@ -202,7 +209,9 @@ policy_new(const struct config *cfg, const struct policy_context *ctx,
 	if (cfg->n_ssh_hosts) {
 		p->ssh_hosts = calloc(cfg->n_ssh_hosts, sizeof(char *));
 		p->ssh_write = calloc(cfg->n_ssh_hosts, sizeof(bool));
-		if (!p->ssh_hosts || !p->ssh_write)
+		p->ssh_cmds = calloc(cfg->n_ssh_hosts, sizeof(char **));
+		p->n_ssh_cmds = calloc(cfg->n_ssh_hosts, sizeof(size_t));
+		if (!p->ssh_hosts || !p->ssh_write || !p->ssh_cmds || !p->n_ssh_cmds)
 			return -ENOMEM;
 		for (size_t i = 0; i < cfg->n_ssh_hosts; i++) {
 			if (!cfg->ssh_hosts[i].host)
@@ -210,7 +219,21 @@ policy_new(const struct config *cfg, const struct policy_context *ctx,
 			p->ssh_hosts[p->n_ssh_hosts] = strdup(cfg->ssh_hosts[i].host);
 			if (!p->ssh_hosts[p->n_ssh_hosts])
 				return -ENOMEM;
+			size_t h = p->n_ssh_hosts;
 			p->ssh_write[p->n_ssh_hosts++] = cfg->ssh_hosts[i].write;
+			if (cfg->ssh_hosts[i].n_commands) {
+				p->ssh_cmds[h] = calloc(cfg->ssh_hosts[i].n_commands, sizeof(char *));
+				if (!p->ssh_cmds[h])
+					return -ENOMEM;
+				for (size_t j = 0; j < cfg->ssh_hosts[i].n_commands; j++) {
+					if (!cfg->ssh_hosts[i].commands[j])
+						continue;
+					char *c = strdup(cfg->ssh_hosts[i].commands[j]);
+					if (!c)
+						return -ENOMEM;
+					p->ssh_cmds[h][p->n_ssh_cmds[h]++] = c;
+				}
+			}
 		}
 	}
 

@@ -39,5 +39,10 @@ int val_push_repl(struct walk *w, const char *s, bool find);
 bool val_word_holds_repl(const struct walk *w, const char *s, size_t len);
 /* The argv the option parser is shown (each word's opt), in the arena. */
 char **val_argv(struct walk *w, const struct cmdline *cl);
+/* Why a sed script may not run (e, r/R, w/W, s///e, s///w, unreadable), or NULL. */
+const char *val_sed_script_problem(const char *script);
+/* A find primary: 0 unknown, 1 takes no value, 2 takes one, 3 refused
+ * (actions that write, delete or run a command). */
+int val_find_primary(const char *s);
 
 #endif

@@ -151,3 +151,18 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	return 0;
 }
 
+
+int
+val_find_primary(const char *s)
+{
+	if (in_list(s, find_value_tests, ARRAY_SIZE(find_value_tests)) ||
+	    in_list(s, find_path_tests, ARRAY_SIZE(find_path_tests)) ||
+	    (strncmp(s, "-newer", 6) == 0 && strlen(s) == 8))
+		return 2;
+	if (in_list(s, find_plain, ARRAY_SIZE(find_plain)))
+		return 1;
+	if (in_list(s, find_blocked, ARRAY_SIZE(find_blocked)) ||
+	    in_list(s, find_exec, ARRAY_SIZE(find_exec)) || strcmp(s, "-files0-from") == 0)
+		return 3;
+	return 0;
+}

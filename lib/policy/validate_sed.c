@@ -202,3 +202,9 @@ validate_sed(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	return 0;
 }
 
+
+const char *
+val_sed_script_problem(const char *script)
+{
+	return sed_script_problem(script);
+}

@@ -93,6 +93,7 @@ validate_wrapper(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	     timeout = streq(name, "timeout");
 	size_t cmdi = 0; /* index in cl->args of the wrapped command; 0: none */
 	size_t n_operands = 0;
+	bool sets_home = false;
 	r = 0;
 	for (int k = 0; k < n && r >= 0; k++) {
 		const struct opt_event *e = &ev[k];
@@ -144,6 +145,8 @@ validate_wrapper(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 					break;
 				}
 				r = check_assignment_name(w, nm, "env setting");
+				if (streq(nm, "HOME"))
+					sets_home = true;
 				if (r >= 0 && w->n_repl && val_word_holds_repl(w, nm, strlen(nm)))
 					r = report_add(w, POLICY_LAYER_STRUCTURE,
 						       "structure.replace-in-wrapper", NULL, false,
@@ -193,6 +196,14 @@ validate_wrapper(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 					  name);
 		return 0;
 	}
+
+	/* rsync reads option aliases from $HOME/.popt: a HOME of the agent's
+	 * choosing would give it options the checks never saw. */
+	if (sets_home && cl->args[cmdi].s &&
+	    (streq(cl->args[cmdi].s, "rsync") || streq(strrchr(cl->args[cmdi].s, '/'), "/rsync")))
+		return report_add(w, POLICY_LAYER_ARGS, "args.rsync-home", NULL, false,
+				  "env HOME=... rsync: rsync reads option aliases from "
+				  "$HOME/.popt, which the checks do not see");
 
 	unsigned ck = cl->ck & CK_REPLACE;
 	size_t saved = w->n_repl;

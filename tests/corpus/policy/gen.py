@@ -924,7 +924,7 @@ def bypasses():
         ("rsync -a src/ build/", "deny:args.ssh-host", "mode=denylist"),
         ("sshpass -e ssh host", "deny:args.ssh-host", "mode=denylist"),
         ("ssh build.example.com uptime", "allow", "config=ssh-hosts"),
-        ("ssh me@build.example.com 'ls /srv | wc -l'", "deny", "config=ssh-hosts"),
+        ("ssh me@build.example.com 'ls /srv | wc -l'", "allow", "config=ssh-hosts"),  # remote paths are the host's
         ("ssh me@build.example.com 'ls | wc -l'", "allow", "config=ssh-hosts"),
         ("ssh ssh://me@build.example.com:2222 uptime", "allow", "config=ssh-hosts"),
         ("ssh -p 2222 -l me build.example.com uptime", "allow", "config=ssh-hosts"),
@@ -933,7 +933,7 @@ def bypasses():
         ("ssh -J bastion build.example.com uptime", "allow", "config=ssh-hosts"),
         ("ssh -o ProxyCommand=sh build.example.com uptime", "deny:args.ssh-option", "config=ssh-hosts"),
         ("ssh -A build.example.com uptime", "deny:args.ssh-option", "config=ssh-hosts"),
-        ("ssh -L 8080:x:80 build.example.com uptime", "deny:args.ssh-option", "config=ssh-hosts"),
+        ("ssh -L 8080:x:80 build.example.com uptime", "deny:args.ssh-write-host", "config=ssh-hosts"),
         ("ssh -t build.example.com top", "deny:args.ssh-option", "config=ssh-hosts"),
         ("ssh build.example.com", "deny:args.ssh-login", "config=ssh-hosts"),
         ("ssh -n build.example.com", "allow", "config=ssh-hosts"),
@@ -942,7 +942,7 @@ def bypasses():
         ("ssh $HOST uptime", "deny:args.ssh-host", "config=ssh-hosts"),
         ("ssh -i ~/.ssh/id_rsa build.example.com uptime", "deny", "config=ssh-hosts mode=denylist"),
         ("env ssh build.example.com uptime", "allow", "config=ssh-hosts"),
-        ("scp a bastion:b", "deny:args.ssh-unsupported", "config=ssh-hosts"),
+        ("scp README.md bastion:b", "allow", "config=ssh-hosts"),
         ("ssh --version", "deny:args.ssh-host", "mode=denylist"),
         ("rsync --version", "deny:args.ssh-host", "mode=allowlist"),
         # functions: calls allowed once defined in this shell, never a cover

@@ -185,7 +185,9 @@ make_config(const char *name, struct cfgbuf *b)
 	} else if (strcmp(name, "ssh-hosts") == 0) {
 		static char *hosts[] = { "build.example.com", "bastion" };
 		static struct config_ssh_host sh[2];
-		sh[0] = (struct config_ssh_host){ .host = hosts[0] };
+		static char *extra[] = { "make", "uptime-report" };
+		sh[0] = (struct config_ssh_host){ .host = hosts[0], .commands = extra,
+						  .n_commands = 2 };
 		sh[1] = (struct config_ssh_host){ .host = hosts[1], .write = true };
 		b->cfg.ssh_hosts = sh;
 		b->cfg.n_ssh_hosts = 2;
