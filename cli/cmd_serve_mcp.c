@@ -31,6 +31,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 
@@ -40,6 +41,7 @@
 #include "cmd_config.h"
 #include "config.h"
 #include "mcp.h"
+#include "services_client.h"
 #include "shell.h"
 
 /* JSON-RPC error codes. */
@@ -79,6 +81,7 @@ struct server {
 	bool initialized;   /* initialize answered */
 	bool ready;         /* notifications/initialized received */
 	const char *version;
+	int agent;          /* LiteSandbox__AgentKind, from clientInfo.name */
 	struct call calls[MCP_JOBS_MAX];
 	/* reading stdin */
 	struct buf in;
@@ -415,15 +418,19 @@ config_request(struct server *s, json_t *id, struct batch *b, char **words, size
 	if (r < 0)
 		return tool_error("lite-sandbox: config request refused: %s\nUsage: lite-sandbox config --help",
 				  why[0] ? why : strerror(-r));
-	if (!req.help && req.writes)
-		/* Fail closed: without the registrar's ticket store there is no
-		 * record that the user approved this exact request. */
-		return tool_error("lite-sandbox: config request refused: '%s' changes the sandbox's "
-				  "policy, which needs the user's approval ticket (recorded by the "
-				  "PreToolUse hook when it asks), and this server cannot check tickets "
-				  "yet (the registrar's ticket store is not available). Nothing was "
-				  "changed.\nfix: ask the user to run '%s' in their terminal",
-				  shown.data, shown.data);
+	if (!req.help && req.writes) {
+		/* The registrar runs it only with the ticket the hook recorded
+		 * when the user approved this exact request; without one (or
+		 * without an answer) nothing changes. */
+		struct mcp_spawn sp = {
+			.dir = s->dir,
+			.config_file = s->config_file,
+			.config_args = argv + 1,
+			.via_registrar = true,
+			.agent = s->agent,
+		};
+		return start_call(s, id, b, &sp, MCP_TIMEOUT_DEFAULT, true);
+	}
 	struct mcp_spawn sp = {
 		.dir = s->dir,
 		.config_args = argv + 1,
@@ -597,6 +604,29 @@ tools_call(struct server *s, json_t *id, json_t *params, struct batch *b)
 
 /* ---- the protocol ------------------------------------------------------ */
 
+/* The agent, for the registrar's session and audit; by the name its MCP
+ * client gives (claude-code, codex-mcp-client, opencode, ...). */
+static int
+agent_kind(const char *name)
+{
+	static const struct {
+		const char *part;
+		LiteSandbox__AgentKind kind;
+	} names[] = {
+		{ "claude", LITE_SANDBOX__AGENT_KIND__AGENT_CLAUDE_CODE },
+		{ "codex", LITE_SANDBOX__AGENT_KIND__AGENT_CODEX },
+		{ "opencode", LITE_SANDBOX__AGENT_KIND__AGENT_OPENCODE },
+		{ "crush", LITE_SANDBOX__AGENT_KIND__AGENT_CRUSH },
+		{ "grok", LITE_SANDBOX__AGENT_KIND__AGENT_GROK },
+	};
+	for (size_t i = 0; name && i < ARRAY_SIZE(names); i++)
+		if (strcasestr(name, names[i].part))
+			return names[i].kind;
+	if (name && strcasecmp(name, "pi") == 0)
+		return LITE_SANDBOX__AGENT_KIND__AGENT_PI;
+	return LITE_SANDBOX__AGENT_KIND__AGENT_OTHER;
+}
+
 static json_t *
 initialize(struct server *s, json_t *id, json_t *params)
 {
@@ -613,6 +643,8 @@ initialize(struct server *s, json_t *id, json_t *params)
 			v = protocol_versions[i];
 	s->version = v;
 	s->initialized = true;
+	s->agent = agent_kind(json_string_value(json_object_get(json_object_get(params, "clientInfo"),
+								 "name")));
 	return make_result(id, json_pack(
 		"{s:s, s:{s:{s:b}}, s:{s:s, s:s}, s:s}",
 		"protocolVersion", v,
@@ -1006,6 +1038,7 @@ cmd_serve_mcp(int argc, char **argv)
 		.config_file = config_file ? cfgbuf : NULL,
 		.no_os_sandbox = no_os,
 		.out_fd = 1,
+		.agent = LITE_SANDBOX__AGENT_KIND__AGENT_OTHER,
 		.in = BUF_INIT(MCP_MESSAGE_MAX + 1),
 	};
 	int r = serve(&s);

@@ -35,6 +35,10 @@ struct mcp_spawn {
 	const char *command;
 	/* ... or the words after `lite-sandbox config` (NULL-terminated). */
 	char *const *config_args;
+	/* A config request that changes the config: sent to the registrar,
+	 * which runs it only when it takes the user's approval ticket. */
+	bool via_registrar;
+	int agent;               /* LiteSandbox__AgentKind, for the session */
 };
 
 struct mcp_stream {

@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "mcp.h"
+#include "services_client.h"
 
 double
 mcp_now(void)
@@ -38,9 +39,56 @@ stream_init(struct mcp_stream *s)
 	s->dropped = 0;
 }
 
+/*
+ * A changing config request, in the child: the registrar runs it only when
+ * it can take the ticket the hook recorded when the user approved this
+ * exact request (services/registrar). No answer, no change.
+ */
+static int
+config_via_registrar(const struct mcp_spawn *sp, char *const *words, size_t n)
+{
+	/* the services of the session's config (services_client.h) */
+	if (sp->config_file && setenv("LITE_SANDBOX_CONFIG", sp->config_file, 1) < 0)
+		return EXIT_USAGE;
+	_cleanup_arena_ struct arena *a = arena_new(4 * IPC_MSG_MAX);
+	struct ipc_client *reg = NULL;
+	const LiteSandbox__SessionRegisterReply *sr = NULL;
+	const LiteSandbox__ConfigReply *cr = NULL;
+	char err[512] = "";
+	int r = a ? 0 : -ENOMEM;
+	/* svc_open may start the registrar, which would inherit stdout and
+	 * stderr, the pipes of this call, and hold them open for as long as
+	 * it lives: give it /dev/null there instead. */
+	int keep_out = fcntl(1, F_DUPFD_CLOEXEC, 3), keep_err = fcntl(2, F_DUPFD_CLOEXEC, 3);
+	int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (keep_out < 0 || keep_err < 0 || null_fd < 0 || dup2(null_fd, 1) < 0 || dup2(null_fd, 2) < 0)
+		r = -errno;
+	if (r >= 0)
+		r = svc_open("registrar", 30000, true, &reg);
+	if (keep_out >= 0 && keep_err >= 0 && (dup2(keep_out, 1) < 0 || dup2(keep_err, 2) < 0))
+		_exit(EXIT_USAGE);
+	if (r >= 0)
+		r = svc_register(reg, (LiteSandbox__AgentKind)sp->agent, sp->dir, NULL, a, &sr, err,
+				 sizeof(err));
+	if (r >= 0)
+		r = svc_config(reg, sr->session_id, sp->dir, words, n, a, &cr, err, sizeof(err));
+	ipc_client_free(reg);
+	if (r < 0) {
+		fprintf(stderr, "lite-sandbox: config request refused: the registrar, which holds "
+			"the approval tickets, did not answer (%s%s%s); nothing was changed\n",
+			strerror(-r), err[0] ? ": " : "", err);
+		return 1;
+	}
+	if (cr->output && *cr->output)
+		fputs(cr->output, stdout);
+	if (cr->error_output && *cr->error_output)
+		fputs(cr->error_output, stderr);
+	return cr->exit_status;
+}
+
 /* In the child: never returns. */
 static _Noreturn void
-child_run(const struct mcp_spawn *sp, int out_fd, int err_fd)
+child_run(const struct mcp_spawn *sp, double timeout, int out_fd, int err_fd)
 {
 	/* The parent ignores SIGPIPE for itself; the command gets bash's
 	 * default back (ignored dispositions survive exec). */
@@ -65,7 +113,8 @@ child_run(const struct mcp_spawn *sp, int out_fd, int err_fd)
 	}
 	int st;
 	if (sp->command) {
-		char *argv[10];
+		char *argv[12];
+		char tbuf[32];
 		int n = 0;
 		argv[n++] = (char *)"exec";
 		argv[n++] = (char *)"--dir";
@@ -74,12 +123,26 @@ child_run(const struct mcp_spawn *sp, int out_fd, int err_fd)
 			argv[n++] = (char *)"--config";
 			argv[n++] = (char *)sp->config_file;
 		}
-		if (sp->no_os_sandbox)
+		if (sp->no_os_sandbox) {
 			argv[n++] = (char *)"--no-os-sandbox";
+		} else if (timeout > 0) {
+			/* Through the executor service the command runs out of
+			 * our reach (killing this child does not stop it): the
+			 * executor enforces the timeout itself. In process, the
+			 * server's kill of this group does. */
+			snprintf(tbuf, sizeof(tbuf), "%g", timeout);
+			argv[n++] = (char *)"--timeout";
+			argv[n++] = tbuf;
+		}
 		argv[n++] = (char *)"--";
 		argv[n++] = (char *)sp->command;
 		argv[n] = NULL;
 		st = cmd_exec(n, argv);
+	} else if (sp->via_registrar) {
+		size_t n = 0;
+		while (sp->config_args[n])
+			n++;
+		st = config_via_registrar(sp, sp->config_args, n);
 	} else {
 		if (chdir(sp->dir) < 0) {
 			fprintf(stderr, "lite-sandbox: %s: %s\n", sp->dir, strerror(errno));
@@ -129,7 +192,7 @@ mcp_job_start(struct mcp_job *j, const struct mcp_spawn *sp, double timeout)
 		return r;
 	}
 	if (pid == 0)
-		child_run(sp, outp[1], errp[1]);
+		child_run(sp, timeout, outp[1], errp[1]);
 	/* Both sides set the group, so that a kill right after fork finds it. */
 	(void)setpgid(pid, pid);
 	close(outp[1]);

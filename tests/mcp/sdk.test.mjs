@@ -3,8 +3,8 @@
 // which installs the SDK; LITE_SANDBOX names the binary under test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readdirSync, readFileSync, rmSync, realpathSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync, readdirSync, readFileSync, rmSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,10 +18,21 @@ if (!BIN) throw new Error('LITE_SANDBOX must name the lite-sandbox binary');
 
 // The session: a fresh project directory and a config of our own, so the
 // user's config plays no part.
-const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-sdk-')));
-const config = join(dir, 'config.yaml');
+// The registrar a config change goes to (started on demand) keeps its
+// socket and tickets under directories of the test's own.
+const top = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-sdk-')));
+const dir = join(top, 'project');
+const config = join(top, 'config.yaml');
+for (const d of ['project', 'home', 'run', 'cache']) mkdirSync(join(top, d), { mode: 0o700 });
 writeFileSync(config, 'mode: allowlist\n');
 const serverArgs = ['serve-mcp', '--no-os-sandbox', '--config', config, '--dir', dir];
+const env = {
+  HOME: join(top, 'home'),
+  XDG_RUNTIME_DIR: join(top, 'run'),
+  XDG_CACHE_HOME: join(top, 'cache'),
+  XDG_CONFIG_HOME: join(top, 'home'),
+  PATH: process.env.PATH,
+};
 
 // Records what crosses the transport, to check what the SDK hides.
 class Recording {
@@ -43,7 +54,7 @@ let client, rec, transport;
 const clientErrors = [];
 
 before(async () => {
-  transport = new StdioClientTransport({ command: BIN, args: serverArgs, cwd: dir, stderr: 'pipe' });
+  transport = new StdioClientTransport({ command: BIN, args: serverArgs, cwd: dir, env, stderr: 'pipe' });
   transport.stderr?.on('data', (d) => process.stderr.write(`# server stderr: ${d}`));
   rec = new Recording(transport);
   client = new Client({ name: 'lite-sandbox-test', version: '1.0.0' });
@@ -53,7 +64,11 @@ before(async () => {
 
 after(async () => {
   await client?.close();
-  rmSync(dir, { recursive: true, force: true });
+  // the registrar this test started (it would leave on its own when idle)
+  for (const pid of processesWith(`--config ${config}`)) {
+    try { process.kill(Number(pid)); } catch { /* gone */ }
+  }
+  rmSync(top, { recursive: true, force: true });
 });
 
 function text(result) {
@@ -73,7 +88,7 @@ test('initialize: the SDK connects and gets its own (latest) version back', () =
 
 // Raw JSON-RPC for the versions the SDK does not send itself.
 async function rawInitialize(version) {
-  const p = spawn(BIN, serverArgs, { cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] });
+  const p = spawn(BIN, serverArgs, { cwd: dir, env, stdio: ['pipe', 'pipe', 'ignore'] });
   const lines = createInterface({ input: p.stdout });
   const first = new Promise((resolve) => lines.once('line', resolve));
   p.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
@@ -189,21 +204,43 @@ test('ping', async () => {
   assert.deepEqual(await client.ping(), {});
 });
 
-test('config tool: a read-only request runs, a changing one is refused (no ticket)', async () => {
+test('config requests: read-only ones run, a change without the user\'s approval does not', async () => {
   const show = await client.callTool({ name: 'lite_sandbox_config', arguments: { args: ['mode', 'show'] } });
   assert.equal(show.isError, false);
   assert.match(text(show), /allowlist/);
   const set = await client.callTool({ name: 'lite_sandbox_config', arguments: { args: ['mode', 'set', 'open'] } });
   assert.equal(set.isError, true);
-  assert.match(text(set), /approval ticket/);
-  assert.equal(readFileSync(config, 'utf8'), 'mode: allowlist\n', 'the config is unchanged');
+  assert.match(text(set), /no approval matches this exact request/);
   // the same request through the bash tool, as the hook sees it
   const viaBash = await client.callTool({ name: 'bash', arguments: { command: 'lite-sandbox config mode set open' } });
   assert.equal(viaBash.isError, true);
-  assert.match(text(viaBash), /approval ticket/);
+  assert.match(text(viaBash), /no approval matches this exact request/);
+  assert.equal(readFileSync(config, 'utf8'), 'mode: allowlist\n', 'the config is unchanged');
   const readViaBash = await client.callTool({ name: 'bash', arguments: { command: 'lite-sandbox config mode show' } });
   assert.equal(readViaBash.isError, false);
   assert.match(text(readViaBash), /allowlist/);
+  const bad = await client.callTool({ name: 'lite_sandbox_config', arguments: { args: ['mode', 'set', 'op\u202en'] } });
+  assert.equal(bad.isError, true);
+  assert.match(text(bad), /refused/);
+});
+
+test('config requests: the ticket the hook records when it asks lets the change run once', async () => {
+  const request = 'lite-sandbox config commands allow curl';
+  const event = { session_id: 'sdk-test', transcript_path: join(top, 't.jsonl'), cwd: dir,
+    hook_event_name: 'PreToolUse', tool_name: 'mcp__lite-sandbox__bash', tool_input: { command: request } };
+  const hook = spawnSync(BIN, ['hook', '--agent', 'claude', '--config', config],
+    { input: JSON.stringify(event), env, cwd: dir, encoding: 'utf8' });
+  assert.equal(hook.status, 0, hook.stderr);
+  assert.equal(JSON.parse(hook.stdout).hookSpecificOutput.permissionDecision, 'ask');
+  // (the user approves the prompt; Claude Code then makes the call)
+  const before = await client.callTool({ name: 'bash', arguments: { command: 'curl --version' } });
+  assert.equal(before.isError, true, 'curl is refused before the change');
+  const r = await client.callTool({ name: 'bash', arguments: { command: request } });
+  assert.equal(r.isError, false, text(r));
+  assert.match(readFileSync(config, 'utf8'), /curl/);
+  const again = await client.callTool({ name: 'bash', arguments: { command: request } });
+  assert.equal(again.isError, true, 'a ticket is used once');
+  assert.match(text(again), /no approval matches/);
 });
 
 test('bash: output past the cap is truncated with a notice', async () => {
