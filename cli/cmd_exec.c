@@ -21,6 +21,7 @@
 #include "config.h"
 #include "interp.h"
 #include "policy.h"
+#include "services_client.h"
 
 extern char **environ;
 
@@ -46,9 +47,15 @@ cmd_exec_usage(FILE *out)
 		"  --config FILE      use FILE as the config instead of the user's\n"
 		"  --timeout SECONDS  stop the command (and everything it started) after\n"
 		"                     SECONDS; exit status 124\n"
-		"  --no-os-sandbox    run without the OS sandbox. Required for now: the OS\n"
-		"                     sandbox is not wired into exec yet, and exec refuses\n"
-		"                     to run unconfined unless asked to\n"
+		"  --no-os-sandbox    run here, without the OS sandbox and without the\n"
+		"                     services (the policy checks only)\n"
+		"  --in-process       check and run in this process rather than through\n"
+		"                     the registrar and executor services (for tests;\n"
+		"                     needs --no-os-sandbox)\n"
+		"\n"
+		"By default the executor service runs COMMAND (started on demand), after\n"
+		"the registrar checked it against the session's policy, in the OS sandbox\n"
+		"when the config enables it.\n"
 		"  -h, --help         show this help\n"
 		"\n"
 		"Exit status: the command's own; 126 refused (the reason and the config\n"
@@ -245,21 +252,96 @@ run_with_timeout(struct exec_ctx *c, const char *src, size_t len, double timeout
 	return 128 + WTERMSIG(ws);
 }
 
+/*
+ * The usual path: the executor checks (through the registrar: the
+ * session's policy, tickets, audit) and runs the command in the OS sandbox
+ * the config asks for. --in-process --no-os-sandbox keeps the older path
+ * (the checks in this process, no OS sandbox) for tests.
+ */
+static int
+exec_via_services(const char *dir, const char *config_file, const char *src, double timeout)
+{
+	char cwd[PATH_MAX];
+	if (!realpath(dir ? dir : ".", cwd)) {
+		fprintf(stderr, "lite-sandbox exec: --dir %s: %s\n", dir ? dir : ".", strerror(errno));
+		return EXIT_USAGE;
+	}
+	if (config_file) {
+		/* the services of that config (services_client.h: instances) */
+		_cleanup_free_ char *abs = realpath(config_file, NULL);
+		if (!abs || setenv("LITE_SANDBOX_CONFIG", abs, 1) < 0) {
+			fprintf(stderr, "lite-sandbox exec: --config %s: %s\n", config_file,
+				strerror(errno));
+			return EXIT_USAGE;
+		}
+	}
+	unsigned tms = timeout > 0 ? (unsigned)(timeout * 1000 < 1 ? 1 : timeout * 1000)
+				   : 86400000u;
+	if (tms > 86400000u)
+		tms = 86400000u;
+	_cleanup_arena_ struct arena *a = arena_new(4 * IPC_MSG_MAX);
+	struct ipc_client *reg = NULL, *ex = NULL;
+	const LiteSandbox__SessionRegisterReply *sr = NULL;
+	const LiteSandbox__ExecReply *er = NULL;
+	char err[512] = "";
+	int r = a ? 0 : -ENOMEM;
+	if (r >= 0)
+		r = svc_open("registrar", 10000, true, &reg);
+	if (r >= 0)
+		r = svc_register(reg, LITE_SANDBOX__AGENT_KIND__AGENT_CLI, cwd, NULL, a, &sr, err,
+				 sizeof(err));
+	if (r >= 0)
+		r = svc_open("executor", tms > UINT_MAX - 15000 ? UINT_MAX : tms + 15000, true, &ex);
+	if (r >= 0)
+		r = svc_exec(ex, sr->session_id, cwd, src, tms, NULL, a, &er, err, sizeof(err));
+	ipc_client_free(reg);
+	ipc_client_free(ex);
+	if (r < 0) {
+		/* nothing ran: fail closed, and say how to get the local path */
+		fprintf(stderr, "lite-sandbox exec: the lite-sandbox services did not answer: %s%s%s\n"
+			"    nothing was run; --in-process --no-os-sandbox runs the checks in this "
+			"process instead\n", strerror(-r), err[0] ? ": " : "", err);
+		return r == -EPERM || r == -EACCES ? EXIT_REFUSED : EXIT_USAGE;
+	}
+	if (er->verdict != LITE_SANDBOX__VERDICT__VERDICT_ALLOW) {
+		fprintf(stderr, "lite-sandbox exec: refused:\n");
+		for (size_t i = 0; i < er->n_findings; i++) {
+			const LiteSandbox__Finding *f = er->findings[i];
+			if (!f->enforced)
+				continue;
+			fprintf(stderr, "  %s [%s]: %s\n", f->has_ask && f->ask ? "ask" : "refused",
+				f->rule, f->message);
+			if (f->has_ask && f->ask)
+				fprintf(stderr, "    exec cannot ask for approval; run it where the user is asked\n");
+			if (f->fix)
+				fprintf(stderr, "    fix: %s\n", f->fix);
+		}
+		return EXIT_REFUSED;
+	}
+	fflush(stdout);
+	if (er->stdout_data.len)
+		(void)!write(STDOUT_FILENO, er->stdout_data.data, er->stdout_data.len);
+	if (er->stderr_data.len)
+		(void)!write(STDERR_FILENO, er->stderr_data.data, er->stderr_data.len);
+	return er->exit_status;
+}
+
 int
 cmd_exec(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_CONFIG, OPT_TIMEOUT, OPT_NO_OS };
+	enum { OPT_DIR = 256, OPT_CONFIG, OPT_TIMEOUT, OPT_NO_OS, OPT_IN_PROCESS };
 	static const struct option longopts[] = {
 		{ "dir", required_argument, NULL, OPT_DIR },
 		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "no-os-sandbox", no_argument, NULL, OPT_NO_OS },
+		{ "in-process", no_argument, NULL, OPT_IN_PROCESS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *dir = NULL, *config_file = NULL;
 	double timeout = 0;
-	bool no_os = false;
+	bool no_os = false, in_process = false;
 	int c, r;
 	optind = 1;
 	opterr = 0;
@@ -282,6 +364,9 @@ cmd_exec(int argc, char **argv)
 		case OPT_NO_OS:
 			no_os = true;
 			break;
+		case OPT_IN_PROCESS:
+			in_process = true;
+			break;
 		case 'h':
 			cmd_exec_usage(stdout);
 			return 0;
@@ -293,6 +378,8 @@ cmd_exec(int argc, char **argv)
 	if (optind != argc - 1)
 		return cli_usage_error("exec", "expected exactly one COMMAND");
 	const char *src = argv[optind];
+	if (!no_os && !in_process)
+		return exec_via_services(dir, config_file, src, timeout);
 	if (!no_os) {
 		fprintf(stderr,
 			"lite-sandbox exec: refused: the OS sandbox is not available in exec yet, "

@@ -37,6 +37,7 @@
 #include "config.h"
 #include "pathcheck.h"
 #include "policy.h"
+#include "services_client.h"
 #include "shell.h"
 
 extern char **environ;
@@ -71,6 +72,8 @@ struct hook {
 	enum hook_agent agent;
 	enum hook_event event;
 	const char *config_path; /* --config, or NULL for the usual lookup */
+	bool in_process;         /* --in-process: no registrar */
+	const char *agent_session; /* the event's session_id */
 	const char *cwd;         /* from the event */
 	char *home;
 	char *project_dir;
@@ -108,6 +111,8 @@ cmd_hook_usage(FILE *out)
 		"Options:\n"
 		"  --agent NAME   the agent that runs the hook (default: told from the\n"
 		"                 event; Codex events carry a turn_id)\n"
+		"  --in-process   decide in this process alone, without the registrar\n"
+		"                 service (its tickets and audit; for tests)\n"
 		"  --config FILE  the config file (default: $LITE_SANDBOX_CONFIG, else\n"
 		"                 ~/.config/lite-sandbox/config.yaml); a missing default\n"
 		"                 file means the built-in defaults, a broken one denies\n"
@@ -1329,6 +1334,74 @@ check_unseen(struct hook *h, const struct policy *p, const char *cmd, size_t len
 }
 
 /*
+ * The registrar (docs/services.md) checks the line against the policy it
+ * holds for the session, records the approval ticket when it asks (a config
+ * request, an ask entry: what lets the approved run go ahead later) and
+ * writes the audit record. Its deny is final. Its allow or ask goes on to the
+ * checks below, which only this process makes (what the agent's own shell
+ * would run unseen) and which decide how to put an ask to this agent; for the
+ * sandbox's own MCP tool an allow is final too, since that tool checks again
+ * as it runs. When the registrar cannot be reached the checks below decide
+ * alone: they are the full check, only without ticket and audit, and a
+ * request needing a ticket is then refused when it runs. The
+ * PermissionRequest event records no ticket (see docs/hook.md).
+ */
+static bool
+via_registrar(struct hook *h, const char *cmd, bool own_shell)
+{
+	if (h->in_process || h->event != EVENT_PRE_TOOL_USE)
+		return false;
+	if (h->config_path) {
+		/* the services of that config (services_client.h: instances) */
+		_cleanup_free_ char *abs = realpath(h->config_path, NULL);
+		if (!abs || setenv("LITE_SANDBOX_CONFIG", abs, 1) < 0)
+			return false;
+	}
+	static const LiteSandbox__AgentKind kinds[] = {
+		[AGENT_UNKNOWN] = LITE_SANDBOX__AGENT_KIND__AGENT_OTHER,
+		[AGENT_CLAUDE] = LITE_SANDBOX__AGENT_KIND__AGENT_CLAUDE_CODE,
+		[AGENT_CODEX] = LITE_SANDBOX__AGENT_KIND__AGENT_CODEX,
+		[AGENT_GROK] = LITE_SANDBOX__AGENT_KIND__AGENT_GROK,
+		[AGENT_PI] = LITE_SANDBOX__AGENT_KIND__AGENT_PI,
+	};
+	_cleanup_arena_ struct arena *a = arena_new(4 * IPC_MSG_MAX);
+	struct ipc_client *c = NULL;
+	const LiteSandbox__SessionRegisterReply *sr = NULL;
+	const LiteSandbox__CheckReply *cr = NULL;
+	char err[256];
+	/* an id the registrar would refuse is left out rather than failing */
+	const char *as = h->agent_session && strlen(h->agent_session) <= 256 &&
+			 ipc_utf8_valid(h->agent_session, strlen(h->agent_session))
+			 ? h->agent_session : NULL;
+	int r = a ? svc_open("registrar", 5000, true, &c) : -ENOMEM;
+	if (r >= 0)
+		r = svc_register(c, kinds[h->agent], h->cwd, as, a, &sr, err, sizeof(err));
+	if (r >= 0)
+		r = svc_check(c, sr->session_id, h->cwd, cmd, NULL, a, &cr, err, sizeof(err));
+	ipc_client_free(c);
+	if (r < 0)
+		return false;
+	if (cr->verdict == LITE_SANDBOX__VERDICT__VERDICT_ALLOW && !own_shell) {
+		decide(h, DECISION_ALLOW, "lite-sandbox: allowed by the policy");
+		return true;
+	}
+	if (cr->verdict != LITE_SANDBOX__VERDICT__VERDICT_DENY)
+		return false;
+	decide(h, DECISION_DENY, "lite-sandbox: refused:");
+	for (size_t i = 0; i < cr->n_findings; i++) {
+		const LiteSandbox__Finding *f = cr->findings[i];
+		if (!f->enforced)
+			continue;
+		(void)buf_printf(&h->reason, " %s%s%s", f->message,
+				 f->fix ? ". To allow it, ask the user to run: " : ".",
+				 f->fix ? f->fix : "");
+	}
+	if (cr->n_findings == 0)
+		(void)buf_puts(&h->reason, " no reason was given; refusing.");
+	return true;
+}
+
+/*
  * own_shell: the agent's own shell runs the command (the Bash tool), so
  * nothing checks it after expansion; false for the sandbox's MCP tool,
  * which checks every command again as it runs.
@@ -1337,6 +1410,9 @@ static int
 check_bash(struct hook *h, const char *cmd, bool own_shell)
 {
 	size_t len = strlen(cmd);
+
+	if (via_registrar(h, cmd, own_shell))
+		return 0;
 
 	bool read_only = false;
 	if (is_config_request(cmd, len, &read_only)) {
@@ -1566,7 +1642,7 @@ run_hook(struct hook *h)
 	const char *tool = get_string(h, root, "", "tool_name", true);
 	if (!tool)
 		goto out;
-	if (!get_string(h, root, "", "session_id", true))
+	if (!(h->agent_session = get_string(h, root, "", "session_id", true)))
 		goto out;
 	if (!check_type(h, root, "transcript_path", 1u << JSON_STRING | 1u << JSON_NULL) ||
 	    !check_type(h, root, "permission_mode", 1u << JSON_STRING) ||
@@ -1642,10 +1718,11 @@ out:
 int
 cmd_hook(int argc, char **argv)
 {
-	enum { OPT_CONFIG = 256, OPT_AGENT };
+	enum { OPT_CONFIG = 256, OPT_AGENT, OPT_IN_PROCESS };
 	static const struct option longopts[] = {
 		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "agent", required_argument, NULL, OPT_AGENT },
+		{ "in-process", no_argument, NULL, OPT_IN_PROCESS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1662,6 +1739,9 @@ cmd_hook(int argc, char **argv)
 		switch (c) {
 		case OPT_CONFIG:
 			h.config_path = optarg;
+			break;
+		case OPT_IN_PROCESS:
+			h.in_process = true;
 			break;
 		case OPT_AGENT:
 			if (parse_agent(optarg, &h.agent) < 0)

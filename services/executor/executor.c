@@ -34,6 +34,7 @@
 
 #include "config.h"
 #include "ipc.h"
+#include "service_common.h"
 #include "sandbox.h"
 
 extern char **environ;
@@ -426,6 +427,8 @@ main(int argc, char **argv)
 		}
 	}
 	x.bin = bin && bin[0] == '/' ? bin : LITE_SANDBOX_BIN_PATH;
+	if (getenv("LISTEN_FDS"))
+		service_detach_stderr(so.runtime_dir, so.service);
 	if (!x.config_path) {
 		if (config_default_path(&cfg_default) < 0) {
 			fprintf(stderr, "lite-sandbox-executor: cannot tell where the config is\n");

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ipc.h"
+#include "service_common.h"
 #include "registrar.h"
 
 int
@@ -53,6 +54,8 @@ main(int argc, char **argv)
 		}
 	}
 	ro.instance = so.service;
+	if (getenv("LISTEN_FDS"))
+		service_detach_stderr(so.runtime_dir, so.service);
 	ro.config_bin = bin && bin[0] == '/' ? bin : LITE_SANDBOX_BIN_PATH;
 	/* a front end that exits mid-call must not take us with it */
 	signal(SIGPIPE, SIG_IGN);

@@ -487,6 +487,9 @@ classify_config(struct registrar *r, struct arena *a, char **argv, int argc, con
 {
 	if (cmd_config_parse(argc, argv, req, why, why_len) < 0)
 		return -EINVAL;
+	*ret_writes = req->writes && !req->help;
+	if (!*ret_writes)
+		return 0; /* reads may look at any scope or file: no policy there is secret */
 	if (req->dir) {
 		snprintf(why, why_len, "--dir is refused in a config request: a request changes "
 			 "this project's settings or, with --global, the base config");
@@ -497,9 +500,6 @@ classify_config(struct registrar *r, struct arena *a, char **argv, int argc, con
 			 "changes the config the sandbox enforces");
 		return -EPERM;
 	}
-	*ret_writes = req->writes && !req->help;
-	if (!*ret_writes)
-		return 0;
 	if (req->global) {
 		*ret_scope = "global";
 		return 0;
@@ -528,6 +528,20 @@ check_config_request(struct registrar *r, struct ipc_call *call, const struct se
 			      .layer = "denylist" };
 	int e = classify_config(r, call->arena, argv, argc, cwd, &req, &writes, &scope, why,
 				sizeof(why));
+	if (e == -EINVAL) {
+		/* One we cannot parse is put to the user as a change, as the hook
+		 * does (its run fails on the same parse); the ticket binds it to
+		 * this project. */
+		char *proj = NULL;
+		e = config_project_dir(cwd, r->home, &proj);
+		if (e >= 0) {
+			scope = arena_strdup(call->arena, proj);
+			free(proj);
+			e = scope ? 0 : -ENOMEM;
+			writes = true;
+			memset(&req, 0, sizeof(req));
+		}
+	}
 	if (e < 0) {
 		char msg[700];
 		snprintf(msg, sizeof(msg), "config request refused: %s", why);
