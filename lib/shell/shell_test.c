@@ -152,6 +152,11 @@ TEST(assignments)
 	PARSE("echo a[1 + 2]=x", &t);
 	ASSERT_EQ(t->u.simple.n_words, 4);
 
+	/* in a=( ), a leading [...] is read whole, blanks included */
+	PARSE("declare -A m=([a b]=1 [ab ])", &t);
+	ASSERT_STREQ(static_value(word(t, 2)->assign->elems[0].key), "a b");
+	ASSERT_NULL(word(t, 2)->assign->elems[1].key);
+	REJECT("a=( [ )", SH_ERR_SYNTAX);
 	PARSE("a=(1 'two' [k]=v [j]+=w\n  # comment\n  3)", &t);
 	a = t->u.simple.assigns;
 	ASSERT_TRUE(a->is_array);
@@ -578,6 +583,14 @@ TEST(coprocs)
 	ASSERT_EQ(t->u.coproc.body->kind, SH_NODE_GROUP);
 	PARSE("coproc while :; do :; done", &t);
 	ASSERT_EQ(t->u.coproc.body->kind, SH_NODE_WHILE);
+	/* an assignment is no coproc name */
+	PARSE("coproc A=1 x", &t);
+	ASSERT_NULL(t->u.coproc.name);
+	ASSERT_STREQ(t->u.coproc.body->u.simple.assigns->name, "A");
+	PARSE("coproc <f a b", &t);
+	ASSERT_NULL(t->u.coproc.name);
+	REJECT("coproc x }", SH_ERR_SYNTAX);
+	REJECT("coproc do", SH_ERR_SYNTAX);
 }
 
 /* ---- redirections and here-documents --------------------------------------- */
@@ -644,6 +657,10 @@ TEST(heredocs)
 	ASSERT_STREQ(t->redirs->body->parts[0].text, "no end\n");
 	PARSE("cat <<E\\\nOF\nx\nEOF\n", &t);
 	ASSERT_STREQ(t->redirs->delim, "EOF");
+	PARSE("cat <<E'x'\"y\"\\z\na\nExyz\n", &t);
+	ASSERT_STREQ(t->redirs->delim, "Exyz");
+	ASSERT_TRUE(t->redirs->quoted_delim);
+	REJECT("cat <<$x\na\n$x\n", SH_ERR_UNSUPPORTED);
 	PARSE("cat <<EOF\na\\\nb \\$c\nEOF\n", &t);
 	ASSERT_STREQ(t->redirs->body->parts[0].text, "ab ");
 	ASSERT_EQ(t->redirs->body->parts[1].kind, SH_PART_ESCAPED);
