@@ -88,7 +88,9 @@ registrar_check(struct executor *x, struct ipc_call *call, const LiteSandbox__Ex
 			struct ipc_client_options o = {
 				.service = x->registrar_service,
 				.runtime_dir = x->runtime_dir,
-				.timeout_ms = 10000,
+				/* short: a registrar that died leaves the call
+				 * waiting for this long before we start another */
+				.timeout_ms = 3000,
 				.spawn_argv = x->registrar_argv,
 			};
 			r = ipc_client_new(&o, &x->registrar);

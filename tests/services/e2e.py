@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The registrar and the executor end to end, started as systemd starts them.
+
+  e2e.py SVC_TOOL REGISTRAR EXECUTOR LITE_SANDBOX
+
+Each service is started by systemd-socket-activate on the socket a front end
+looks for, talks to svc_tool (a client built on services_client.h), and is
+then killed mid-request, fed malformed and oversized frames, called by
+another uid, and loaded with 8 sessions x 500 commands. Prints TAP.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+TOOL, REGISTRAR, EXECUTOR, CLI = (os.path.abspath(a) for a in sys.argv[1:5])
+SSA = shutil.which("systemd-socket-activate") or "/usr/bin/systemd-socket-activate"
+
+results = []
+
+
+def ok(cond, name, diag=""):
+    results.append(bool(cond))
+    print(("ok" if cond else "not ok") + f" {len(results)} - {name}", flush=True)
+    if not cond and diag:
+        for line in str(diag).splitlines()[:30]:
+            print("# " + line, flush=True)
+
+
+tmp = tempfile.mkdtemp(prefix="svc-e2e-")
+os.chmod(tmp, 0o755)
+rt = os.path.join(tmp, "rt")
+os.mkdir(rt, 0o700)
+home = os.path.join(tmp, "home")
+os.makedirs(home)
+proj = os.path.join(tmp, "proj")
+os.makedirs(proj)
+subprocess.run(["git", "init", "-q", proj], check=True)
+cfg = os.path.join(tmp, "config.yaml")
+with open(cfg, "w") as f:
+    f.write("mode: allowlist\ncommands:\n  - name: make\n    ask: true\n")
+
+env = {
+    "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+    "HOME": home,
+    "XDG_RUNTIME_DIR": rt,
+    "XDG_CACHE_HOME": os.path.join(tmp, "cache"),
+    "XDG_CONFIG_HOME": os.path.join(tmp, "xdgconfig"),
+    "LITE_SANDBOX_CONFIG": cfg,
+    "LITE_SANDBOX_BIN": CLI,
+    "LITE_SANDBOX_REGISTRAR": REGISTRAR,
+    "LITE_SANDBOX_EXECUTOR": EXECUTOR,
+}
+
+
+def tool(*args, timeout=60, spawn=False, extra=None, user=None):
+    e = dict(env)
+    if not spawn:
+        e["SVC_NO_SPAWN"] = "1"
+    if extra:
+        e.update(extra)
+    kw = {}
+    if user is not None:
+        kw["user"] = user
+    t0 = time.monotonic()
+    p = subprocess.run([TOOL, *args], env=e, capture_output=True, text=True,
+                       timeout=timeout, cwd=proj, **kw)
+    return p.returncode, p.stdout.strip(), p.stderr.strip(), time.monotonic() - t0
+
+
+def path_of(service):
+    rc, out, err, _ = tool("path", service)
+    name, path = out.split()
+    return name, path
+
+
+reg_name, reg_path = path_of("registrar")
+ex_name, ex_path = path_of("executor")
+procs = []
+
+
+def activate(binary, name, path, *extra):
+    """systemd-socket-activate execs the service in place: its pid is ours."""
+    # systemd-socket-activate passes no environment but what -E names, as a
+    # service manager gives a unit only its own
+    setenv = [a for k, v in env.items() for a in ("-E", f"{k}={v}")]
+    p = subprocess.Popen([SSA, "-l", path, *setenv, binary, "--service", name, "--config", cfg,
+                          "--idle-ms", "60000", *extra],
+                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(300):
+        if os.path.exists(path):
+            break
+        time.sleep(0.01)
+    procs.append(p)
+    return p
+
+
+def stop(p):
+    if p.poll() is None:
+        p.kill()
+    p.wait()
+
+
+def proc_stats(pid):
+    fds = len(os.listdir(f"/proc/{pid}/fd"))
+    rss = 0
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                rss = int(line.split()[1])
+    return fds, rss
+
+
+def pids_of(name):
+    """Processes whose argv holds --service NAME (the instances we started)."""
+    found = []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        if b"--service" in argv:
+            i = argv.index(b"--service")
+            if i + 1 < len(argv) and argv[i + 1] == name.encode():
+                found.append(int(d))
+    return found
+
+
+def service_log(name):
+    try:
+        with open(os.path.join(rt, "lite-sandbox", name + ".log")) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+try:
+    os.makedirs(os.path.join(rt, "lite-sandbox"), 0o700, exist_ok=True)
+    reg = activate(REGISTRAR, reg_name, reg_path)
+
+    # ---- registrar: sessions, checks, audit ----------------------------------
+    rc, sid, err, _ = tool("register", proj)
+    ok(rc == 0 and len(sid) == 32, "registrar started by systemd-socket-activate registers a session",
+       err)
+    rc, out, err, _ = tool("check", sid, proj, "ls -la && git status")
+    ok(rc == 0 and out.startswith("allow - "), "an allowed command is allowed", out + err)
+    rc, out, err, _ = tool("check", sid, proj, "cat /etc/shadow")
+    ok(rc == 0 and out.startswith("deny - ") and "paths." in out,
+       "a path outside the boundary is denied, with its rule", out + err)
+    rc, out, err, _ = tool("check", "0123456789abcdef0123456789abcdef", proj, "ls")
+    ok(rc == 1 and "no such session" in err, "an unknown session is refused", out + err)
+    tool("check", sid, proj, "GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123 git push x")
+    log = service_log(reg_name)
+    ok("LITE_SANDBOX_DECISION=deny" in log and "LITE_SANDBOX_RULE=paths." in log and
+       f"LITE_SANDBOX_SESSION={sid}" in log and "LITE_SANDBOX_AGENT=cli" in log,
+       "every decision is audited with its fields (stderr form: no journald here)", log[-2000:])
+    ok("ghp_abcdef" not in log and "GITHUB_TOKEN=***" in log,
+       "secrets are masked in the audited command", log[-1000:])
+
+    # ---- refused frames --------------------------------------------------------
+    rc, out, err, _ = tool("raw", "registrar", "garbage")
+    ok(rc == 0 and out.startswith("error"), "a malformed frame is answered with an Error", out + err)
+    rc, out, err, _ = tool("raw", "registrar", "empty")
+    ok(rc == 0 and out.startswith("error"), "an empty frame is answered with an Error", out + err)
+    rc, out, err, _ = tool("raw", "registrar", "oversize")
+    ok(rc == 0 and (out.startswith("error") or out.startswith("no reply")),
+       "an oversized frame is refused", out + err)
+    rc, out, err, _ = tool("check", sid, proj, "true")
+    ok(rc == 0 and out.startswith("allow") and reg.poll() is None,
+       "the registrar keeps serving after them", out + err)
+
+    # ---- another uid -------------------------------------------------------------
+    if os.geteuid() == 0:
+        # let uid 65534 reach the socket, so that the peer check is what refuses
+        os.chmod(rt, 0o755)
+        os.chmod(os.path.join(rt, "lite-sandbox"), 0o755)
+        os.chmod(reg_path, 0o777)
+        rc, out, err, _ = tool("register", proj, user=65534)
+        os.chmod(reg_path, 0o755)
+        os.chmod(os.path.join(rt, "lite-sandbox"), 0o700)
+        os.chmod(rt, 0o700)
+        ok(rc == 1 and ("not permitted" in err or "denied" in err),
+           "a client of another uid is refused", out + err)
+        rc, out, err, _ = tool("check", sid, proj, "true")
+        ok(rc == 0 and out.startswith("allow"), "and the registrar serves its own uid after it",
+           out + err)
+    else:
+        ok(True, "# SKIP another uid needs root")
+        ok(True, "# SKIP another uid needs root")
+
+    # ---- config requests and tickets -----------------------------------------------
+    grant = os.path.join(tmp, "granted")
+    os.makedirs(grant)
+    req = f"lite-sandbox config paths allow {grant}"
+    rc, out, err, _ = tool("check", sid, proj, req)
+    parts = out.split()
+    ok(rc == 0 and parts[0] == "ask" and len(parts[1]) == 64,
+       "a config request that writes is answered ask with a ticket", out + err)
+    gen0 = int(out.split("gen=")[1]) if "gen=" in out else 0
+    rc, out, err, _ = tool("config", sid, proj, "paths", "allow", grant + "x")
+    ok(rc == 0 and out.startswith("status=1") and "no approval" in err,
+       "a request other than the approved one is refused", out + err)
+    rc, out, err, _ = tool("config", sid, proj, "paths", "allow", grant)
+    ok(rc == 0 and out.startswith("status=0"), "the approved request runs once", out + err)
+    with open(cfg) as f:
+        text = f.read()
+    ok(grant in text and proj in text, "it changed this project's override in the config", text)
+    rc, out, err, _ = tool("config", sid, proj, "paths", "allow", grant)
+    ok(rc == 0 and out.startswith("status=1") and "no approval" in err,
+       "the ticket is single-use", out + err)
+    rc, out, err, _ = tool("check", sid, proj, "ls " + grant)
+    gen1 = int(out.split("gen=")[1]) if "gen=" in out else 0
+    ok(out.startswith("allow") and gen1 > gen0,
+       "the change is in force at once, with a new policy generation", f"{out} {gen0}")
+    rc, out, err, _ = tool("config", sid, proj, "show")
+    ok(rc == 0 and out.startswith("status=0"), "a read-only request needs no ticket", out + err)
+    rc, out, err, _ = tool("check", sid, proj, f"lite-sandbox config paths allow --dir {tmp} {grant}")
+    ok(out.startswith("deny") and "config-request.refused" in out, "--dir in a writing request is refused",
+       out + err)
+    rc, out, err, _ = tool("check", sid, proj, "lite-sandbox config mode set open --global")
+    gparts = out.split()
+    rc2, out2, err2, _ = tool("config", sid, proj, "mode", "set", "open")
+    ok(gparts[0] == "ask" and out2.startswith("status=1"),
+       "a ticket for --global does not serve the project scope", out + out2 + err2)
+    # hot reload from an edit by another program
+    with open(cfg + ".new", "w") as f:
+        f.write(text.replace("mode: allowlist", "mode: denylist"))
+    os.rename(cfg + ".new", cfg)
+    rc, out, err, _ = tool("check", sid, proj, "true")
+    gen2 = int(out.split("gen=")[1]) if "gen=" in out else 0
+    ok(gen2 > gen1, "an edit of the config file bumps the generation", f"{out} {gen1}")
+
+    # ---- ask entries ---------------------------------------------------------------------
+    rc, out, err, _ = tool("check", sid, proj, "make all")
+    aparts = out.split()
+    ok(aparts[0] == "ask" and len(aparts[1]) == 64, "a command with an ask entry gets a ticket",
+       out + err)
+    rc, out, err, _ = tool("check", sid, proj, "make all", "f" * 64)
+    ok(out.startswith("deny") and "ticket.none" in out, "a forged ticket id is refused", out + err)
+    rc, out, err, _ = tool("check", sid, proj, "make all", aparts[1] if len(aparts) > 1 else "x")
+    ok(out.startswith("allow"), "a forged id does not use up the real ticket", out + err)
+    rc, out, err, _ = tool("check", sid, proj, "make all")
+    t2 = out.split()[1]
+    rc, out, err, _ = tool("check", sid, proj, "make all", t2)
+    ok(out.startswith("allow"), "the approved run takes its ticket", out + err)
+    rc, out, err, _ = tool("check", sid, proj, "make all", t2)
+    ok(out.startswith("deny") and "ticket.none" in out, "and only once", out + err)
+
+    # ---- executor ------------------------------------------------------------------------
+    ex = activate(EXECUTOR, ex_name, ex_path, "--registrar", reg_name)
+    rc, out, err, _ = tool("exec", sid, proj, "echo hi; exit 3", "10000")
+    ok(rc == 0 and "verdict=allow status=3" in out and "out=3" in out,
+       "exec runs the command and returns its output and status", out + err)
+    rc, out, err, _ = tool("exec", sid, proj, "cat /etc/shadow", "10000")
+    ok(rc == 0 and "verdict=deny status=126" in out, "a refused command does not run", out + err)
+    rc, out, err, t = tool("exec", sid, proj, "sleep 30", "500")
+    ok(rc == 0 and "timed_out=1" in out and "status=124" in out and t < 10,
+       f"a timeout stops the command ({t:.1f} s)", out + err)
+    rc, out, err, _ = tool("exec", sid, proj, "printf '%03000000d' 0", "20000",
+                           extra={"SVC_SHOW": "1"})
+    ok(rc == 0 and "trunc=1/0" in out and "output truncated" in out,
+       "output past the cap is cut with a notice", out[:300] + err[:300])
+
+    # kill the executor mid-request
+    p = subprocess.Popen([TOOL, "exec", sid, proj, "sleep 5", "20000"], env=dict(
+        env, SVC_NO_SPAWN="1", SVC_TIMEOUT_MS="4000"), stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, cwd=proj)
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    os.kill(ex.pid, signal.SIGKILL)
+    ex.wait()
+    out, err = p.communicate(timeout=30)
+    t = time.monotonic() - t0
+    ok(p.returncode == 1 and err and t < 6,
+       f"a client whose executor dies mid-request gets an error within its timeout ({t:.1f} s)",
+       out + err)
+    rc, out, err, _ = tool("exec", sid, proj, "echo back", "10000", spawn=True)
+    ok(rc == 0 and "status=0" in out and "out=5" in out,
+       "the next request starts the executor again and succeeds", out + err)
+
+    # kill the registrar: the executor starts it again on its next check
+    os.kill(reg.pid, signal.SIGKILL)
+    reg.wait()
+    rc, out, err, _ = tool("exec", sid, proj, "echo x", "10000", spawn=True,
+                           extra={"SVC_TIMEOUT_MS": "20000"})
+    ok(rc == 1 and "no such session" in err,
+       "a session of a registrar that died is unknown to the new one (register again)", out + err)
+    rc, sid2, err, _ = tool("register", proj, spawn=True)
+    rc, out, err, _ = tool("exec", sid2, proj, "echo x", "10000", spawn=True)
+    ok(rc == 0 and "status=0" in out, "after registering again, exec works", out + err)
+
+    # ---- load -------------------------------------------------------------------------------
+    rpids, xpids = pids_of(reg_name), pids_of(ex_name)
+    if len(rpids) == 1 and len(xpids) == 1:
+        tool("load", "8", "20", "true", timeout=300, spawn=True)  # warm up
+        before = proc_stats(rpids[0]), proc_stats(xpids[0])
+        t0 = time.monotonic()
+        rc, out, err, _ = tool("load", "8", "500", "true", timeout=900, spawn=True)
+        t = time.monotonic() - t0
+        after = proc_stats(rpids[0]), proc_stats(xpids[0])
+        ok(rc == 0 and out == "failures=0",
+           f"8 sessions x 500 commands through the executor, no failure ({t:.1f} s)", out + err)
+        print(f"# registrar fds/rss kB {before[0]} -> {after[0]}; executor {before[1]} -> {after[1]}")
+        ok(after[0][0] <= before[0][0] and after[1][0] <= before[1][0],
+           "no fd growth in either service", f"{before} {after}")
+        ok(after[0][1] - before[0][1] < 2048 and after[1][1] - before[1][1] < 2048,
+           "no memory growth (VmRSS within 2 MiB)", f"{before} {after}")
+    else:
+        ok(False, "load: the services were found", f"{rpids} {xpids}")
+finally:
+    for p in procs:
+        stop(p)
+    for name in (reg_name, ex_name):
+        for pid in pids_of(name):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+    shutil.rmtree(tmp, ignore_errors=True)
+
+print(f"1..{len(results)}")
+sys.exit(0 if all(results) else 1)
