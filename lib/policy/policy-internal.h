@@ -78,6 +78,11 @@ enum {
 	CK_TRUSTED = 1u << 3,       /* admitted by an allow entry: no validators */
 };
 
+struct dirstack {
+	struct cwdset cwd;
+	const struct dirstack *next;
+};
+
 struct walk {
 	const struct policy *p;
 	struct policy_report *r;
@@ -92,6 +97,11 @@ struct walk {
 	 * under them) */
 	const char **find_starts;
 	size_t n_find_starts;
+	/* pushd's directory stack: where each pushd left from. A list in the
+	 * arena, never changed in place, so that a subshell's pushd and popd
+	 * are undone by putting the pointer back. */
+	const struct dirstack *dirstack;
+	size_t n_dirstack;
 	/* functions defined so far (their bodies are checked where defined) */
 	const char **funcs;
 	size_t n_funcs, cap_funcs;

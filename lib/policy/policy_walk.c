@@ -435,11 +435,15 @@ walk_sub_program(struct walk *w, const struct sh_node *body)
 	 * leak out. */
 	struct cwdset saved = w->cwd;
 	size_t nf = w->n_funcs;
+	const struct dirstack *ds = w->dirstack;
+	size_t nds = w->n_dirstack;
 	w->depth++;
 	int r = walk_node(w, body);
 	w->depth--;
 	w->cwd = saved;
 	w->n_funcs = nf;
+	w->dirstack = ds;
+	w->n_dirstack = nds;
 	return r;
 }
 
@@ -732,13 +736,39 @@ walk_simple(struct walk *w, const struct sh_node *n, bool *ret_cd,
 	if ((r = check_command(w, &cl)) < 0)
 		return r;
 
-	if (strcmp(args[0].s, "cd") == 0 || strcmp(args[0].s, "pushd") == 0) {
+	bool pushd = strcmp(args[0].s, "pushd") == 0;
+	if (strcmp(args[0].s, "cd") == 0 || pushd) {
 		struct cwdset t;
+		if (pushd) {
+			/* the stack keeps where pushd left from */
+			struct dirstack *e = arena_alloc(w->a, sizeof(*e));
+			if (!e)
+				return -ENOMEM;
+			e->cwd = w->cwd;
+			e->next = w->dirstack;
+			w->dirstack = e;
+			w->n_dirstack++;
+		}
 		if (cd_targets(w, args, nw, &t)) {
 			*ret_cd = true;
 			*ret_cd_set = t;
 		} else {
 			w->cwd.unknown = true;
+		}
+	} else if (strcmp(args[0].s, "popd") == 0) {
+		/* plain popd returns to where the last pushd left from; with
+		 * options or operands (+N, -n) or an entry we cannot trust,
+		 * the directory is only known at runtime */
+		bool plain = nw == 1 || (nw == 2 && args[1].s && strcmp(args[1].s, "--") == 0);
+		if (plain && w->dirstack) {
+			*ret_cd = true;
+			*ret_cd_set = w->dirstack->cwd;
+			w->dirstack = w->dirstack->next;
+			w->n_dirstack--;
+		} else if (!plain) {
+			w->cwd.unknown = true;
+			w->dirstack = NULL;
+			w->n_dirstack = 0;
 		}
 	}
 	return 0;
@@ -779,6 +809,8 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 				  false, "the command nests too deeply to be checked");
 	w->depth++;
 	struct cwdset pre = w->cwd;
+	const struct dirstack *pre_ds = w->dirstack;
+	size_t pre_nds = w->n_dirstack;
 
 	switch (n->kind) {
 	case SH_NODE_SIMPLE:
@@ -790,6 +822,8 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 			size_t nf = w->n_funcs;
 			r = walk_node(w, n->u.pipeline.cmds[i]);
 			w->cwd = pre;
+			w->dirstack = pre_ds;
+			w->n_dirstack = pre_nds;
 			if (n->u.pipeline.n_cmds > 1)
 				w->n_funcs = nf;
 		}
@@ -825,9 +859,13 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 			if (n->u.list.seps && n->u.list.seps[i] == SH_SEP_AMP) {
 				struct cwdset saved = w->cwd;
 				size_t nf = w->n_funcs;
+				const struct dirstack *ds = w->dirstack;
+				size_t nds = w->n_dirstack;
 				r = walk_node(w, n->u.list.items[i]);
 				w->cwd = saved;
 				w->n_funcs = nf;
+				w->dirstack = ds;
+				w->n_dirstack = nds;
 			} else {
 				r = walk_node(w, n->u.list.items[i]);
 			}
@@ -838,6 +876,8 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 		r = walk_node(w, n->u.group.body);
 		w->cwd = pre;
 		w->n_funcs = nf;
+		w->dirstack = pre_ds;
+		w->n_dirstack = pre_nds;
 		break;
 	}
 	case SH_NODE_GROUP:

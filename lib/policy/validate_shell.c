@@ -127,6 +127,8 @@ validate_shell(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			return 0; /* the runtime layer parses what it expands to */
 		struct cwdset saved = w->cwd;
 		size_t nf = w->n_funcs;
+		const struct dirstack *ds = w->dirstack;
+		size_t nds = w->n_dirstack;
 		w->depth++;
 		char what[64];
 		snprintf(what, sizeof(what), "%s -c", name);
@@ -134,6 +136,8 @@ validate_shell(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		w->depth--;
 		w->cwd = saved;
 		w->n_funcs = nf; /* the child shell's functions die with it */
+		w->dirstack = ds;
+		w->n_dirstack = nds;
 		return r;
 	}
 	if (i >= argc)

