@@ -369,9 +369,7 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 				while (isdigit((unsigned char)*p) && sl < 40)
 					spec[sl++] = *p++;
 			}
-			bool has_prec = false;
 			if (*p == '.') {
-				has_prec = true;
 				spec[sl++] = *p++;
 				if (*p == '*') {
 					intmax_t w = 0;
@@ -428,7 +426,6 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 					ai++;
 				consumed = true;
 			}
-			char cbuf[512];
 			switch (conv) {
 			case 'd':
 			case 'i': {
@@ -517,7 +514,6 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 				}
 				spec[sl++] = 's';
 				spec[sl] = '\0';
-				(void)has_prec;
 				sb_printf(b, spec, s);
 				break;
 			}
@@ -525,7 +521,6 @@ do_printf(struct interp *it, struct sbuf *b, const char *fmt, char **args, int n
 				it_err(it, "printf: `%c': invalid format character", conv);
 				return 1;
 			}
-			(void)cbuf;
 		}
 		if (!consumed)
 			break;
@@ -943,8 +938,7 @@ t_prim(struct tx *t)
 		t->i++;
 		return v;
 	}
-	if (t->i + 2 < t->n + 0 && t->i + 2 <= t->n - 1 + 1 && t->i + 1 < t->n && is_binop(t->a[t->i + 1]) &&
-	    t->i + 2 < t->n) {
+	if (t->i + 2 < t->n && is_binop(t->a[t->i + 1])) {
 		bool r = false;
 		if (binary_test(t->it, s, t->a[t->i + 1], t->a[t->i + 2], &r) < 0)
 			t->err = 1;

@@ -1272,8 +1272,6 @@ exec_simple(struct interp *it, const struct sh_node *n)
 	if (av.n == 0) {
 		/* assignments and redirections only */
 		for (const struct sh_assign *a = n->u.simple.assigns; a; a = a->next) {
-			if (!strcmp(a->name, "PATH") && 0)
-				continue;
 			if ((r = do_assign(it, a, 0)) < 0) {
 				st = 1;
 				/* an assignment error ends a non-interactive shell */
@@ -1986,8 +1984,6 @@ exec_inner(struct interp *it, const struct sh_node *n)
 	case SH_NODE_CASE:
 		return exec_case(it, n);
 	case SH_NODE_FUNCTION:
-		if (builtin_find(n->u.function.name) && 0)
-			return 1;
 		func_define(it, n->u.function.name, n->u.function.body);
 		it->status = 0;
 		return 0;
@@ -2047,11 +2043,8 @@ exec_node(struct interp *it, const struct sh_node *n)
 	}
 	int st;
 	if (n->kind == SH_NODE_SIMPLE || n->kind == SH_NODE_FUNCTION)
-		st = exec_inner(it, n); /* a simple command's redirections are its own */
-	else if (n->kind == SH_NODE_SUBSHELL && n->redirs) {
-		/* ( ... ) >file: redirect in the child */
-		st = exec_body_redirs(it, n, exec_inner);
-	} else
+		st = exec_inner(it, n); /* a simple command applies its own redirections */
+	else
 		st = exec_body_redirs(it, n, exec_inner);
 	if (it->flow == FLOW_NONE || it->flow == FLOW_BREAK || it->flow == FLOW_CONTINUE)
 		it->status = st;
@@ -2156,7 +2149,6 @@ source_file(struct interp *it, const char *path, char **args, size_t nargs, bool
 	}
 	char **old_pos = it->pos;
 	size_t old_n = it->n_pos;
-	char *old_argv0 = it->argv0;
 	bool set_pos = as_script || nargs > 0;
 	if (set_pos) {
 		size_t cnt = 0;
@@ -2183,7 +2175,6 @@ source_file(struct interp *it, const char *path, char **args, size_t nargs, bool
 		it->pos = old_pos;
 		it->n_pos = old_n;
 	}
-	(void)old_argv0;
 	return st;
 }
 
