@@ -250,6 +250,17 @@ static const struct opt_long setsid_longs[] = {
 };
 static const struct opt_decl setsid_decl = { .shorts = "cfw", .longs = setsid_longs };
 
+/* Apple's xcrun runs a developer tool by name. */
+static const struct opt_long xcrun_longs[] = {
+	{ "sdk", RQ, L_OTHER }, { "toolchain", RQ, L_OTHER }, { "find", NA, 'f' },
+	{ "run", NA, 'r' }, { "log", NA, 'l' }, { "verbose", NA, 'v' },
+	{ "no-cache", NA, 'n' }, { "kill-cache", NA, 'k' }, { "show-sdk-path", NA, L_OTHER },
+	{ "show-sdk-version", NA, L_OTHER }, { "show-sdk-build-version", NA, L_OTHER },
+	{ "show-sdk-platform-path", NA, L_OTHER }, { "show-sdk-platform-version", NA, L_OTHER },
+	{ "help", NA, 'h' }, { "version", NA, L_OTHER }, { NULL, NA, 0 },
+};
+static const struct opt_decl xcrun_decl = { .shorts = "fhklnrv", .longs = xcrun_longs };
+
 /* ---- misc ------------------------------------------------------------------------ */
 
 static const struct opt_long uniq_longs[] = {
@@ -664,6 +675,7 @@ static const struct cmd_spec cmds[] = {
 	ALLOWED("who", OPS_NONE),
 	ALLOWED("whoami", OPS_NONE),
 	WRAPPER("xargs", xargs_decl),
+	WRAPPER("xcrun", xcrun_decl),
 	ALLOWED("xxd", OPS_IN_OUT),
 	COMPRESSOR("xz", xz_decl),
 	ALLOWED("xzcat", OPS_READ),

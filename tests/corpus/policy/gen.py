@@ -1959,8 +1959,120 @@ def misc():
                  "pushd/popd moving the directory paths are resolved from.")
 
 
+WRAPPER_RULES = [
+    ('xargs -a ~/.ssh/id_rsa ls', 'deny', 'mode=denylist'),
+    ('xargs -0n 1 ls', 'allow', 'mode=allowlist'),
+    ('xargs -0n1 -I{} ls {}', 'allow', 'mode=allowlist'),
+    ('xargs -J % cp % build/', 'allow', 'mode=allowlist'),
+    ('xargs -J% env -% ./x', 'deny:structure.replace-in-wrapper', 'mode=denylist'),
+    ('xargs -I{} env -{} ./host.sh', 'deny:structure.replace-in-wrapper', 'mode=denylist'),
+    ('xargs -i env -{} ./host.sh', 'deny:structure.replace-in-wrapper', 'mode=denylist'),
+    ('xargs --replace env -{} ./host.sh', 'deny:structure.replace-in-wrapper', 'mode=denylist'),
+    ('xargs --replace=@ env -@ ./host.sh', 'deny:structure.replace-in-wrapper', 'mode=denylist'),
+    ('xargs -I{} env X={} ./host.sh', 'allow', 'mode=denylist'),
+    ('xargs -I{} timeout 5 {}', 'deny:structure.replace-in-command-name', 'mode=denylist'),
+    ('xargs -I{} timeout {} ls', 'deny:structure.replace-in-wrapper', 'mode=denylist'),
+    ('xargs -I% find . %', 'deny:args.replace-string', 'mode=denylist'),
+    ('xargs -I% find . -name %', 'allow', 'mode=denylist'),
+    ('xargs -I% find ./% -name x', 'allow', 'mode=denylist'),
+    ('xargs -I% tar c%f x.tar', 'deny', 'mode=denylist'),
+    ("xargs -I% sed 's/%/x/' f", 'deny:args.replace-string', 'mode=denylist'),
+    ('xargs env', 'deny:structure.xargs-command', 'mode=denylist'),
+    ('xargs timeout 5', 'deny:structure.xargs-command', 'mode=denylist'),
+    ('xargs xargs', 'deny:structure.xargs-command', 'mode=denylist'),
+    ('xargs nice', 'deny:structure.xargs-command', 'mode=denylist'),
+    ('xargs nohup', 'deny:structure.xargs-command', 'mode=denylist'),
+    ('xargs setsid', 'deny:structure.xargs-command', 'mode=denylist'),
+    ('xargs stdbuf -oL', 'deny:structure.xargs-command', 'mode=denylist'),
+    ('xargs xcrun', 'deny', 'mode=denylist'),
+    ("env -S 'ls -l'", 'deny:args.env-split-string', 'mode=denylist'),
+    ("env --split-string='ls'", 'deny:args.env-split-string', 'mode=denylist'),
+    ("env --sp='ls'", 'deny:args.env-split-string', 'mode=denylist'),
+    ('env -C /tmp ls', 'deny:args.env-chdir', 'mode=denylist'),
+    ('env --chdir=/tmp ls', 'deny:args.env-chdir', 'mode=denylist'),
+    ('env --ch=/tmp ls', 'deny:args.env-chdir', 'mode=denylist'),
+    ('env -iC /tmp ls', 'deny', 'mode=denylist'),
+    ('env -P /tmp ls', 'deny:args.env-path', 'mode=denylist'),
+    ('env -u PATH ls', 'deny:structure.protected-env', 'mode=denylist'),
+    ('env -uPATH ls', 'deny:structure.protected-env', 'mode=denylist'),
+    ('env --unset=PATH ls', 'deny:structure.protected-env', 'mode=denylist'),
+    ('env -i ls', 'deny:structure.protected-env', 'mode=denylist'),
+    ('env -L x ls', 'allow', 'mode=denylist'),
+    ('env -L x curl y', 'deny:whitelist.network', 'mode=allowlist'),
+    ('timeout --sig KILL 5 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('timeout --si=KILL 5 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('timeout -k 2 5 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('timeout -k2 5 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('timeout --preserve-status 5 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('timeout --kill-after=1 5 bash -c ls', 'deny:structure.not-wrappable', 'mode=allowlist'),
+    ('nice -n 5 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('nice -5 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('nice --10 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('nice -n5 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('nice --adjustment=5 curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('stdbuf -o L curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('stdbuf -oL -eL curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('setsid -w curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('setsid -f curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('nohup curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('xcrun curl x', 'deny', 'mode=allowlist'),
+    ('xargs -n 1 python3', 'deny:structure.not-wrappable', 'mode=denylist'),
+    ('xargs -n 1 time ls', 'deny:structure.not-wrappable', 'mode=denylist'),
+    ('xargs -n1 awk 1', 'deny:structure.not-wrappable', 'mode=denylist'),
+    ('env bash -c ls', 'deny:structure.not-wrappable', 'mode=denylist'),
+    ('find . -exec bash -c ls \\;', 'deny:structure.not-wrappable', 'mode=denylist'),
+    ("find . -exec sh -c 'x' \\;", 'deny:structure.not-wrappable', 'mode=denylist'),
+    ('find . -exec {} \\;', 'deny:structure.replace-in-command-name', 'mode=denylist'),
+    ('find . -exec env -{} x \\;', 'deny:structure.replace-in-wrapper', 'mode=denylist'),
+    ('xargs -I{} find . -exec env -{} x \\;', 'deny:structure.replace-in-wrapper', 'mode=denylist'),
+    ('rg --pre curl x', 'deny:whitelist.network', 'mode=allowlist'),
+    ('rg --pre=cat x', 'allow', 'mode=allowlist'),
+    ('xargs -E eof ls', 'allow', 'mode=allowlist'),
+    ('xargs -L 1 ls', 'allow', 'mode=allowlist'),
+    ('xargs -l ls', 'allow', 'mode=allowlist'),
+    ('xargs -s 100 -P 2 -r ls', 'allow', 'mode=allowlist'),
+    ("xargs -d '\\n' ls", 'allow', 'mode=allowlist'),
+    ('xargs -R 2 -I{} ls {}', 'allow', 'mode=allowlist'),
+    ('xargs -S 1024 -J {} ls {}', 'allow', 'mode=allowlist')
+]
+
+
+def wrapper_rules():
+    """The spec's wrapper rules in every spelling: GNU and BSD options,
+    clusters, abbreviations, replace strings, wrappers without a command."""
+    rows = []
+    for c, v, ctx in WRAPPER_RULES:
+        rows.append((c, v, ctx))
+        other = "mode=allowlist" if ctx == "mode=denylist" else "mode=denylist"
+        if v.startswith("deny:whitelist"):
+            rows.append((c, "allow", other))
+        elif v.startswith("deny") and "xcrun" not in c:
+            rows.append((c, v, other))
+        rows.append((c, "allow", "mode=open"))
+    # every wrapper, with the blocked kinds of command behind it
+    wrappers = ["env", "env -u X", "env X=1", "env -0", "timeout 5", "timeout -s TERM 5",
+                "timeout --sig=KILL -k 1 5", "timeout --preserve-status 5", "nice", "nice -n 3",
+                "nice -3", "nohup", "setsid", "setsid -w", "stdbuf -oL", "stdbuf -i0 -o0",
+                "xargs", "xargs -0", "xargs -0n 1", "xargs -n1", "xargs -P4 -n2", "xargs -r",
+                "xargs -a README.md", "xcrun", "xcrun --sdk macosx", "xcrun -r"]
+    inner = [("curl x", "deny:whitelist.network"), ("make", "deny:whitelist.toolchain"),
+             ("sudo ls", "deny:whitelist.shell-escape"), ("bash -c ls", "deny:structure.not-wrappable"),
+             ("sh x.sh", "deny:structure.not-wrappable"), ("awk 1", "deny:structure.not-wrappable"),
+             ("python3 -c 1", "deny:structure.not-wrappable"), ("time ls", "deny:structure.not-wrappable"),
+             ("rm -rf .claude", "deny:paths.agent-config"), ("tar -xf a.tar --to-command=sh", "deny:args.tar-program"),
+             ("git daemon", "deny:args.git-subcommand"), ("find . -delete", "deny:args.find-action"),
+             ("$CMD", "deny:structure.dynamic-wrapped"), ("ls", "allow"), ("cat README.md", "allow")]
+    for wr in wrappers:
+        for c, v in inner:
+            rows.append((f"{wr} {c}", v, "mode=allowlist"))
+    return write("wrapper_rules.tsv", rows,
+                 "Wrappers: the spec's rules for xargs (GNU and BSD spellings), env,\n"
+                 "timeout, nice, nohup, setsid, stdbuf and xcrun, in every spelling, and\n"
+                 "every wrapper in front of every kind of refused command.")
+
+
 
 if __name__ == "__main__":
     n = whitelist() + denylist() + paths() + structure() + wrappers() + validators() + bypasses()
-    n += archives() + git() + ssh() + awk() + misc()
+    n += archives() + git() + ssh() + awk() + misc() + wrapper_rules()
     print(f"{n} cases")
