@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: MIT */
+/* The registrar without a socket: tickets, masking, and its handlers. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "registrar.h"
+#include "tap.h"
+
+static char tmpl[64];
+
+static const char *
+tmpdir(void)
+{
+	strcpy(tmpl, "/tmp/registrar-test-XXXXXX");
+	return mkdtemp(tmpl);
+}
+
+static void
+write_file(const char *path, const char *text)
+{
+	char tmp[4200];
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	fputs(text, f);
+	fclose(f);
+	rename(tmp, path);
+}
+
+/* ---- tickets ------------------------------------------------------------------- */
+
+TEST(ticket_single_use)
+{
+	const char *d = tmpdir();
+	struct tickets *t = NULL;
+	char id[TICKET_ID_LEN + 1], id2[TICKET_ID_LEN + 1];
+	ASSERT_OK(tickets_open(d, &t));
+	ASSERT_OK(tickets_record(t, TICKET_COMMAND, 1000, "/p", "make all", 8, id));
+	ASSERT_EQ(strlen(id), (size_t)TICKET_ID_LEN);
+	ASSERT_OK(tickets_id(t, TICKET_COMMAND, 1000, "/p", "make all", 8, id2));
+	ASSERT_STREQ(id, id2);
+	/* bound to every part of the request */
+	ASSERT_EQ(tickets_take(t, TICKET_COMMAND, 1001, "/p", "make all", 8, NULL), -ENOENT);
+	ASSERT_EQ(tickets_take(t, TICKET_COMMAND, 1000, "/q", "make all", 8, NULL), -ENOENT);
+	ASSERT_EQ(tickets_take(t, TICKET_COMMAND, 1000, "/p", "make al", 7, NULL), -ENOENT);
+	ASSERT_EQ(tickets_take(t, TICKET_CONFIG, 1000, "/p", "make all", 8, NULL), -ENOENT);
+	/* an id that is not the request's */
+	id2[0] = id2[0] == 'a' ? 'b' : 'a';
+	ASSERT_EQ(tickets_take(t, TICKET_COMMAND, 1000, "/p", "make all", 8, id2), -EINVAL);
+	ASSERT_EQ(tickets_take(t, TICKET_COMMAND, 1000, "/p", "make all", 8, "short"), -EINVAL);
+	/* the right one, once */
+	ASSERT_OK(tickets_take(t, TICKET_COMMAND, 1000, "/p", "make all", 8, id));
+	ASSERT_EQ(tickets_take(t, TICKET_COMMAND, 1000, "/p", "make all", 8, id), -ENOENT);
+	tickets_free(t);
+}
+
+TEST(ticket_fields_do_not_run_together)
+{
+	const char *d = tmpdir();
+	struct tickets *t = NULL;
+	char a[TICKET_ID_LEN + 1], b[TICKET_ID_LEN + 1];
+	ASSERT_OK(tickets_open(d, &t));
+	/* scope "/p" + subject "x" vs scope "/px" + subject "": length-prefixed */
+	ASSERT_OK(tickets_id(t, TICKET_CONFIG, 0, "/p", "x", 1, a));
+	ASSERT_OK(tickets_id(t, TICKET_CONFIG, 0, "/px", "", 0, b));
+	ASSERT_TRUE(strcmp(a, b) != 0);
+	tickets_free(t);
+}
+
+TEST(ticket_expires)
+{
+	const char *d = tmpdir();
+	struct tickets *t = NULL;
+	char id[TICKET_ID_LEN + 1], path[512];
+	ASSERT_OK(tickets_open(d, &t));
+	ASSERT_OK(tickets_record(t, TICKET_CONFIG, 0, "global", "mode\0set\0open", 14, id));
+	snprintf(path, sizeof(path), "%s/tickets/%s", d, id);
+	write_file(path, "1000\n"); /* recorded in 1970 */
+	ASSERT_EQ(tickets_take(t, TICKET_CONFIG, 0, "global", "mode\0set\0open", 14, NULL), -ESTALE);
+	/* and it is gone */
+	ASSERT_EQ(tickets_take(t, TICKET_CONFIG, 0, "global", "mode\0set\0open", 14, NULL), -ENOENT);
+	tickets_free(t);
+}
+
+TEST(ticket_key_shared_and_guarded)
+{
+	const char *d = tmpdir();
+	struct tickets *t = NULL, *u = NULL;
+	char a[TICKET_ID_LEN + 1], b[TICKET_ID_LEN + 1], key[512];
+	ASSERT_OK(tickets_open(d, &t));
+	ASSERT_OK(tickets_open(d, &u));
+	ASSERT_OK(tickets_record(t, TICKET_COMMAND, 5, "/p", "make", 4, a));
+	/* a second instance (a restarted registrar) finds the same ticket */
+	ASSERT_OK(tickets_id(u, TICKET_COMMAND, 5, "/p", "make", 4, b));
+	ASSERT_STREQ(a, b);
+	ASSERT_OK(tickets_take(u, TICKET_COMMAND, 5, "/p", "make", 4, a));
+	tickets_free(t);
+	tickets_free(u);
+
+	snprintf(key, sizeof(key), "%s/ticket.key", d);
+	struct stat st;
+	ASSERT_OK(stat(key, &st));
+	ASSERT_EQ(st.st_mode & 0777, 0600u);
+	ASSERT_EQ(st.st_size, 32);
+	chmod(key, 0644);
+	ASSERT_EQ(tickets_open(d, &t), -EPERM);
+	chmod(key, 0600);
+	ASSERT_OK(truncate(key, 16));
+	ASSERT_EQ(tickets_open(d, &t), -EBADMSG);
+	/* a directory others can enter is refused */
+	const char *d2 = tmpdir();
+	chmod(d2, 0755);
+	ASSERT_EQ(tickets_open(d2, &t), -EPERM);
+}
+
+TEST(ticket_planted_file_does_not_match)
+{
+	const char *d = tmpdir();
+	struct tickets *t = NULL;
+	char path[512];
+	ASSERT_OK(tickets_open(d, &t));
+	/* a file without the key's name for the request is never found */
+	snprintf(path, sizeof(path), "%s/tickets/%064d", d, 0);
+	write_file(path, "99999999999\n");
+	ASSERT_EQ(tickets_take(t, TICKET_COMMAND, 0, "/p", "make", 4, NULL), -ENOENT);
+	tickets_free(t);
+}
+
+/* ---- masking ---------------------------------------------------------------------- */
+
+static void
+masked(struct tap_state *tap_, const char *in, const char *want)
+{
+	char *m = mask_secrets(in, strlen(in));
+	ASSERT_STREQ(m, want);
+	free(m);
+}
+
+TEST(mask)
+{
+	masked(tap_, "ls -la", "ls -la");
+	masked(tap_, "GITHUB_TOKEN=ghp_abcdefghijklmnop git push", "GITHUB_TOKEN=*** git push");
+	masked(tap_, "export API_KEY=hunter2; run", "export API_KEY=***; run");
+	masked(tap_, "curl -H 'Authorization: Bearer abc.def' x", "curl -H 'Authorization: Bearer ***' x");
+	masked(tap_, "mysql --password secret db", "mysql --password *** db");
+	masked(tap_, "echo sk-abcdefghijklmnopqrst", "echo ***");
+	masked(tap_, "aws AKIAABCDEFGHIJKLMNOP", "aws ***");
+	masked(tap_, "x=\"xoxb-1234567890-abc\"", "x=\"***\"");
+	masked(tap_, "git commit --author me -m x", "git commit --author me -m x");
+}
+
+/* ---- handlers ------------------------------------------------------------------------ */
+
+struct fixture {
+	char dir[64], cfg[128], cwd[128];
+	struct registrar *r;
+	struct arena *a;
+};
+
+static void
+fixture_init(struct tap_state *tap_, struct fixture *f, bool inotify)
+{
+	strcpy(f->dir, tmpdir());
+	snprintf(f->cfg, sizeof(f->cfg), "%s/config.yaml", f->dir);
+	snprintf(f->cwd, sizeof(f->cwd), "%s/proj", f->dir);
+	mkdir(f->cwd, 0700);
+	write_file(f->cfg, "mode: allowlist\n");
+	char cache[128];
+	snprintf(cache, sizeof(cache), "%s/cache", f->dir);
+	struct registrar_options o = { .config_path = f->cfg, .cache_dir = cache,
+				       .no_inotify = !inotify };
+	setenv("HOME", f->dir, 1);
+	f->r = NULL;
+	ASSERT_OK(registrar_new(&o, &f->r));
+	f->a = arena_new(1u << 24);
+}
+
+static void
+fixture_done(struct fixture *f)
+{
+	registrar_free(f->r);
+	arena_free(f->a);
+}
+
+static int
+call(struct fixture *f, uid_t uid, ipc_envelope *req, ipc_envelope **ret, const char **ret_msg)
+{
+	ipc_envelope *rep = arena_alloc(f->a, sizeof(*rep));
+	ipc_envelope_init(rep);
+	struct ipc_call c = { .peer_uid = uid, .peer_pid = 1, .request = req, .reply = rep,
+			      .arena = f->a };
+	for (size_t i = 0; i < registrar_dispatch_len; i++)
+		if (registrar_dispatch[i].type == req->body_case) {
+			int r = registrar_dispatch[i].handler(&c, f->r);
+			*ret = rep;
+			if (ret_msg)
+				*ret_msg = c.error_message;
+			/* what the server would send must pass the peer's validator */
+			if (r >= 0 && ipc_validate_envelope(rep, NULL) < 0)
+				return -EPROTO;
+			return r;
+		}
+	return -EOPNOTSUPP;
+}
+
+static const char *
+do_register(struct fixture *f, uid_t uid)
+{
+	ipc_envelope req, *rep = NULL;
+	LiteSandbox__SessionRegister m;
+	ipc_envelope_init(&req);
+	lite_sandbox__session_register__init(&m);
+	m.agent = LITE_SANDBOX__AGENT_KIND__AGENT_CLAUDE_CODE;
+	m.cwd = f->cwd;
+	m.pid = 42;
+	req.body_case = LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER;
+	req.session_register = &m;
+	if (call(f, uid, &req, &rep, NULL) < 0)
+		return NULL;
+	return rep->session_register_reply->session_id;
+}
+
+static int
+do_check(struct fixture *f, uid_t uid, const char *sid, const char *cmd, const char *ticket,
+	 const LiteSandbox__CheckReply **ret)
+{
+	ipc_envelope req, *rep = NULL;
+	LiteSandbox__CheckRequest m;
+	ipc_envelope_init(&req);
+	lite_sandbox__check_request__init(&m);
+	m.session_id = (char *)sid;
+	m.cwd = f->cwd;
+	m.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
+	m.command = (char *)cmd;
+	m.ticket_id = (char *)ticket;
+	req.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
+	req.check = &m;
+	int r = call(f, uid, &req, &rep, NULL);
+	if (r >= 0)
+		*ret = rep->check_reply;
+	return r;
+}
+
+TEST(register_and_check)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	fixture_init(tap_, &f, false);
+	const char *sid = do_register(&f, 1000);
+	ASSERT_TRUE(sid != NULL);
+	ASSERT_EQ(registrar_n_sessions(f.r), (size_t)1);
+	ASSERT_OK(do_check(&f, 1000, sid, "ls", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_ALLOW);
+	ASSERT_OK(do_check(&f, 1000, sid, "cat /etc/shadow", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_DENY);
+	ASSERT_TRUE(c->n_findings > 0);
+	/* one-off checks need no session */
+	ASSERT_OK(do_check(&f, 1000, NULL, "ls", NULL, &c));
+	/* another uid cannot use the session */
+	ASSERT_EQ(do_check(&f, 1001, sid, "ls", NULL, &c), -ENOENT);
+	/* a syntax error is a refusal, not an error */
+	ASSERT_OK(do_check(&f, 1000, sid, "echo (", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_DENY);
+	fixture_done(&f);
+}
+
+TEST(broken_config_refuses)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	fixture_init(tap_, &f, false);
+	write_file(f.cfg, "mode: [unclosed\n");
+	ASSERT_OK(do_check(&f, 1000, NULL, "ls", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_DENY);
+	ASSERT_STREQ(c->findings[0]->rule, "config.unusable");
+	fixture_done(&f);
+}
+
+static void
+reload_case(struct tap_state *tap_, bool inotify)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	fixture_init(tap_, &f, inotify);
+	ASSERT_OK(do_check(&f, 1000, NULL, "ls", NULL, &c));
+	uint64_t g = c->policy_generation;
+	ASSERT_OK(do_check(&f, 1000, NULL, "ls", NULL, &c));
+	ASSERT_EQ(c->policy_generation, g); /* nothing changed */
+	write_file(f.cfg, "mode: open\n");
+	ASSERT_OK(do_check(&f, 1000, NULL, "ls", NULL, &c));
+	ASSERT_TRUE(c->policy_generation > g);
+	fixture_done(&f);
+}
+
+TEST(reload_by_inotify)
+{
+	reload_case(tap_, true);
+}
+
+TEST(reload_by_stamp)
+{
+	reload_case(tap_, false);
+}
+
+TEST(config_request_check)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	fixture_init(tap_, &f, false);
+	ASSERT_OK(do_check(&f, 1000, NULL, "lite-sandbox config mode set open", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_ASK);
+	ASSERT_TRUE(c->ticket_id && strlen(c->ticket_id) == TICKET_ID_LEN);
+	ASSERT_OK(do_check(&f, 1000, NULL, "lite-sandbox config show", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_ALLOW);
+	ASSERT_OK(do_check(&f, 1000, NULL, "lite-sandbox config show --dir /tmp", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_ALLOW);
+	ASSERT_OK(do_check(&f, 1000, NULL, "lite-sandbox config mode set open --dir /tmp", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_DENY);
+	ASSERT_STREQ(c->findings[0]->rule, "config-request.refused");
+	ASSERT_OK(do_check(&f, 1000, NULL, "lite-sandbox config mode set open --config /x", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_DENY);
+	/* not a literal single invocation: the deny list's business */
+	ASSERT_OK(do_check(&f, 1000, NULL, "lite-sandbox config mode set open; ls", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_DENY);
+	ASSERT_TRUE(c->ticket_id == NULL);
+	ASSERT_OK(do_check(&f, 1000, NULL, "./lite-sandbox config mode set open", NULL, &c));
+	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_DENY);
+	fixture_done(&f);
+}
+
+TEST(config_request_without_binary_fails_closed)
+{
+	struct fixture f;
+	ipc_envelope req, *rep = NULL;
+	LiteSandbox__ConfigRequest m;
+	char *words[] = { (char *)"mode", (char *)"set", (char *)"open" };
+	const char *msg = NULL;
+	fixture_init(tap_, &f, false);
+	ipc_envelope_init(&req);
+	lite_sandbox__config_request__init(&m);
+	m.argv = words;
+	m.n_argv = 3;
+	m.cwd = f.cwd;
+	req.body_case = LITE_SANDBOX__ENVELOPE__BODY_CONFIG;
+	req.config = &m;
+	/* no ticket: refused with exit 1 */
+	ASSERT_OK(call(&f, 1000, &req, &rep, &msg));
+	ASSERT_EQ(rep->config_reply->exit_status, 1);
+	ASSERT_TRUE(strstr(rep->config_reply->error_output, "no approval") != NULL);
+	fixture_done(&f);
+}
+
+TAP_MAIN(ticket_single_use, ticket_fields_do_not_run_together, ticket_expires,
+	 ticket_key_shared_and_guarded, ticket_planted_file_does_not_match, mask,
+	 register_and_check, broken_config_refuses, reload_by_inotify, reload_by_stamp,
+	 config_request_check, config_request_without_binary_fails_closed)
