@@ -270,13 +270,22 @@ was_refused(const struct mcp_job *j)
 	       strstr(j->err.b.data, "lite-sandbox exec: refused") != NULL;
 }
 
+/* exec's own errors (a syntax error, a config error, services that did not
+ * answer): status 2 with its message; the line did not run, or not all. */
+static bool
+was_not_run(const struct mcp_job *j)
+{
+	return j->status == 2 && j->err.b.data && strstr(j->err.b.data, "lite-sandbox exec: ") != NULL;
+}
+
 static json_t *
 job_result(const struct call *c)
 {
 	const struct mcp_job *j = &c->job;
-	_cleanup_buf_ struct buf t = BUF_INIT(4 * MCP_STREAM_MAX);
+	/* each stream may triple when sanitised, plus the notices */
+	_cleanup_buf_ struct buf t = BUF_INIT(7 * MCP_STREAM_MAX + 4096);
 	bool refused = !c->config && !j->timed_out && was_refused(j);
-	bool is_error = refused || j->timed_out || (c->config && j->status != 0);
+	bool is_error = refused || j->timed_out || (c->config ? j->status != 0 : was_not_run(j));
 	int r = 0;
 	if (refused)
 		r = buf_puts(&t, "lite-sandbox refused this command (nothing after the refusal ran). "
