@@ -132,6 +132,13 @@ test('bash: stderr and a non-zero exit status', async () => {
   assert.equal(text(r), 'out\nstderr:\noops\nexit status: 3');
 });
 
+test('bash: a line that does not parse is an error with bash\'s status 2', async () => {
+  const r = await client.callTool({ name: 'bash', arguments: { command: 'if true; then' } });
+  assert.equal(r.isError, true);
+  assert.match(text(r), /syntax error/);
+  assert.match(text(r), /exit status: 2$/);
+});
+
 test('bash: runs in the session directory', async () => {
   const r = await client.callTool({ name: 'bash', arguments: { command: 'pwd' } });
   assert.equal(text(r), `${dir}\nexit status: 0`);
