@@ -475,6 +475,7 @@ class Emitter:
         out = []
         items = n["items"]
         for i, (item, sep) in enumerate(zip(items, n["seps"])):
+            sep = {"newline": "\n", "semi": ";", "amp": "&"}.get(sep, sep)
             if sep not in (";", "&", "\n"):
                 raise Unsupported("separator " + sep)
             out.append(self.emit_node(item) + (" &" if sep == "&" else ""))
