@@ -2278,6 +2278,10 @@ bi_trap(struct interp *it, int argc, char **argv)
 			it_printf_fd(1, "trap -- %s EXIT\n", shell_quote(it->tmp, it->trap_exit));
 		if (it->trap_err)
 			it_printf_fd(1, "trap -- %s ERR\n", shell_quote(it->tmp, it->trap_err));
+		for (int sig = 1; sig < 65; sig++)
+			if (it->sig_trap[sig])
+				it_printf_fd(1, "trap -- %s SIG%s\n", shell_quote(it->tmp, it->sig_trap[sig]),
+					     sig_name(sig));
 		return 0;
 	}
 	if (!strcmp(argv[i], "-l")) {
@@ -2300,13 +2304,16 @@ bi_trap(struct interp *it, int argc, char **argv)
 		else if (!strcmp(s, "ERR"))
 			slot = &it->trap_err;
 		if (!slot) {
-			/* Signal traps would run code at an unchecked moment; with
-			 * an empty action (ignore) or "-" (default) they are harmless
-			 * and accepted. */
-			if (!strcmp(action, "-") || !*action)
+			int sig = sig_number(s);
+			if (!strcmp(s, "DEBUG") || !strcmp(s, "RETURN")) {
+				it_err(it, "trap: %s: unsupported", s);
+				st = 1;
 				continue;
-			it_err(it, "trap: %s: unsupported (only EXIT and ERR traps are available)", s);
-			st = 1;
+			}
+			if (sig < 0 || signal_trap_set(it, sig, action) < 0) {
+				it_err(it, "trap: %s: invalid signal specification", s);
+				st = 1;
+			}
 			continue;
 		}
 		free(*slot);
@@ -2667,25 +2674,6 @@ bi_wait(struct interp *it, int argc, char **argv)
 		free(j);
 	}
 	return 0;
-}
-
-static int
-sig_number(const char *s)
-{
-	static const struct { const char *n; int v; } sigs[] = {
-		{ "HUP", SIGHUP }, { "INT", SIGINT }, { "QUIT", SIGQUIT }, { "KILL", SIGKILL },
-		{ "TERM", SIGTERM }, { "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "ALRM", SIGALRM },
-		{ "PIPE", SIGPIPE }, { "CHLD", SIGCHLD }, { "CONT", SIGCONT }, { "STOP", SIGSTOP },
-		{ "TSTP", SIGTSTP }, { "WINCH", SIGWINCH },
-	};
-	if (isdigit((unsigned char)s[0]))
-		return atoi(s);
-	if (!strncmp(s, "SIG", 3))
-		s += 3;
-	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-		if (!strcasecmp(sigs[i].n, s))
-			return sigs[i].v;
-	return -1;
 }
 
 static int

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -43,6 +44,7 @@ it_fork(struct interp *it)
 	}
 	if (pid == 0) {
 		it->in_subshell = true;
+		signal_traps_reset_child(it);
 		/* the ERR trap is not inherited by subshells without set -E */
 		if (!it->o.errtrace) {
 			free(it->trap_err);
@@ -133,6 +135,127 @@ exec_trap_string(struct interp *it, const char *s)
 		it->status = saved;
 	}
 	return 0;
+}
+
+static const struct {
+	const char *name;
+	int sig;
+} signals[] = {
+	{ "HUP", SIGHUP }, { "INT", SIGINT }, { "QUIT", SIGQUIT }, { "KILL", SIGKILL },
+	{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "PIPE", SIGPIPE }, { "ALRM", SIGALRM },
+	{ "TERM", SIGTERM }, { "CHLD", SIGCHLD }, { "CONT", SIGCONT }, { "STOP", SIGSTOP },
+	{ "TSTP", SIGTSTP }, { "WINCH", SIGWINCH },
+};
+
+int
+sig_number(const char *s)
+{
+	if (s[0] >= '0' && s[0] <= '9') {
+		long v = strtol(s, NULL, 10);
+		return v >= 0 && v < 65 ? (int)v : -1;
+	}
+	if (!strncasecmp(s, "SIG", 3))
+		s += 3;
+	for (size_t i = 0; i < ARRAY_SIZE(signals); i++)
+		if (!strcasecmp(signals[i].name, s))
+			return signals[i].sig;
+	return -1;
+}
+
+const char *
+sig_name(int sig)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(signals); i++)
+		if (signals[i].sig == sig)
+			return signals[i].name;
+	return "?";
+}
+
+static int
+sigfd_update(struct interp *it)
+{
+	if (it->sigfd < 0) {
+		int fd = signalfd(-1, &it->sig_blocked, SFD_NONBLOCK | SFD_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+		int hi = it_move_fd_high(fd);
+		if (hi < 0) {
+			close(fd);
+			return hi;
+		}
+		it->sigfd = hi;
+		return 0;
+	}
+	return signalfd(it->sigfd, &it->sig_blocked, 0) < 0 ? -errno : 0;
+}
+
+/* trap ACTION SIG: "-" default, "" ignore, else run ACTION when it arrives */
+int
+signal_trap_set(struct interp *it, int sig, const char *action)
+{
+	if (sig <= 0)
+		return -EINVAL;
+	if (sig == SIGKILL || sig == SIGSTOP)
+		return 0; /* cannot be caught; bash accepts and ignores the trap */
+	sigset_t one;
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	free(it->sig_trap[sig]);
+	it->sig_trap[sig] = NULL;
+	if (!strcmp(action, "-") || !*action) {
+		signal(sig, *action ? SIG_DFL : SIG_IGN);
+		if (!*action)
+			it->sig_trap[sig] = xstrdup("");
+		if (sigismember(&it->sig_blocked, sig)) {
+			sigdelset(&it->sig_blocked, sig);
+			sigprocmask(SIG_UNBLOCK, &one, NULL);
+			if (it->sigfd >= 0)
+				(void)sigfd_update(it);
+		}
+		return 0;
+	}
+	signal(sig, SIG_DFL);
+	sigaddset(&it->sig_blocked, sig);
+	sigprocmask(SIG_BLOCK, &one, NULL);
+	int r = sigfd_update(it);
+	if (r < 0)
+		return r;
+	it->sig_trap[sig] = xstrdup(action);
+	return 0;
+}
+
+void
+run_signal_traps(struct interp *it)
+{
+	struct signalfd_siginfo si;
+	while (read(it->sigfd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		int sig = (int)si.ssi_signo;
+		if (sig > 0 && sig < 65 && it->sig_trap[sig] && *it->sig_trap[sig] &&
+		    !it_is_refused(it)) {
+			char *t = xstrdup(it->sig_trap[sig]);
+			exec_trap_string(it, t);
+			free(t);
+		}
+	}
+}
+
+/* A subshell starts with caught signals back at their defaults (ignored
+ * ones stay ignored), as in bash. */
+void
+signal_traps_reset_child(struct interp *it)
+{
+	for (int sig = 1; sig < 65; sig++) {
+		if (it->sig_trap[sig] && *it->sig_trap[sig]) {
+			free(it->sig_trap[sig]);
+			it->sig_trap[sig] = NULL;
+		}
+	}
+	sigprocmask(SIG_UNBLOCK, &it->sig_blocked, NULL);
+	sigemptyset(&it->sig_blocked);
+	if (it->sigfd >= 0) {
+		close(it->sigfd);
+		it->sigfd = -1;
+	}
 }
 
 void
@@ -507,7 +630,8 @@ next_arg:;
 		return 1;
 	if (pid != 0)
 		return it_wait_pid(it, pid);
-	/* the child: a fresh shell */
+	/* the child: a fresh shell, with its own $$ */
+	it->shell_pid = getpid();
 	vt_done(&it->vars);
 	vt_init(&it->vars);
 	import_env(it, envp);
@@ -615,6 +739,7 @@ run_external(struct interp *it, char **argv, char **env_extra, size_t n_extra)
 	if (n < 0 || (size_t)n >= sizeof(errmsg))
 		n = 0;
 	if (it->exec_last && !it->trap_exit) {
+		sigprocmask(SIG_UNBLOCK, &it->sig_blocked, NULL);
 		execve(path, argv, envp);
 		int e = errno;
 		it_err(it, "%s: %s", argv[0], strerror(e));
@@ -626,6 +751,8 @@ run_external(struct interp *it, char **argv, char **env_extra, size_t n_extra)
 		return 1;
 	}
 	if (pid == 0) {
+		/* our blocked (trapped) signals are the program's to receive */
+		sigprocmask(SIG_UNBLOCK, &it->sig_blocked, NULL);
 		execve(path, argv, envp);
 		int e = errno;
 		const char *es = e == EACCES ? "Permission denied\n"
@@ -2041,6 +2168,11 @@ exec_node(struct interp *it, const struct sh_node *n)
 		it->status = INTERP_STATUS_REFUSED;
 		return INTERP_STATUS_REFUSED;
 	}
+	if (it->sigfd >= 0) {
+		run_signal_traps(it);
+		if (it->flow == FLOW_EXIT)
+			return it->status; /* the trap ran exit */
+	}
 	int st;
 	if (n->kind == SH_NODE_SIMPLE || n->kind == SH_NODE_FUNCTION)
 		st = exec_inner(it, n); /* a simple command applies its own redirections */
@@ -2293,6 +2425,8 @@ interp_new(const struct interp_options *o, struct interp **ret)
 		return -ENOMEM;
 	}
 	memset(it->shared, 0, sizeof(*it->shared));
+	it->sigfd = -1;
+	sigemptyset(&it->sig_blocked);
 	vt_init(&it->vars);
 	it->h = o->handlers;
 	it->shell_pid = getpid();
@@ -2352,6 +2486,15 @@ interp_free(struct interp *it)
 	free(it->argv0);
 	free(it->trap_exit);
 	free(it->trap_err);
+	/* give the process its signals back */
+	for (int sig = 1; sig < 65; sig++) {
+		if (it->sig_trap[sig] && !*it->sig_trap[sig])
+			signal(sig, SIG_DFL);
+		free(it->sig_trap[sig]);
+	}
+	sigprocmask(SIG_UNBLOCK, &it->sig_blocked, NULL);
+	if (it->sigfd >= 0)
+		close(it->sigfd);
 	for (size_t i = 0; i < it->n_prot; i++)
 		free(it->prot_names[i]);
 	free(it->prot_names);
@@ -2374,6 +2517,8 @@ finish_run(struct interp *it, int st)
 	if (it->flow == FLOW_EXIT || it->flow == FLOW_RETURN)
 		st = it->status;
 	it->flow = FLOW_NONE;
+	if (it->sigfd >= 0)
+		run_signal_traps(it);
 	if (!it_is_refused(it))
 		run_exit_trap(it);
 	if (it->flow == FLOW_EXIT)

@@ -5,6 +5,7 @@
 #ifndef LITE_SANDBOX_INTERP_INTERNAL_H
 #define LITE_SANDBOX_INTERP_INTERNAL_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -124,6 +125,11 @@ struct interp {
 	bool in_trap;
 
 	char *trap_exit, *trap_err;
+	/* Signal traps: the trapped signals are blocked and read from a
+	 * signalfd between commands, so no handler and no global state. */
+	char *sig_trap[65];       /* by signal number; "" ignores */
+	int sigfd;                /* -1: none */
+	sigset_t sig_blocked;     /* what we blocked (children unblock it) */
 
 	struct interp_handlers h;
 	char **prot_names;        /* protected variables (with no predicate) */
@@ -263,6 +269,12 @@ char *shell_quote(struct arena *a, const char *s);
 /* ---- exec.c --------------------------------------------------------------- */
 
 int exec_node(struct interp *it, const struct sh_node *n);
+/* Run the traps of signals that arrived (between commands). */
+void run_signal_traps(struct interp *it);
+int signal_trap_set(struct interp *it, int sig, const char *action);
+void signal_traps_reset_child(struct interp *it);
+int sig_number(const char *s);
+const char *sig_name(int sig);
 /* True (with a message) when nesting has used up the stack we allow. */
 bool stack_exhausted(struct interp *it, const char *what);
 int exec_string(struct interp *it, const char *src, size_t len, const char *what);
