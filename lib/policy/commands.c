@@ -399,7 +399,7 @@ static const struct opt_long xz_longs[] = {
 	{ "help", NA, 'h' }, { "long-help", NA, 'H' }, { "version", NA, 'V' },
 	{ "flush-timeout", RQ, L_OTHER }, { NULL, NA, 0 },
 };
-static const struct opt_decl xz_decl = { .shorts = "0123456789cC:defF:hHklM:qQrStT:vVz", .longs = xz_longs };
+static const struct opt_decl xz_decl = { .shorts = "0123456789cC:defF:hHklM:qQrS:tT:vVz", .longs = xz_longs };
 
 #define COMPRESSOR(n, d) { n, CMD_ALLOWED, &d, NULL, OPS_WRITE, NULL, \
 	CMDF_STRICT | CMDF_VALIDATOR_ANY, validate_archive }

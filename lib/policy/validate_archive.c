@@ -283,6 +283,9 @@ validate_tar(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 				st.cdir_dynamic = true;
 				break;
 			}
+			if (st.cdir_dynamic && v[0] != '/')
+				break; /* relative to a directory only known at runtime */
+			st.cdir_dynamic = false;
 			const char *d = under(w, prev_c, v);
 			if (!d) {
 				r = -ENOMEM;
@@ -626,6 +629,11 @@ validate_compressor(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			continue;
 		if (e->id == 'c' || e->id == 't' || e->id == 'l')
 			reads_only = true;
+		else if (e->id == 'S' && e->value && strchr(e->value, '/'))
+			r = report_add(w, POLICY_LAYER_ARGS, "args.compress-option",
+				       val_fix_allow(w, n), false,
+				       "%s -S '%s': a suffix with a '/' would write the output "
+				       "somewhere else than beside the operand", n, e->value);
 		else if (e->id == 'N' && !streq(n, "bzip2") && !streq(n, "bunzip2"))
 			r = report_add(w, POLICY_LAYER_ARGS, "args.compress-option",
 				       val_fix_allow(w, n), false,

@@ -667,7 +667,17 @@ validate_git_inner(struct walk *w, struct cmdline *cl, enum arg_role *roles,
 			roles[++k] = ROLE_READ;
 			continue;
 		}
-		if (k + 1 < argc && in_list(s, val_opts, ARRAY_SIZE(val_opts)))
+		/* clone's own value-taking short options (-c KEY=VALUE,
+		 * -o NAME, -u PROG), so that the URL and directory are counted
+		 * right */
+		static const char *const clone_vals[] = {
+			"-c", "-o", "-u", "--config", "--upload-pack", "--object-format",
+			"--separate-git-dir", "--ref-format",
+		};
+		bool cloneish = streq(sub, "clone") || streq(sub, "init") || streq(sub, "init-db") ||
+				streq(sub, "submodule");
+		if (k + 1 < argc && (in_list(s, val_opts, ARRAY_SIZE(val_opts)) ||
+				     (cloneish && in_list(s, clone_vals, ARRAY_SIZE(clone_vals)))))
 			k++;
 	}
 
@@ -691,9 +701,13 @@ validate_git_inner(struct walk *w, struct cmdline *cl, enum arg_role *roles,
 				break;
 			}
 	} else if (streq(sub, "init") || streq(sub, "init-db") || streq(sub, "clone") ||
-		   (streq(sub, "worktree") && streq(verb, "add"))) {
-		/* the directory it creates: init DIR, clone URL DIR, worktree add DIR */
-		size_t nth = 0, want = streq(sub, "clone") || streq(sub, "worktree") ? 2 : 1;
+		   (streq(sub, "worktree") && streq(verb, "add")) ||
+		   (streq(sub, "submodule") && streq(verb, "add"))) {
+		/* the directory it creates: init DIR, clone URL DIR, worktree add
+		 * DIR, submodule add URL DIR (the verb is an operand too) */
+		size_t nth = 0, want = streq(sub, "clone") || streq(sub, "worktree") ? 2
+				       : streq(sub, "submodule")                     ? 3
+										     : 1;
 		for (size_t k = i + 1; k < argc; k++) {
 			if (roles[k] != ROLE_LOOSE)
 				continue;
@@ -702,7 +716,7 @@ validate_git_inner(struct walk *w, struct cmdline *cl, enum arg_role *roles,
 				break;
 			}
 		}
-		if (nth < want && !streq(sub, "worktree")) {
+		if (nth < want && !streq(sub, "worktree") && !streq(sub, "submodule")) {
 			/* without a directory: here */
 			if ((r = check_path_str(w, "git", ".", ROLE_WRITE, 0)) < 0)
 				return r;

@@ -1227,6 +1227,11 @@ def archives():
               "xz -d --files=list", "unxz --files=list", "xz README.md --files=list"]:
         rows.append((c, "deny:args.compress-option", A))
         rows.append((c, "deny:args.compress-option", D))
+    for c in ["gzip -S /../.claude/x README.md", "gzip --suffix=/x README.md", "xz -S a/b README.md",
+              "bzip2 -S /x README.md"]:
+        rows.append((c, "deny", A))
+    rows.append(("tar -xf a.tar -C $D -C .claude", "allow", A))  # relative to $D: runtime
+    rows.append(("tar -xf a.tar -C $D -C /tmp", "deny:paths.outside-write-set", A))
     rows.append(("gzip -l x.gz", "allow", A))
     rows.append(("xz -l x.xz", "allow", A))
     rows.append(("xz -T0 -9e README.md", "allow", A))
@@ -1451,6 +1456,15 @@ def git():
         ("git clone --depth 1 https://e/x.git .claude/x", "deny:paths.agent-config", "mode=allowlist"),
         ("git worktree add .claude/x", "deny:paths.agent-config", "mode=allowlist"),
         ("git worktree add /tmp/wt", "deny:paths.outside-write-set", "mode=allowlist"),
+        ("git clone -c user.name=x https://e/x.git .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git clone -o up https://e/x.git .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git clone --config user.name=x https://e/x.git .codex", "deny:paths.agent-config", "mode=allowlist"),
+        ("git clone -b main --depth 1 -c a.b=c https://e/x.git .claude/y", "deny:paths.agent-config", "mode=allowlist"),
+        ("git clone -c user.name=x https://e/x.git newdir", "allow", "mode=allowlist"),
+        ("git init -b main .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git init --object-format sha256 .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git submodule add https://e/x.git .claude/x", "deny:paths.agent-config", "mode=allowlist"),
+        ("git submodule add https://e/x.git libs/x", "allow", "mode=allowlist"),
         ("cd .claude && git format-patch -1", "deny:paths.agent-config", "mode=allowlist"),
         ("cd .claude && git unpack-file HEAD:x", "deny:paths.agent-config", "mode=allowlist"),
         ("cd .claude && git clone https://e/x.git", "deny:paths.agent-config", "mode=allowlist"),
