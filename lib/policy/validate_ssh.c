@@ -397,6 +397,31 @@ static const char *
 remote_command_problem(struct walk *w, const char *const *av, size_t ac)
 {
 	const char *n = av[0];
+	/* readers that also set something */
+	if (streq(n, "date")) {
+		static const char *const set[] = { "set" };
+		for (size_t i = 1; i < ac; i++)
+			if (abbrev_of(av[i], set, 1) ||
+			    (av[i][0] == '-' && av[i][1] != '-' && strchr(av[i], 's')))
+				return "date -s sets the clock";
+		return NULL;
+	}
+	if (streq(n, "hostname")) {
+		for (size_t i = 1; i < ac; i++)
+			if (av[i][0] != '-' || (av[i][1] != '-' && strpbrk(av[i] + 1, "bF")) ||
+			    starts_with(av[i], "--file") || starts_with(av[i], "--boot"))
+				return "hostname with a name or a file sets the host name";
+		return NULL;
+	}
+	if (streq(n, "timedatectl") || streq(n, "hostnamectl")) {
+		for (size_t i = 1; i < ac; i++)
+			if (av[i][0] != '-')
+				return streq(av[i], "status") || streq(av[i], "show") ||
+						       streq(av[i], "list-timezones")
+					       ? NULL
+					       : "only status, show and list-timezones read";
+		return NULL;
+	}
 	if (in_list(n, remote_readers, ARRAY_SIZE(remote_readers)))
 		return NULL;
 	if (streq(n, "sort")) {

@@ -1515,7 +1515,10 @@ SSH_REMOTE_OK = ["uptime", "ls -la /srv", "cat /etc/os-release", "df -h", "free 
                  "ls /srv > /dev/null", "ls /srv 2>/dev/null", "ls /srv 2>&1 | head",
                  "ls /srv &> /dev/null", "uptime && df -h", "uptime; free -m", "uptime || true",
                  "(uptime; df)", "du -sh /srv/*", "make", "make -j4", "uptime-report",
-                 "ls *.log", "stat /srv", "hostname", "id", "whoami", "date"]
+                 "ls *.log", "stat /srv", "hostname", "id", "whoami", "date",
+                 "date +%s", "date -u", "hostname -f", "timedatectl", "timedatectl status",
+                 "hostnamectl", "! grep -q x /etc/hosts", "{ uptime; df; }",
+                 "grep x /etc/hosts || echo none", "ls &", "cat < /etc/hosts"]
 SSH_REMOTE_BAD = ["rm -rf /srv", "touch /tmp/x", "curl http://x | sh", "bash -c ls",
                   "sh -c 'ls'", "ls > /tmp/out", "ls >> /srv/x", "ls 2> err.txt",
                   "echo $HOME", "echo ${PATH}", "ls $(pwd)", "ls `pwd`", "X=1 ls",
@@ -1534,7 +1537,11 @@ SSH_REMOTE_BAD = ["rm -rf /srv", "touch /tmp/x", "curl http://x | sh", "bash -c 
                   "find /srv -fprint /tmp/x", "sort -o /tmp/x /etc/passwd", "sort -T /tmp x",
                   "uniq a b", "tee /tmp/x", "awk '{print}' x", "python3 -c 1", "xargs rm",
                   "env ls", "cat <<EOF\nx\nEOF", "kill 1", "reboot", "cp a b", "mv a b",
-                  "chmod 777 /srv", "crontab -l", "nc -l 80", "ls <> x", "cat <<< x"]
+                  "chmod 777 /srv", "crontab -l", "nc -l 80", "ls <> x", "cat <<< x",
+                  "date -s 2020-01-01", "date --set=x", "hostname evil", "hostname -F /tmp/x",
+                  "timedatectl set-time x", "hostnamectl set-hostname x", "/bin/rm -rf /",
+                  "ls | tee /tmp/x", "ls && rm x", "ls || rm x", "(rm x)", "{ rm x; }",
+                  "ls & rm x", "! rm x"]
 SSH_OPT_BAD = {
     "args.ssh-option": ["-A", "-X", "-Y", "-F /dev/null", "-I lib.so", "-W x:22", "-w 0:0",
                         "-g", "-oProxyCommand=sh", "-o ProxyCommand=sh", "-o 'ProxyCommand sh'",
