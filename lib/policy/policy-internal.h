@@ -90,6 +90,7 @@ struct walk {
 	unsigned depth;
 	struct cwdset cwd;
 	/* under xargs -I / find -exec: the live replace strings */
+	unsigned under_xargs; /* how many xargs the command runs under */
 	const char *repl[4];
 	bool repl_find[4]; /* find's {} rather than an xargs replace string */
 	size_t n_repl;

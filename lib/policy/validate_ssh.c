@@ -1001,7 +1001,7 @@ validate_scp(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	const char *n = "scp";
 	if (w->p->n_ssh_hosts == 0)
 		return no_hosts(w, n);
-	if (w->n_repl || (cl->ck & CK_XARGS_NOREPL))
+	if (w->n_repl || w->under_xargs || (cl->ck & CK_XARGS_NOREPL))
 		return report_add(w, POLICY_LAYER_STRUCTURE, "structure.copy-wrapped", NULL, false,
 				  "scp may not run under xargs or find -exec: its operands "
 				  "would come from the input");
@@ -1217,7 +1217,7 @@ validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	const char *n = "rsync";
 	if (w->p->n_ssh_hosts == 0)
 		return no_hosts(w, n);
-	if (w->n_repl || (cl->ck & CK_XARGS_NOREPL))
+	if (w->n_repl || w->under_xargs || (cl->ck & CK_XARGS_NOREPL))
 		return report_add(w, POLICY_LAYER_STRUCTURE, "structure.copy-wrapped", NULL, false,
 				  "rsync may not run under xargs or find -exec: its operands "
 				  "would come from the input");

@@ -216,7 +216,9 @@ validate_wrapper(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			ck |= CK_XARGS_NOREPL;
 		}
 	}
+	w->under_xargs += xargs;
 	r = check_wrapped(w, cl->args + cmdi, cl->argc - cmdi, ck, name);
+	w->under_xargs -= xargs;
 	w->n_repl = saved;
 	return r;
 }

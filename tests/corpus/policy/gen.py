@@ -1713,6 +1713,10 @@ def ssh():
              ("find . -exec scp {} bastion:x \\;", "deny:structure.copy-wrapped", SSH_CTX),
              ("find . -exec rsync {} bastion:x \\;", "deny:structure.copy-wrapped", SSH_CTX),
              ("xargs rsync -a src bastion:x", "deny:structure.copy-wrapped", SSH_CTX),
+             ("xargs env scp README.md bastion:x", "deny:structure.copy-wrapped", SSH_CTX),
+             ("xargs timeout 5 rsync -a src bastion:x", "deny:structure.copy-wrapped", SSH_CTX),
+             ("xargs -0 nice sshpass -e scp README.md bastion:x", "deny:structure.copy-wrapped", SSH_CTX),
+             ("find . -exec env rsync {} bastion:x \\;", "deny:structure.copy-wrapped", SSH_CTX),
              ("timeout 60 scp README.md bastion:x", "allow", SSH_CTX),
              ("env scp README.md bastion:x", "allow", SSH_CTX)]
     # rsync
