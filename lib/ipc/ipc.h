@@ -203,8 +203,10 @@ bool ipc_server_activated(const struct ipc_server *s);
 const char *ipc_server_path(const struct ipc_server *s);
 
 /*
- * Serve requests one at a time until the idle timeout (returns 0) or a
- * transport error (negative errno). Malformed requests and foreign peers
+ * Serve requests one at a time until idle (returns 0): no request for the
+ * idle timeout and no client connected or waiting in the inherited socket's
+ * backlog, so that exiting drops nobody; or until a transport error
+ * (negative errno). Malformed requests and foreign peers
  * are answered with Errors and counted, never fatal.
  */
 int ipc_server_run(struct ipc_server *s);

@@ -76,29 +76,17 @@ fill_sockaddr(const char *path, struct sockaddr_un *un)
 	return 0;
 }
 
-/* 0: something accepts connections at path; -ECONNREFUSED/-ENOENT: nothing. */
-static int
-probe(const char *path)
-{
-	struct sockaddr_un un;
-	int r = fill_sockaddr(path, &un);
-	if (r < 0)
-		return r;
-	_cleanup_close_ int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	if (connect(fd, (struct sockaddr *)&un, sizeof(un)) < 0)
-		return -errno;
-	return 0;
-}
-
 /*
  * Start the service with a listening socket at c->path. Serialised by a
  * lock file, so that of several front ends finding nothing at once, one
- * starts the service and the others find it listening.
+ * starts the service and the others find it listening: under the lock each
+ * dials again first (a real connection, not a probe: a probe that connects
+ * and closes costs the service a connection it must accept and drop).
+ * Returns 1 when that dial connected, 0 when the service was started.
  */
 static int
-spawn_service(struct ipc_client *c, char *const *argv, char *const *extra_env)
+spawn_service(struct ipc_client *c, const char *url, char *const *argv,
+	      char *const *extra_env)
 {
 	if (!argv || !argv[0] || argv[0][0] != '/')
 		return -EINVAL;
@@ -115,16 +103,14 @@ spawn_service(struct ipc_client *c, char *const *argv, char *const *extra_env)
 		if (errno != EINTR)
 			return -errno;
 
-	r = probe(c->path);
+	r = ipc_error_from_nng(nng_dial(c->sock, url, NULL, 0));
 	if (r == 0)
-		return 0; /* another front end started it while we waited */
-	if (r == -ECONNREFUSED) {
-		/* A socket nobody listens on: a dead instance's. Ours to replace. */
-		if (unlink(c->path) < 0 && errno != ENOENT)
-			return -errno;
-	} else if (r != -ENOENT) {
+		return 1; /* another front end started it while we waited */
+	if (r != -ECONNREFUSED && r != -ENOENT)
 		return r;
-	}
+	/* Nothing listens: what is at the path is a dead instance's. Ours to replace. */
+	if (unlink(c->path) < 0 && errno != ENOENT)
+		return -errno;
 
 	struct sockaddr_un un;
 	r = fill_sockaddr(c->path, &un);
@@ -271,9 +257,11 @@ ipc_client_new(const struct ipc_client_options *o, struct ipc_client **ret)
 		}
 		if (!just_started) {
 			/* Ours, or one another front end started meanwhile. */
-			r = spawn_service(c, o->spawn_argv, o->spawn_envp);
+			r = spawn_service(c, url, o->spawn_argv, o->spawn_envp);
 			if (r < 0)
 				goto fail;
+			if (r == 1)
+				break;
 			just_started = true;
 			continue;
 		}

@@ -7,6 +7,8 @@
  * fails is answered with an Error and the loop goes on: a malformed peer
  * must not be able to stop the service for the others.
  */
+#include <poll.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -35,7 +37,39 @@ struct ipc_server {
 	size_t n_table;
 	void *userdata;
 	struct ipc_server_stats stats;
+	/* Connections nng holds; updated from nng's threads. */
+	atomic_int pipes;
 };
+
+static void
+pipe_event(nng_pipe p, nng_pipe_ev ev, void *arg)
+{
+	struct ipc_server *s = arg;
+	(void)p;
+	if (ev == NNG_PIPE_EV_ADD_POST)
+		atomic_fetch_add(&s->pipes, 1);
+	else if (ev == NNG_PIPE_EV_REM_POST)
+		atomic_fetch_sub(&s->pipes, 1);
+}
+
+/*
+ * Whether exiting now would drop a client: one connected (it may be about
+ * to send), or one waiting in the inherited socket's backlog. The second
+ * matters when the front end started us: then we hold the only copy of the
+ * listening socket, and what waits in it is reset when we exit.
+ */
+static bool
+clients_waiting(struct ipc_server *s)
+{
+	if (atomic_load(&s->pipes) > 0)
+		return true;
+	if (s->listen_fd >= 0) {
+		struct pollfd pfd = { .fd = s->listen_fd, .events = POLLIN };
+		if (poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN))
+			return true;
+	}
+	return false;
+}
 
 static void
 notify(const char *state)
@@ -112,6 +146,9 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 	if (r < 0)
 		goto fail;
 	s->sock_open = true;
+	if ((r = ipc_error_from_nng(nng_pipe_notify(s->sock, NNG_PIPE_EV_ADD_POST, pipe_event, s))) < 0 ||
+	    (r = ipc_error_from_nng(nng_pipe_notify(s->sock, NNG_PIPE_EV_REM_POST, pipe_event, s))) < 0)
+		goto fail;
 	/*
 	 * nng closes the connection on a frame over its limit, and the peer
 	 * then waits for its timeout. Give nng twice our limit so that a
@@ -259,8 +296,11 @@ ipc_server_run(struct ipc_server *s)
 	for (;;) {
 		nng_msg *msg = NULL;
 		int rv = nng_recvmsg(s->sock, &msg, 0);
-		if (rv == NNG_ETIMEDOUT)
+		if (rv == NNG_ETIMEDOUT) {
+			if (clients_waiting(s))
+				continue;
 			return 0; /* idle: exit, the manager restarts us on demand */
+		}
 		if (rv != 0)
 			return ipc_error_from_nng(rv);
 

@@ -93,12 +93,63 @@ wait_exit(pid_t pid, unsigned ms)
 	}
 }
 
+/*
+ * Children still running when the test program ends (a failed assertion
+ * leaves its test early) are killed, so that none keeps the TAP pipe open.
+ */
+static pid_t children[64];
+static size_t n_children;
+
+static void
+kill_children(void)
+{
+	for (size_t i = 0; i < n_children; i++)
+		if (waitpid(children[i], NULL, WNOHANG) == 0)
+			kill(children[i], SIGKILL);
+}
+
+static void
+track(pid_t pid)
+{
+	if (n_children == 0)
+		atexit(kill_children);
+	if (pid > 0 && n_children < ARRAY_SIZE(children))
+		children[n_children++] = pid;
+}
+
+/*
+ * Whether a listening socket is bound at path, from /proc/net/unix (a test
+ * connection would itself trigger an activation). __SO_ACCEPTCON (0x10000)
+ * in the flags column marks a listening socket; a file at the path alone
+ * does not, since bind() comes before listen().
+ */
 static bool
-wait_path(const char *path, unsigned ms)
+listening(const char *path)
+{
+	FILE *f = fopen("/proc/net/unix", "re");
+	if (!f)
+		return false;
+	char line[512];
+	bool found = false;
+	size_t n = strlen(path);
+	while (!found && fgets(line, sizeof(line), f)) {
+		size_t len = strcspn(line, "\n");
+		line[len] = '\0';
+		unsigned long flags = 0;
+		if (len < n || strcmp(line + len - n, path) != 0 || line[len - n - 1] != ' ')
+			continue;
+		if (sscanf(line, "%*s %*s %*s %lx", &flags) == 1 && (flags & 0x10000))
+			found = true;
+	}
+	fclose(f);
+	return found;
+}
+
+static bool
+wait_listening(const char *path, unsigned ms)
 {
 	uint64_t end = now_ms() + ms;
-	struct stat st;
-	while (stat(path, &st) < 0) {
+	while (!listening(path)) {
 		if (now_ms() > end)
 			return false;
 		sleep_ms(5);
@@ -111,13 +162,17 @@ spawn(const char *const *argv, const char *const *envp, int listen_fd)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
 	if (listen_fd >= 0)
 		posix_spawn_file_actions_adddup2(&fa, listen_fd, 3);
 	pid_t pid = -1;
 	int e = posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv,
 			    envp ? (char *const *)envp : environ);
 	posix_spawn_file_actions_destroy(&fa);
-	return e ? -e : pid;
+	if (e)
+		return -e;
+	track(pid);
+	return pid;
 }
 
 /* Register a session through the client helper; the service's pid, or <0. */
@@ -140,8 +195,10 @@ register_once(const char *dir, char *const *spawn_argv, unsigned timeout_ms)
 	};
 	struct ipc_client *c = NULL;
 	res.r = ipc_client_new(&o, &c);
-	if (res.r < 0)
+	if (res.r < 0) {
+		printf("# connecting failed: %s\n", strerror(-res.r));
 		return res;
+	}
 	res.spawned = ipc_client_spawned(c);
 	struct arena *a = arena_new(1 << 20);
 	LiteSandbox__SessionRegister reg = LITE_SANDBOX__SESSION_REGISTER__INIT;
@@ -153,6 +210,8 @@ register_once(const char *dir, char *const *spawn_argv, unsigned timeout_ms)
 	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER;
 	env.session_register = &reg;
 	res.r = ipc_client_call(c, &env, a, &rep, NULL);
+	if (res.r < 0)
+		printf("# call failed: %s\n", strerror(-res.r));
 	if (res.r >= 0) {
 		if (rep->body_case != LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER_REPLY)
 			res.r = -EPROTO;
@@ -234,7 +293,7 @@ TEST(refusals_keep_serving)
 	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
 	pid_t pid = start_bound_service(dir, "1500");
 	ASSERT_TRUE(pid > 0);
-	ASSERT_TRUE(wait_path(path, 3000));
+	ASSERT_TRUE(wait_listening(path, 3000));
 
 	struct raw raw;
 	ASSERT_OK(raw_open(&raw, path));
@@ -316,7 +375,7 @@ TEST(client_round_trips)
 	ASSERT_TRUE(res.r == -ENOENT || res.r == -ECONNREFUSED);
 	pid_t pid = start_bound_service(dir, "1000");
 	ASSERT_TRUE(pid > 0);
-	ASSERT_TRUE(wait_path(path, 3000));
+	ASSERT_TRUE(wait_listening(path, 3000));
 	res = register_once(dir, NULL, 3000);
 	ASSERT_OK(res.r);
 	ASSERT_EQ(res.pid, pid);
@@ -380,7 +439,7 @@ TEST(foreign_uid_refused)
 	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
 	pid_t pid = start_bound_service(dir, "2000");
 	ASSERT_TRUE(pid > 0);
-	ASSERT_TRUE(wait_path(path, 3000));
+	ASSERT_TRUE(wait_listening(path, 3000));
 	/* A misconfiguration the uid check must survive. */
 	ASSERT_OK(chmod(dir, 0711));
 	ASSERT_OK(chmod(path, 0666));
@@ -437,7 +496,7 @@ TEST(systemd_socket_activate_three_times)
 				       "--idle-ms", "300", NULL };
 		pid_t pid = spawn(argv, NULL, -1);
 		ASSERT_TRUE(pid > 0);
-		ASSERT_TRUE(wait_path(path, 3000));
+		ASSERT_TRUE(wait_listening(path, 3000));
 		struct reg_result res = register_once(dir, NULL, 5000);
 		ASSERT_OK(res.r);
 		/* systemd-socket-activate execs the service in place. */
@@ -481,7 +540,7 @@ TEST(systemd_socket_activate_concurrent_startup)
 			       "--idle-ms", "500", NULL };
 	pid_t pid = spawn(argv, NULL, -1);
 	ASSERT_TRUE(pid > 0);
-	ASSERT_TRUE(wait_path(path, 3000));
+	ASSERT_TRUE(wait_listening(path, 3000));
 	struct racer r[8];
 	pthread_t t[8];
 	for (int i = 0; i < 8; i++) {
