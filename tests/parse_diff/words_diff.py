@@ -636,7 +636,12 @@ class Emitter:
                 continue
             if op not in REDIR_OPS:
                 raise Unsupported("redirection " + op)
-            out += " %s%s %s" % (fd, op, self.word(r["target"]))
+            target = self.word(r["target"])
+            if op in (">&", "<&") and target.startswith("-") and target != "-":
+                # bash reads ">&-x" as "close, then the word x": a target
+                # the tree holds whole must not start with the '-'.
+                target = "''" + target
+            out += " %s%s %s" % (fd, op, target)
         return out
 
 
