@@ -427,6 +427,13 @@ config_request(struct server *s, json_t *id, struct batch *b, char **words, size
 	if (r < 0)
 		return tool_error("lite-sandbox: config request refused: %s\nUsage: lite-sandbox config --help",
 				  why[0] ? why : strerror(-r));
+	/* The session's config is the one to read or change: a request that
+	 * names another file could have the config command read any file
+	 * and quote it in its parse errors. */
+	if (req.config)
+		return tool_error("lite-sandbox: config request refused: --config is not accepted "
+				  "here; requests work on the session's config%s%s",
+				  s->config_file ? " " : "", s->config_file ? s->config_file : "");
 	if (!req.help && req.writes) {
 		/* The registrar runs it only with the ticket the hook recorded
 		 * when the user approved this exact request; without one (or
@@ -444,17 +451,17 @@ config_request(struct server *s, json_t *id, struct batch *b, char **words, size
 		.dir = s->dir,
 		.config_args = argv + 1,
 	};
-	/* the session's --config applies to the request too, unless it names one */
+	/* The session's --config, as a root option before the subcommand
+	 * (after the operands a "--" could turn it into operands). */
 	_cleanup_free_ char **with_cfg = NULL;
-	if (s->config_file && !req.config) {
+	if (s->config_file) {
 		with_cfg = calloc(n + 3, sizeof(*with_cfg));
 		if (!with_cfg)
 			return tool_error("lite-sandbox: out of memory");
+		with_cfg[0] = (char *)"--config";
+		with_cfg[1] = (char *)s->config_file;
 		for (size_t i = 0; i < n; i++)
-			with_cfg[i] = words[i];
-		with_cfg[n] = (char *)"--config";
-		with_cfg[n + 1] = (char *)s->config_file;
-		/* options after the operands, as the parser accepts them */
+			with_cfg[i + 2] = words[i];
 		sp.config_args = with_cfg;
 	}
 	return start_call(s, id, b, &sp, MCP_TIMEOUT_DEFAULT, true);

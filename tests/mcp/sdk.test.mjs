@@ -226,6 +226,17 @@ test('config requests: read-only ones run, a change without the user\'s approval
   const readViaBash = await client.callTool({ name: 'bash', arguments: { command: 'lite-sandbox config mode show' } });
   assert.equal(readViaBash.isError, false);
   assert.match(text(readViaBash), /allowlist/);
+  const other = join(top, 'other.yaml');
+  writeFileSync(other, 'secret_key: hunter2\n');
+  for (const args of [['show', '--config', other], ['--config', other, 'show'], [`--config=${other}`, 'show']]) {
+    const r = await client.callTool({ name: 'lite_sandbox_config', arguments: { args } });
+    assert.equal(r.isError, true, JSON.stringify(args));
+    assert.match(text(r), /--config is not accepted/);
+    assert.doesNotMatch(text(r), /secret_key|hunter2/);
+  }
+  const viaBashOther = await client.callTool({ name: 'bash', arguments: { command: `lite-sandbox config show --config ${other}` } });
+  assert.equal(viaBashOther.isError, true);
+  assert.doesNotMatch(text(viaBashOther), /secret_key|hunter2/);
   const bad = await client.callTool({ name: 'lite_sandbox_config', arguments: { args: ['mode', 'set', 'op\u202en'] } });
   assert.equal(bad.isError, true);
   assert.match(text(bad), /refused/);
