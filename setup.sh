@@ -13,8 +13,11 @@ cd "$(dirname "$0")"
 packages=(
   gcc clang libclang-rt-14-dev meson ninja-build pkg-config cmake python3 git bash
   libjansson-dev libyaml-dev libsystemd-dev libprotobuf-c-dev protobuf-c-compiler
-  libnng-dev libssl-dev libseccomp-dev bubblewrap systemd nodejs npm
+  libnng-dev libssl-dev libseccomp-dev bubblewrap systemd nodejs
 )
+# npm for the MCP SDK test (tests/mcp); a nodejs from NodeSource bundles its
+# own npm and conflicts with Debian's package, so ask for it only when absent.
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 install_missing() {
   local missing=() p
