@@ -217,6 +217,17 @@ ok(r and r["result"]["content"][0]["text"] == "a\ufffdb\nexit status: 0", "binar
    repr(r)[:300])
 s.close()
 
+# A command's writes to its own stdout/stderr (by name or descriptor) and
+# to descriptors it did not get stay out of the JSON-RPC stream.
+s = Server()
+r = s.request("tools/call", {"name": "bash", "arguments": {
+    "command": "echo a >/dev/stdout; echo b >/dev/stderr; echo c >&2; echo d >&3; echo e >&0; echo f"}})
+t = r and r["result"]["content"][0]["text"]
+ok(t and t.startswith("a\nf\n") and "b\nc\n" in t, "a command's output stays inside its result", repr(t)[:300])
+ok(s.alive(), "output by descriptor: still serving, nothing else on stdout")
+rc, rest = s.close()
+ok(rc == 0 and rest == b"", "output by descriptor: clean exit", f"rc={rc} rest={rest[:200]!r}")
+
 # SIGTERM while a command runs: the command's group is killed, the server exits.
 s = Server()
 s.send_raw(req("tools/call", {"name": "bash", "arguments": {"command": "sleep 41.75"}}, id_=3))
