@@ -34,9 +34,16 @@ enum lctx {
 #define LF_SQ_LIT 2u     /* '...' is literal text (${x:-'a'} inside "...") */
 #define LF_CMDPOS 4u     /* the word may be an assignment (a[1 + 2]=x) */
 
+/*
+ * Parts being lexed: the first few live in the vector itself (on the C
+ * stack), and pvec_done() copies exactly n of them to the arena, so that a
+ * word's parts cost no more than they need.
+ */
+#define PVEC_INLINE 4
 struct pvec {
 	struct sh_part *v;
 	size_t n, cap;
+	struct sh_part inl[PVEC_INLINE];
 };
 
 static int lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags,
@@ -98,10 +105,19 @@ sh_grow(struct sh_parser *p, void *v, size_t *cap, size_t n, size_t elem)
 static struct sh_part *
 pvec_push(struct sh_parser *p, struct pvec *pv, enum sh_part_kind k, size_t off)
 {
-	struct sh_part *nv = sh_grow(p, pv->v, &pv->cap, pv->n, sizeof(*nv));
-	if (!nv)
-		return NULL;
-	pv->v = nv;
+	if (!pv->v) {
+		pv->v = pv->inl;
+		pv->cap = PVEC_INLINE;
+	}
+	if (pv->n == pv->cap) {
+		size_t nc = pv->cap * 2;
+		struct sh_part *nv = arena_alloc(p->a, nc * sizeof(*nv));
+		if (!nv)
+			return NULL;
+		memcpy(nv, pv->v, pv->n * sizeof(*nv));
+		pv->v = nv;
+		pv->cap = nc;
+	}
 	struct sh_part *part = &pv->v[pv->n++];
 	memset(part, 0, sizeof(*part));
 	part->kind = k;
@@ -115,6 +131,23 @@ oom(struct sh_parser *p)
 	return sh_fail(p, SH_ERR_LIMIT, p->pos, "out of memory");
 }
 
+/* The parts as an arena array of exactly pv->n (NULL when there are none:
+ * callers check n first). */
+static struct sh_part *
+pvec_done(struct sh_parser *p, struct pvec *pv)
+{
+	if (!pv->n)
+		return pv->v == pv->inl ? NULL : pv->v;
+	if (pv->v != pv->inl)
+		return pv->v;
+	struct sh_part *v = arena_alloc(p->a, pv->n * sizeof(*v));
+	if (v)
+		memcpy(v, pv->v, pv->n * sizeof(*v));
+	pv->v = v;
+	pv->cap = pv->n;
+	return v;
+}
+
 static struct sh_word *
 make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 {
@@ -122,8 +155,10 @@ make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 	if (!w)
 		return NULL;
 	w->pos = sh_pos_at(p, start);
-	w->parts = pv->v;
+	w->parts = pvec_done(p, pv);
 	w->n_parts = pv->n;
+	if (pv->n && !w->parts)
+		return NULL;
 	/* p->src is always arena memory (sh_parse copies the input), so
 	 * the word can point into it */
 	w->src = p->src + start;
@@ -918,7 +953,9 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			return sh_fail(p, SH_ERR_SYNTAX, i0,
 				       "unexpected end of file while looking for matching `\"'");
 		p->pos = j + 1;
-		part->parts = in.v;
+		part->parts = pvec_done(p, &in);
+		if (in.n && !part->parts)
+			return oom(p);
 		part->n_parts = in.n;
 		return 0;
 	}
@@ -1655,7 +1692,10 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 					return sh_fail(p, SH_ERR_SYNTAX, i,
 						       "unexpected end of file while looking for matching `\"'");
 				p->pos = j + 1;
-				out->v[pidx].parts = in.v;
+				struct sh_part *iv = pvec_done(p, &in);
+				if (in.n && !iv)
+					return oom(p);
+				out->v[pidx].parts = iv;
 				out->v[pidx].n_parts = in.n;
 				sh_leave(p);
 				continue;
@@ -1939,7 +1979,9 @@ sh_word_flatten_braces(struct sh_parser *p, struct sh_word *w)
 		if (r < 0)
 			return r;
 	}
-	w->parts = out.v;
+	w->parts = pvec_done(p, &out);
+	if (out.n && !w->parts)
+		return oom(p);
 	w->n_parts = out.n;
 	return 0;
 }
@@ -2695,7 +2737,9 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 	if (!w)
 		return oom(p);
 	w->pos = sh_pos_at(p, body_start);
-	w->parts = pv.v;
+	w->parts = pvec_done(p, &pv);
+	if (pv.n && !w->parts)
+		return oom(p);
 	w->n_parts = pv.n;
 	w->src = text;
 	w->src_len = tlen;
