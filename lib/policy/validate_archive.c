@@ -363,7 +363,7 @@ validate_tar(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 					op++; /* bsdtar: the entries of another archive */
 				}
 				r = check_path_str(w, "tar", op, ROLE_READ, 0);
-				for (size_t k = 0; k < st.n_cdirs && r >= 0; k++) {
+				for (size_t k = 0; k < st.n_cdirs && r >= 0 && op[0] != '/'; k++) {
 					const char *p = under(w, st.cdirs[k], op);
 					r = p ? check_path_str(w, "tar", p, ROLE_READ, 0) : -ENOMEM;
 				}
