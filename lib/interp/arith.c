@@ -17,7 +17,7 @@ struct ax {
 	struct interp *it;
 	const char *s;   /* whole expression */
 	const char *p;   /* cursor */
-	unsigned depth;
+	unsigned depth;   /* nesting so far, this expression and its callers */
 	int noeval;
 	int err;
 	char msg[128];
@@ -40,6 +40,19 @@ fail(struct ax *a, const char *msg)
 		return;
 	a->err = -EINVAL;
 	snprintf(a->msg, sizeof(a->msg), "%s", msg);
+}
+
+/* Every level of nesting (parenthesis, unary operator, right-associative
+ * operator, variable) counts against one limit, so that no input can run
+ * the evaluator's recursion off the stack. */
+static bool
+nest_in(struct ax *a)
+{
+	if (++a->depth > IT_MAX_ARITH_DEPTH) {
+		fail(a, "expression recursion level exceeded");
+		return false;
+	}
+	return true;
 }
 
 static void
@@ -298,7 +311,11 @@ p_unary(struct ax *a)
 	}
 	if (c == '!' || c == '~' || c == '-' || c == '+') {
 		a->p++;
+		struct lv z = { 0 };
+		if (!nest_in(a))
+			return z;
 		struct lv r = p_unary(a);
+		a->depth--;
 		if (c == '!')
 			r.v = !r.v;
 		else if (c == '~')
@@ -336,7 +353,10 @@ p_pow(struct ax *a)
 	skip_ws(a);
 	if (a->p[0] == '*' && a->p[1] == '*' && a->p[2] != '=') {
 		a->p += 2;
+		if (!nest_in(a))
+			return l;
 		struct lv r = p_pow(a); /* right associative */
+		a->depth--;
 		l.v = ipow(a, l.v, r.v);
 		l.name = NULL;
 	}
@@ -551,7 +571,11 @@ p_cond(struct ax *a)
 	a->p++;
 	if (c.v)
 		a->noeval++;
-	struct lv f = p_cond(a);
+	struct lv f = { 0 };
+	if (nest_in(a)) {
+		f = p_cond(a);
+		a->depth--;
+	}
 	if (c.v)
 		a->noeval--;
 	struct lv r = { .v = c.v ? t.v : f.v };
@@ -607,7 +631,10 @@ p_assign(struct ax *a)
 	skip_ws(a);
 	struct lv target;
 	if (plain_assignment_ahead(a, &target)) {
+		if (!nest_in(a))
+			return target;
 		struct lv r = p_assign(a);
+		a->depth--;
 		assign(a, &target, r.v);
 		struct lv res = { .v = r.v };
 		return res;
@@ -629,7 +656,10 @@ p_assign(struct ax *a)
 			return l;
 		}
 		a->p += n;
+		if (!nest_in(a))
+			return l;
 		struct lv r = p_assign(a);
+		a->depth--;
 		int64_t v = r.v;
 		switch (ops[i][0]) {
 		case '<': v = (int64_t)((uint64_t)l.v << ((uint64_t)r.v & 63)); break;
@@ -654,15 +684,20 @@ p_assign(struct ax *a)
 static struct lv
 p_comma(struct ax *a)
 {
+	struct lv z = { 0 };
+	if (!nest_in(a))
+		return z;
 	struct lv l = p_assign(a);
 	for (;;) {
 		skip_ws(a);
 		if (*a->p != ',')
-			return l;
+			break;
 		a->p++;
 		l = p_assign(a);
 		l.name = NULL;
 	}
+	a->depth--;
+	return l;
 }
 
 static int64_t
@@ -672,8 +707,9 @@ eval_with_depth(struct ax *parent, const char *expr, unsigned depth)
 		fail(parent, "expression recursion level exceeded");
 		return 0;
 	}
-	struct ax a = { .it = parent->it, .s = expr, .p = expr, .depth = depth,
+	struct ax a = { .it = parent->it, .s = expr, .p = expr, .depth = parent->depth + 1,
 			.noeval = parent->noeval };
+	(void)depth;
 	skip_ws(&a);
 	int64_t v = 0;
 	if (*a.p) {

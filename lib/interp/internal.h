@@ -14,7 +14,9 @@
 /* ---- limits -------------------------------------------------------------- */
 
 #define IT_MAX_CALL_DEPTH 1000u     /* function/source/eval nesting */
-#define IT_MAX_ARITH_DEPTH 1024u    /* recursive variable evaluation in $(( )) */
+#define IT_MAX_ARITH_DEPTH 256u     /* nesting in $(( )): parentheses, unary
+				      * operators and variables holding
+				      * expressions, all counted together */
 #define IT_TMP_ARENA_LIMIT (512u * 1024u * 1024u)
 #define IT_MAX_CAPTURE (256u * 1024u * 1024u) /* $(...) output */
 #define IT_MAX_VALUE (256u * 1024u * 1024u)
