@@ -9,7 +9,9 @@ Measured in the same run, in a fresh project directory with its own config:
            from writing the request to reading the reply (sequential calls);
   - exec:  `lite-sandbox exec --no-os-sandbox -- true` as a whole process
            (what the server does per call, plus exec'ing the binary);
-  - check: `lite-sandbox check -- true`, the static check alone in a process.
+  - check: `lite-sandbox check -- true`, the static check alone in a process;
+  - the in-process check of typical commands (lib/policy/policy_bench, 1 s),
+    when it is built next to the binary.
 The goal for mcp is a median under 3 ms.
 """
 import json
@@ -75,6 +77,11 @@ with tempfile.TemporaryDirectory() as d:
 print(summary("mcp", mcp))
 print(summary("exec", exe))
 print(summary("check", chk))
+bench = os.path.join(os.path.dirname(os.path.dirname(BIN)), "lib", "policy", "policy_bench")
+if os.access(bench, os.X_OK):
+    out = subprocess.run([bench, "1"], capture_output=True, text=True).stdout.splitlines()
+    if out:
+        print("in-process check: " + out[0].split(":", 1)[1].strip())
 med = statistics.median(mcp)
 print(f"mcp / check process: {med / statistics.median(chk):.2f}x; "
       f"goal: median under {GOAL_MS} ms: {'met' if med < GOAL_MS else 'NOT met'}")
