@@ -19,10 +19,12 @@
 #include <sys/stat.h>
 
 #define PM_MAX_STEPS 2000000u
+#define PM_MAX_DEPTH 2000u /* recursion (stars, groups) */
 
 struct pm {
 	int flags;
 	unsigned long steps;
+	unsigned depth;
 };
 
 static bool match_range(struct pm *m, const char *p, const char *pe, const char *s, const char *se);
@@ -182,8 +184,24 @@ match_star(struct pm *m, const char *ap, const char *ape, const char *rest, cons
 	return false;
 }
 
+static bool match_inner(struct pm *m, const char *p, const char *pe, const char *s,
+			const char *se);
+
+/* Past the step or depth limit a match fails: the limits keep a hostile
+ * pattern from hanging the run or overflowing the stack. */
 static bool
 match_range(struct pm *m, const char *p, const char *pe, const char *s, const char *se)
+{
+	if (m->depth >= PM_MAX_DEPTH)
+		return false;
+	m->depth++;
+	bool r = match_inner(m, p, pe, s, se);
+	m->depth--;
+	return r;
+}
+
+static bool
+match_inner(struct pm *m, const char *p, const char *pe, const char *s, const char *se)
 {
 	while (p < pe) {
 		if (++m->steps > PM_MAX_STEPS)
