@@ -911,6 +911,7 @@ struct tx {
 	char **a;
 	int n, i;
 	int err;
+	unsigned depth; /* ! and ( nesting, bounded */
 };
 
 static bool t_or(struct tx *t);
@@ -923,13 +924,21 @@ t_prim(struct tx *t)
 		return false;
 	}
 	const char *s = t->a[t->i];
+	if ((!strcmp(s, "!") || !strcmp(s, "(")) && ++t->depth > 1000) {
+		it_err(t->it, "test: expression nested too deeply");
+		t->err = 1;
+		return false;
+	}
 	if (!strcmp(s, "!")) {
 		t->i++;
-		return !t_prim(t);
+		bool v = !t_prim(t);
+		t->depth--;
+		return v;
 	}
 	if (!strcmp(s, "(")) {
 		t->i++;
 		bool v = t_or(t);
+		t->depth--;
 		if (t->i >= t->n || strcmp(t->a[t->i], ")")) {
 			it_err(t->it, "test: `)' expected");
 			t->err = 1;

@@ -349,6 +349,7 @@ struct gx {
 	struct svec *out;
 	int flags;
 	unsigned long n;
+	unsigned depth; /* path segments so far: no path is longer than PATH_MAX */
 };
 
 static int glob_rec(struct gx *g, const char *prefix, const char *rest);
@@ -393,8 +394,21 @@ globstar_rec(struct gx *g, const char *prefix, const char *rest, unsigned depth)
 	return r;
 }
 
+static int glob_segments(struct gx *g, const char *prefix, const char *rest);
+
 static int
 glob_rec(struct gx *g, const char *prefix, const char *rest)
+{
+	if (g->depth >= 2048)
+		return 0;
+	g->depth++;
+	int r = glob_segments(g, prefix, rest);
+	g->depth--;
+	return r;
+}
+
+static int
+glob_segments(struct gx *g, const char *prefix, const char *rest)
 {
 	if (++g->n > 1000000)
 		return -E2BIG;
