@@ -215,6 +215,7 @@ struct ipc_server_stats {
 	uint64_t served;    /* replies sent (Errors included) */
 	uint64_t refused;   /* requests answered with an Error by the layer */
 	uint64_t foreign;   /* requests from a peer uid not allowed */
+	uint64_t listener_restarts; /* see the nng 1.5.2 note in ipc_server.c */
 };
 void ipc_server_get_stats(const struct ipc_server *s,
 			  struct ipc_server_stats *ret);
@@ -264,7 +265,8 @@ struct ipc_client *ipc_client_free(struct ipc_client *c); /* NULL ok */
  * Send req (its version set here), wait for the reply and decode it into a
  * (see ipc_unpack). An Error reply is returned as a reply, not as a
  * failure: the caller looks at ret->body_case. -ETIMEDOUT when the service
- * does not answer in time.
+ * does not answer in time, -ECONNRESET when it dropped the connection
+ * (requests other than exec are sent a second time first).
  */
 int ipc_client_call(struct ipc_client *c, ipc_envelope *req, struct arena *a,
 		    ipc_envelope **ret, const char **ret_why);

@@ -339,17 +339,29 @@ ipc_client_call(struct ipc_client *c, ipc_envelope *req, struct arena *a,
 	if (r < 0)
 		return r;
 	nng_msg *msg = NULL;
-	r = ipc_error_from_nng(nng_msg_alloc(&msg, 0));
-	if (r < 0)
-		return r;
-	r = ipc_error_from_nng(nng_msg_append(msg, data, len));
-	if (r == 0)
-		r = ipc_error_from_nng(nng_sendmsg(c->sock, msg, 0));
-	if (r < 0) {
-		nng_msg_free(msg);
-		return r;
+	/*
+	 * A reset before the reply: the service dropped the connection (an
+	 * idle exit racing our connect, or the nng 1.5.2 listener
+	 * replacement, see ipc_server.c). Requests that change nothing or
+	 * change it idempotently are sent once more; an exec is not, since it
+	 * may have run.
+	 */
+	int attempts = req->body_case == LITE_SANDBOX__ENVELOPE__BODY_EXEC ? 1 : 2;
+	for (int i = 0; i < attempts; i++) {
+		r = ipc_error_from_nng(nng_msg_alloc(&msg, 0));
+		if (r < 0)
+			return r;
+		r = ipc_error_from_nng(nng_msg_append(msg, data, len));
+		if (r == 0)
+			r = ipc_error_from_nng(nng_sendmsg(c->sock, msg, 0));
+		if (r < 0) {
+			nng_msg_free(msg);
+			return r;
+		}
+		r = ipc_error_from_nng(nng_recvmsg(c->sock, &msg, 0));
+		if (r != -ECONNRESET)
+			break;
 	}
-	r = ipc_error_from_nng(nng_recvmsg(c->sock, &msg, 0));
 	if (r < 0)
 		return r;
 	ipc_envelope *rep = NULL;

@@ -8,7 +8,8 @@
  * must not be able to stop the service for the others.
  */
 #include <poll.h>
-#include <stdatomic.h>
+#include <time.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -22,6 +23,9 @@
 #endif
 
 #include "ipc.h"
+
+#define IPC_PIPES_TRACKED 256
+#define IPC_TICK_MS 100
 
 struct ipc_server {
 	nng_socket sock;
@@ -37,19 +41,44 @@ struct ipc_server {
 	size_t n_table;
 	void *userdata;
 	struct ipc_server_stats stats;
-	/* Connections nng holds; updated from nng's threads. */
-	atomic_int pipes;
+	char *url;
+	nng_listener listener;
+	unsigned idle_ms;          /* 0: never idle */
+	uint64_t listener_errors;  /* failed handshakes seen so far */
+	/*
+	 * Connections nng holds, by pipe id; updated from nng's threads. A
+	 * set, not a counter: nng 1.5 reports the removal of pipes whose
+	 * addition it never reported (a peer that hangs up during the
+	 * handshake), and a counter then drifts below the truth, so that
+	 * the service exited idle under a connected client (seen in tests).
+	 */
+	pthread_mutex_t pipes_lock;
+	uint32_t pipes[IPC_PIPES_TRACKED];
+	size_t n_pipes;
+	bool pipes_overflow; /* more than tracked: count as busy until all go */
 };
 
 static void
 pipe_event(nng_pipe p, nng_pipe_ev ev, void *arg)
 {
 	struct ipc_server *s = arg;
-	(void)p;
-	if (ev == NNG_PIPE_EV_ADD_POST)
-		atomic_fetch_add(&s->pipes, 1);
-	else if (ev == NNG_PIPE_EV_REM_POST)
-		atomic_fetch_sub(&s->pipes, 1);
+	uint32_t id = (uint32_t)nng_pipe_id(p);
+	pthread_mutex_lock(&s->pipes_lock);
+	if (ev == NNG_PIPE_EV_ADD_POST) {
+		if (s->n_pipes < IPC_PIPES_TRACKED)
+			s->pipes[s->n_pipes++] = id;
+		else
+			s->pipes_overflow = true;
+	} else if (ev == NNG_PIPE_EV_REM_POST) {
+		for (size_t i = 0; i < s->n_pipes; i++)
+			if (s->pipes[i] == id) {
+				s->pipes[i] = s->pipes[--s->n_pipes];
+				break;
+			}
+		if (s->n_pipes == 0)
+			s->pipes_overflow = false;
+	}
+	pthread_mutex_unlock(&s->pipes_lock);
 }
 
 /*
@@ -61,7 +90,10 @@ pipe_event(nng_pipe p, nng_pipe_ev ev, void *arg)
 static bool
 clients_waiting(struct ipc_server *s)
 {
-	if (atomic_load(&s->pipes) > 0)
+	pthread_mutex_lock(&s->pipes_lock);
+	bool connected = s->n_pipes > 0 || s->pipes_overflow;
+	pthread_mutex_unlock(&s->pipes_lock);
+	if (connected)
 		return true;
 	if (s->listen_fd >= 0) {
 		struct pollfd pfd = { .fd = s->listen_fd, .events = POLLIN };
@@ -110,8 +142,7 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 	struct ipc_server *s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
-	/* Declared before the first goto: clang refuses jumps past cleanups. */
-	_cleanup_free_ char *url = NULL;
+	pthread_mutex_init(&s->pipes_lock, NULL);
 	s->listen_fd = -EBADF;
 	s->max_msg = o->max_msg ? o->max_msg : IPC_MSG_MAX;
 	s->arena_limit = o->arena_limit ? o->arena_limit : 4 * s->max_msg;
@@ -159,20 +190,21 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 						   2 * s->max_msg));
 	if (r < 0)
 		goto fail;
-	nng_duration idle = o->idle_timeout_ms ? (nng_duration)o->idle_timeout_ms
-					       : NNG_DURATION_INFINITE;
-	r = ipc_error_from_nng(nng_socket_set_ms(s->sock, NNG_OPT_RECVTIMEO, idle));
+	/* Wake up every tick: idle accounting and the listener watchdog. */
+	s->idle_ms = o->idle_timeout_ms;
+	r = ipc_error_from_nng(nng_socket_set_ms(s->sock, NNG_OPT_RECVTIMEO, IPC_TICK_MS));
 	if (r < 0)
 		goto fail;
 	r = ipc_error_from_nng(nng_socket_set_ms(s->sock, NNG_OPT_SENDTIMEO, 5000));
 	if (r < 0)
 		goto fail;
 
-	if (asprintf(&url, "ipc://%s", s->path) < 0) {
+	if (asprintf(&s->url, "ipc://%s", s->path) < 0) {
+		s->url = NULL;
 		r = -ENOMEM;
 		goto fail;
 	}
-	r = ipc_error_from_nng(nng_listen(s->sock, url, NULL, 0));
+	r = ipc_error_from_nng(nng_listen(s->sock, s->url, &s->listener, 0));
 	if (r < 0)
 		goto fail;
 	notify("READY=1");
@@ -196,6 +228,8 @@ ipc_server_free(struct ipc_server *s)
 	 * The inherited fd stays open until exit: the adapter's state names
 	 * it, and the manager keeps its own copy anyway.
 	 */
+	pthread_mutex_destroy(&s->pipes_lock);
+	free(s->url);
 	free(s->path);
 	free(s);
 	return NULL;
@@ -290,16 +324,89 @@ answer(struct ipc_server *s, nng_msg *msg, struct arena *a, ipc_envelope *reply,
 	return 0;
 }
 
+/*
+ * nng 1.5.2 bug (upstream #1518, fixed in 1.6): after a peer hangs up
+ * during the SP handshake, the ipc listener may stop handing new
+ * connections to the socket: they are accepted and never served, so any
+ * process that can connect could stall the service. The failed handshake
+ * shows in the listener's error counters; when they move, the listener is
+ * replaced. With an inherited socket the replacement adopts the same
+ * socket again (the adapter keeps the manager's socket open and listening,
+ * so nothing waiting in its backlog is lost); with a socket we bound
+ * ourselves, the path is briefly absent. A connection that arrived in the
+ * wedged state is dropped with the old listener: its client sees a reset
+ * (ipc_client_call retries idempotent requests once).
+ */
+static uint64_t
+listener_error_count(nng_listener l)
+{
+	static const char *const names[] = {
+		"disconnect", "canceled", "other", "timeout", "proto", "auth",
+		"oom", "reject", "rcv_max",
+	};
+	nng_stat *all = NULL;
+	if (nng_stats_get(&all) != 0 || !all)
+		return 0;
+	uint64_t sum = 0;
+	nng_stat *ls = nng_stat_find_listener(all, l);
+	for (size_t i = 0; ls && i < ARRAY_SIZE(names); i++) {
+		nng_stat *c = nng_stat_find(ls, names[i]);
+		if (c)
+			sum += nng_stat_value(c);
+	}
+	nng_stats_free(all);
+	return sum;
+}
+
+static int
+listener_watchdog(struct ipc_server *s)
+{
+	uint64_t errors = listener_error_count(s->listener);
+	if (errors == s->listener_errors)
+		return 0;
+	/*
+	 * nng counts a client's ordinary hang-up in the same counters, and
+	 * closing a listener closes its pipes: replace it only when no client
+	 * is connected, so that no established connection is dropped.
+	 */
+	pthread_mutex_lock(&s->pipes_lock);
+	bool connected = s->n_pipes > 0 || s->pipes_overflow;
+	pthread_mutex_unlock(&s->pipes_lock);
+	if (connected)
+		return 0;
+	(void)nng_listener_close(s->listener);
+	int r = ipc_error_from_nng(nng_listen(s->sock, s->url, &s->listener, 0));
+	if (r < 0)
+		return r;
+	s->listener_errors = listener_error_count(s->listener);
+	s->stats.listener_restarts++;
+	return 0;
+}
+
+static uint64_t
+monotonic_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 int
 ipc_server_run(struct ipc_server *s)
 {
+	uint64_t last = monotonic_ms();
 	for (;;) {
 		nng_msg *msg = NULL;
 		int rv = nng_recvmsg(s->sock, &msg, 0);
 		if (rv == NNG_ETIMEDOUT) {
+			int r = listener_watchdog(s);
+			if (r < 0)
+				return r;
 			if (clients_waiting(s))
-				continue;
-			return 0; /* idle: exit, the manager restarts us on demand */
+				last = monotonic_ms();
+			else if (s->idle_ms && monotonic_ms() - last >= s->idle_ms)
+				return 0; /* idle: exit, the manager restarts us on demand */
+			continue;
 		}
 		if (rv != 0)
 			return ipc_error_from_nng(rv);
@@ -348,5 +455,6 @@ ipc_server_run(struct ipc_server *s)
 			continue;
 		}
 		s->stats.served++;
+		last = monotonic_ms();
 	}
 }

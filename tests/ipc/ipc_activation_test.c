@@ -650,7 +650,56 @@ TEST(self_spawn)
 	remove_dir(dir);
 }
 
-TAP_MAIN(refusals_keep_serving, client_round_trips, foreign_uid_refused,
+/* Connect and hang up without the SP handshake (nng 1.5.2 bug #1518). */
+static void
+hang_up(const char *path)
+{
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	strcpy(un.sun_path, path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd >= 0) {
+		(void)connect(fd, (struct sockaddr *)&un, sizeof(un));
+		close(fd);
+	}
+}
+
+/*
+ * A peer that connects and hangs up mid-handshake wedges nng 1.5.2's
+ * listener; the server's watchdog replaces it, so the clients after it are
+ * served. Bound and activated, a few rounds each.
+ */
+TEST(handshake_abort_does_not_stall)
+{
+	for (int mode = 0; mode < 2; mode++) {
+		_cleanup_free_ char *dir = make_dir();
+		ASSERT_NOT_NULL(dir);
+		_cleanup_free_ char *path = NULL;
+		ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+		pid_t pid;
+		if (mode == 0) {
+			pid = start_bound_service(dir, "2000");
+		} else {
+			if (access(SOCKET_ACTIVATE, X_OK) < 0)
+				continue;
+			const char *argv[] = { SOCKET_ACTIVATE, "-l", path, service_path(),
+					       "--idle-ms", "2000", NULL };
+			pid = spawn(argv, NULL, -1);
+		}
+		ASSERT_TRUE(pid > 0);
+		ASSERT_TRUE(wait_listening(path, 3000));
+		for (int round = 0; round < 3; round++) {
+			hang_up(path);
+			sleep_ms(250); /* past a watchdog tick */
+			struct reg_result res = register_once(dir, NULL, 3000);
+			ASSERT_OK(res.r);
+			ASSERT_EQ(res.pid, pid);
+		}
+		ASSERT_EQ(wait_exit(pid, 8000), 0);
+		remove_dir(dir);
+	}
+}
+
+TAP_MAIN(handshake_abort_does_not_stall, refusals_keep_serving, client_round_trips, foreign_uid_refused,
 	 systemd_socket_activate_three_times,
 	 systemd_socket_activate_concurrent_startup,
 	 manager_socket_survives_instances, self_spawn)

@@ -145,10 +145,10 @@ main(int argc, char **argv)
 	r = ipc_server_run(s);
 	struct ipc_server_stats st;
 	ipc_server_get_stats(s, &st);
-	fprintf(stderr, "ipc_test_service[%ld]: %s served=%llu refused=%llu foreign=%llu\n",
+	fprintf(stderr, "ipc_test_service[%ld]: %s served=%llu refused=%llu foreign=%llu restarts=%llu\n",
 		(long)getpid(), ipc_server_activated(s) ? "activated" : "bound",
 		(unsigned long long)st.served, (unsigned long long)st.refused,
-		(unsigned long long)st.foreign);
+		(unsigned long long)st.foreign, (unsigned long long)st.listener_restarts);
 	ipc_server_free(s);
 	if (r < 0) {
 		fprintf(stderr, "ipc_test_service: %s\n", strerror(-r));
