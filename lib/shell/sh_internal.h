@@ -100,6 +100,8 @@ sh_word_is_lit(const struct sh_word *w, const char *s)
 	       __builtin_memcmp(w->parts[0].text, s, n) == 0;
 }
 bool sh_valid_name(const char *s, size_t n);
+struct sh_word *sh_lit_word(struct sh_parser *p, const char *s, size_t n,
+			    size_t off);
 int sh_word_assign_tilde(struct sh_parser *p, struct sh_word *w, size_t from);
 int sh_word_flatten_braces(struct sh_parser *p, struct sh_word *w);
 int sh_split_subscript(struct sh_parser *p, const struct sh_word *w, size_t o0,

@@ -584,8 +584,8 @@ out:
 
 /* ---- parameter expansion ----------------------------------------------- */
 
-static struct sh_word *
-lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
+struct sh_word *
+sh_lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 {
 	struct pvec pv = { 0 };
 	struct sh_part *part = pvec_push(p, &pv, SH_PART_LIT, off);
@@ -2465,7 +2465,7 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 					       "unsupported construct: file descriptor number out of range");
 			t->kind = T_IONUM;
 			t->ionum = v;
-			t->word = lit_word(p, p->src + i, k - i, i);
+			t->word = sh_lit_word(p, p->src + i, k - i, i);
 			if (!t->word)
 				return oom(p);
 			p->pos = k;
@@ -2489,7 +2489,7 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			if (e == '<' || e == '>') {
 				t->kind = T_FDVAR;
 				t->fdvar = arena_strndup(p->a, nb, nn);
-				t->word = lit_word(p, p->src + i, k + 1 - i, i);
+				t->word = sh_lit_word(p, p->src + i, k + 1 - i, i);
 				if (!t->fdvar || !t->word)
 					return oom(p);
 				p->pos = k2;

@@ -521,6 +521,8 @@ delim_parts(struct buf *b, const struct sh_part *parts, size_t n, bool *quoted)
 		case SH_PART_DQUOTE:
 			*quoted = true;
 			r = delim_parts(b, pt->parts, pt->n_parts, quoted);
+			if (r > 0)
+				return r;
 			break;
 		case SH_PART_ANSI_C:
 		case SH_PART_LOCALE:
@@ -606,6 +608,25 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 	    (rd->fd >= 0 || rd->fd_var))
 		return unexpected(p, t);
 	consume(p);
+	if (rd->op == SH_REDIR_DUP_IN || rd->op == SH_REDIR_DUP_OUT) {
+		/* bash reads a '-' right after <& or >& (blanks allowed) as a
+		 * token of its own: "2>&-rf" closes fd 2 and passes "rf" */
+		size_t i = p->pos;
+		for (;;) {
+			i = sh_skip_lc(p, i);
+			if (sh_ch(p, i) != ' ' && sh_ch(p, i) != '\t')
+				break;
+			i++;
+		}
+		if (sh_ch(p, i) == '-') {
+			rd->target = sh_lit_word(p, "-", 1, i);
+			if (!rd->target)
+				return oom(p);
+			p->pos = i + 1;
+			*ret = rd;
+			return 0;
+		}
+	}
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
 	/* digits before < or > lex as a number, which only >& and <& take */
@@ -859,6 +880,10 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 				return r;
 			rtail = &(*rtail)->next;
 			any = true;
+			/* bash takes array arguments of declare only until
+			 * the first redirection after it */
+			if (nw)
+				decl = false;
 			continue;
 		}
 		break;

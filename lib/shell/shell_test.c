@@ -180,6 +180,7 @@ TEST(declaration_arrays)
 	ASSERT_NULL(word(t, 2)->assign);
 	REJECT("echo x=(1)", SH_ERR_SYNTAX);
 	REJECT("command declare x=(1)", SH_ERR_SYNTAX);
+	REJECT("declare >x a=(1)", SH_ERR_SYNTAX);
 	/* bash reads a=(x)b as the scalar "(x)b": so a=(x)echo hi runs hi */
 	REJECT("a=(x)echo hi", SH_ERR_UNSUPPORTED);
 	REJECT("a[1]=(x)", SH_ERR_UNSUPPORTED);
@@ -623,6 +624,14 @@ TEST(redirections)
 	ASSERT_EQ(t->u.simple.n_words, 3);
 	ASSERT_EQ(t->redirs->fd, 2);
 	ASSERT_EQ(t->redirs->next->fd, -1);
+	/* bash reads the '-' after >& as a token: 2>&-rf closes fd 2 and
+	 * passes "rf" to the command */
+	PARSE("printf q 2>&--delete x 2>& -rf", &t);
+	ASSERT_EQ(t->u.simple.n_words, 5);
+	ASSERT_STREQ(static_value(word(t, 2)), "-delete");
+	ASSERT_STREQ(static_value(word(t, 4)), "rf");
+	ASSERT_STREQ(static_value(t->redirs->target), "-");
+	ASSERT_STREQ(static_value(t->redirs->next->target), "-");
 	REJECT("echo >", SH_ERR_SYNTAX);
 	REJECT("echo > 2>&1", SH_ERR_SYNTAX);
 	PARSE("echo 2&>x", &t);
