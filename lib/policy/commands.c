@@ -599,10 +599,12 @@ static const struct cmd_spec cmds[] = {
 	{ "rg", CMD_ALLOWED, NULL, NULL, OPS_PATTERN, NULL, CMDF_VALIDATOR_ANY, validate_misc },
 	{ "rm", CMD_ALLOWED, &rm_decl, NULL, OPS_WRITE, NULL, CMDF_STRICT, NULL },
 	ALLOWED("rmdir", OPS_WRITE),
-	{ "rsync", CMD_ALLOWED, &rsync_decl, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY, validate_ssh },
+	{ "rsync", CMD_ALLOWED, &rsync_decl, NULL, OPS_NONE, NULL,
+	  CMDF_VALIDATOR_ANY | CMDF_NO_PERMUTE, validate_ssh },
 	BLOCKED("ruby", CMD_TOOLCHAIN),
 	BLOCKED("rustc", CMD_TOOLCHAIN),
-	{ "scp", CMD_ALLOWED, &scp_decl, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY, validate_ssh },
+	{ "scp", CMD_ALLOWED, &scp_decl, NULL, OPS_NONE, NULL,
+	  CMDF_VALIDATOR_ANY | CMDF_NO_PERMUTE, validate_ssh },
 	BLOCKED("script", CMD_ESCAPE),
 	{ "sdiff", CMD_ALLOWED, NULL, NULL, OPS_READ, NULL, CMDF_VALIDATOR_ANY, validate_misc },
 	{ "sed", CMD_ALLOWED, &sed_decl, sed_roles, OPS_PATTERN, sed_patterns,
@@ -639,7 +641,11 @@ static const struct cmd_spec cmds[] = {
 	BUILTIN("suspend"),
 	ALLOWED("tac", OPS_READ),
 	ALLOWED("tail", OPS_READ),
-	{ "tar", CMD_ALLOWED, &tar_decl, NULL, OPS_NONE, NULL, CMDF_VALIDATOR_ANY, validate_archive },
+	/* tar, scp, rsync: the declaration only tells the generic reading which
+	 * words are option values (no roles); the validator reads the line
+	 * itself, permuted, so the generic reading needs one pass only */
+	{ "tar", CMD_ALLOWED, &tar_decl, NULL, OPS_NONE, NULL,
+	  CMDF_VALIDATOR_ANY | CMDF_NO_PERMUTE, validate_archive },
 	{ "tee", CMD_ALLOWED, &tee_decl, NULL, OPS_WRITE, NULL, CMDF_STRICT, NULL },
 	BLOCKED("telnet", CMD_NETWORK),
 	BUILTIN("test"),
