@@ -733,7 +733,14 @@ walk_simple(struct walk *w, const struct sh_node *n, bool *ret_cd,
 		return 0;
 	}
 	struct cmdline cl = { .name = args[0].s, .argc = nw, .args = args };
-	if ((r = check_command(w, &cl)) < 0)
+	/* HOME=x cmd: what reads $HOME (rsync's ~/.popt) is told so */
+	bool home_was = w->home_set;
+	for (const struct sh_assign *as = n->u.simple.assigns; as; as = as->next)
+		if (strcmp(as->name, "HOME") == 0)
+			w->home_set = true;
+	r = check_command(w, &cl);
+	w->home_set = home_was;
+	if (r < 0)
 		return r;
 
 	bool pushd = strcmp(args[0].s, "pushd") == 0;

@@ -1221,6 +1221,12 @@ validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		return report_add(w, POLICY_LAYER_STRUCTURE, "structure.copy-wrapped", NULL, false,
 				  "rsync may not run under xargs or find -exec: its operands "
 				  "would come from the input");
+	/* rsync reads option aliases from $HOME/.popt: a HOME of the agent's
+	 * choosing would give it options the checks never saw. */
+	if (w->home_set)
+		return report_add(w, POLICY_LAYER_ARGS, "args.rsync-home", NULL, false,
+				  "rsync with HOME set for it reads option aliases from "
+				  "$HOME/.popt, which the checks do not see");
 	char **argv = val_argv(w, cl);
 	if (!argv)
 		return -ENOMEM;

@@ -197,14 +197,6 @@ validate_wrapper(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		return 0;
 	}
 
-	/* rsync reads option aliases from $HOME/.popt: a HOME of the agent's
-	 * choosing would give it options the checks never saw. */
-	if (sets_home && cl->args[cmdi].s &&
-	    (streq(cl->args[cmdi].s, "rsync") || streq(strrchr(cl->args[cmdi].s, '/'), "/rsync")))
-		return report_add(w, POLICY_LAYER_ARGS, "args.rsync-home", NULL, false,
-				  "env HOME=... rsync: rsync reads option aliases from "
-				  "$HOME/.popt, which the checks do not see");
-
 	unsigned ck = cl->ck & CK_REPLACE;
 	size_t saved = w->n_repl;
 	if (xargs) {
@@ -216,9 +208,12 @@ validate_wrapper(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			ck |= CK_XARGS_NOREPL;
 		}
 	}
+	bool home_was = w->home_set;
+	w->home_set = home_was || sets_home;
 	w->under_xargs += xargs;
 	r = check_wrapped(w, cl->args + cmdi, cl->argc - cmdi, ck, name);
 	w->under_xargs -= xargs;
+	w->home_set = home_was;
 	w->n_repl = saved;
 	return r;
 }
