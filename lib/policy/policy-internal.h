@@ -92,6 +92,7 @@ struct walk {
 	/* under xargs -I / find -exec: the live replace strings */
 	unsigned under_xargs; /* how many xargs the command runs under */
 	bool home_set;        /* HOME is assigned for the command (HOME=x cmd, env HOME=x) */
+	bool home_changed;    /* HOME was assigned earlier in the line (HOME=x; export HOME=x) */
 	const char *repl[4];
 	bool repl_find[4]; /* find's {} rather than an xargs replace string */
 	size_t n_repl;

@@ -680,6 +680,10 @@ walk_simple(struct walk *w, const struct sh_node *n, bool *ret_cd,
 	if ((r = walk_assigns(w, n->u.simple.assigns,
 			      nw ? "assigning it for a command" : "assigning")) < 0)
 		return r;
+	if (!nw)
+		for (const struct sh_assign *as = n->u.simple.assigns; as; as = as->next)
+			if (strcmp(as->name, "HOME") == 0)
+				w->home_changed = true; /* for the rest of the line */
 	if (nw > POLICY_MAX_ARGS)
 		return report_add(w, POLICY_LAYER_STRUCTURE, "structure.too-many-words",
 				  NULL, false, "the command has too many words to check");

@@ -229,6 +229,8 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			const char *nm = assign_name(w, s);
 			if (nm)
 				r = check_assignment_name(w, nm, n);
+			if (nm && streq(nm, "HOME"))
+				w->home_changed = true;
 			if (r >= 0 && nameref) {
 				const char *target = strchr(s, '=');
 				if (target && policy_env_protected(target + 1))

@@ -1223,7 +1223,7 @@ validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 				  "would come from the input");
 	/* rsync reads option aliases from $HOME/.popt: a HOME of the agent's
 	 * choosing would give it options the checks never saw. */
-	if (w->home_set)
+	if (w->home_set || w->home_changed)
 		return report_add(w, POLICY_LAYER_ARGS, "args.rsync-home", NULL, false,
 				  "rsync with HOME set for it reads option aliases from "
 				  "$HOME/.popt, which the checks do not see");
