@@ -404,12 +404,15 @@ validate_git(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		}
 	}
 	w->cwd = moved;
+	/* Everything after the first -C's value is relative to the -C
+	 * directories (the first value itself was resolved from the shell's
+	 * directory; later -C values are checked from the final one, which
+	 * only errs toward refusing). */
 	size_t start = 1;
-	/* the -C value itself was resolved from the shell's directory */
-	for (; start < cl->argc; start++)
-		if (cl->args[start].s && cl->args[start].s[0] != '-' &&
-		    !(start > 1 && cl->args[start - 1].s && streq(cl->args[start - 1].s, "-C")))
+	for (; start + 1 < cl->argc; start++)
+		if (streq(cl->args[start].s, "-C"))
 			break;
+	start += 2;
 	for (size_t k = start; k < cl->argc && r >= 0; k++) {
 		if (roles[k] == ROLE_NONE)
 			continue;
@@ -471,6 +474,13 @@ validate_git_inner(struct walk *w, struct cmdline *cl, enum arg_role *roles,
 			return report_add(w, POLICY_LAYER_ARGS, "args.git-dir", NULL, false,
 					  "git %s %s: a work tree or directory inside .git lets "
 					  "git write there past the .git block", s, val);
+		/* an attached value is checked here: relative to the -C
+		 * directories given so far, as git resolves it */
+		if ((is_gd || is_wt) && !val_argi && *ret_cdir && val[0] != '/') {
+			val = arena_printf(w->a, "%s/%s", *ret_cdir, val);
+			if (!val)
+				return -ENOMEM;
+		}
 		if (is_gd) {
 			if (val_argi)
 				roles[val_argi] = ROLE_READ;

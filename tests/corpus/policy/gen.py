@@ -1423,6 +1423,18 @@ def git():
         ("git --work-tree=/tmp checkout HEAD -- x", "deny:paths.outside-write-set", "mode=allowlist"),
         ("git --work-tree=/tmp status", "deny:paths.outside-read-set", "mode=allowlist"),
         ("git --work-tree=sub status", "allow", "mode=allowlist"),
+        ("git -C .claude --work-tree=. reset --hard", "deny:paths.agent-config", "mode=allowlist"),
+        ("git -C .claude --work-tree . checkout main", "deny:paths.agent-config", "mode=allowlist"),
+        ("git -C sub --work-tree=../.claude checkout main", "deny:paths.agent-config", "mode=allowlist"),
+        ("git -C sub --work-tree=dir checkout main", "allow", "mode=allowlist"),
+        ("git -C sub --work-tree dir checkout main", "allow", "mode=allowlist"),
+        ("git -c a.b=c -C sub status", "allow", "mode=allowlist"),
+        ("git -c a.b=c -C src rm util.c", "allow", "mode=allowlist"),
+        # attached values are also read-checked from the shell's directory by
+        # the generic pass, which only errs toward refusing
+        ("git -C src --git-dir=../x log", "deny:paths.outside-read-set", "mode=allowlist"),
+        ("git -C src --git-dir ../x log", "allow", "mode=allowlist"),
+        ("git -C src --git-dir=../../elsewhere log", "deny:paths.outside-read-set", "mode=allowlist"),
         ("git read-tree --index-output=.claude/x HEAD", "deny:paths.agent-config", "mode=allowlist"),
         ("git read-tree --index-output .mcp.json HEAD", "deny:paths.agent-config", "mode=allowlist"),
         ("git read-tree --index-output=sub/idx HEAD", "allow", "mode=allowlist"),
