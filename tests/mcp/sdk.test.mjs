@@ -64,9 +64,12 @@ before(async () => {
 
 after(async () => {
   await client?.close();
-  // the registrar this test started (it would leave on its own when idle)
+  // the services this test started (they would leave on their own when idle)
   for (const pid of processesWith(`--config ${config}`)) {
-    try { process.kill(Number(pid)); } catch { /* gone */ }
+    try {
+      if (/lite-sandbox-(registrar|executor)/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')))
+        process.kill(Number(pid));
+    } catch { /* gone */ }
   }
   rmSync(top, { recursive: true, force: true });
 });
@@ -274,6 +277,28 @@ test('bash: output past the cap is truncated with a notice', async () => {
   const t = text(r);
   assert.match(t, /\[stdout truncated: 197600 more bytes not shown/);
   assert.ok(t.length < 110000);
+});
+
+test('services path: without --no-os-sandbox the executor service runs the commands', async () => {
+  const t2 = new StdioClientTransport({ command: BIN, args: ['serve-mcp', '--config', config, '--dir', dir],
+    cwd: dir, env, stderr: 'pipe' });
+  const c2 = new Client({ name: 'lite-sandbox-test-services', version: '1.0.0' });
+  await c2.connect(t2);
+  try {
+    const rs = await Promise.all([
+      c2.callTool({ name: 'bash', arguments: { command: 'echo hi; pwd; echo e >&2; exit 5' } }),
+      c2.callTool({ name: 'bash', arguments: { command: 'wget http://example.com/' } }),
+    ]);
+    assert.equal(rs[0].isError, false, text(rs[0]));
+    assert.equal(text(rs[0]), `hi\n${dir}\nstderr:\ne\nexit status: 5`);
+    assert.equal(rs[1].isError, true);
+    assert.match(text(rs[1]), /fix: lite-sandbox config commands allow wget/);
+    const slow = await c2.callTool({ name: 'bash', arguments: { command: 'sleep 20', timeout: 0.5 } });
+    assert.equal(slow.isError, true);
+    assert.match(text(slow), /exit status: 124$/);
+  } finally {
+    await c2.close();
+  }
 });
 
 test('concurrent calls each get their own answer', async () => {
