@@ -334,8 +334,8 @@ wait -n 2>/dev/null; echo $?
 sleep 0.1 & p=$!; wait $p; echo waited
 ## stdout: waited
 
-#### { sleep 0.1; echo a; } & { echo b; }; wait
-{ sleep 0.1; echo a; } & { echo b; }; wait
+#### { sleep 0.5; echo a; } & { echo b; }; wait
+{ sleep 0.5; echo a; } & { echo b; }; wait
 ## STDOUT:
 b
 a

@@ -36,8 +36,8 @@ a
 b
 ## END
 
-#### (sleep 0.2; echo late) & echo early; wait
-(sleep 0.2; echo late) & echo early; wait
+#### (sleep 0.5; echo late) & echo early; wait
+(sleep 0.5; echo late) & echo early; wait
 ## STDOUT:
 early
 late
