@@ -813,10 +813,12 @@ on_check(struct ipc_call *call, void *userdata)
 		d.decision = "deny";
 		break;
 	}
-	policy_report_free(rep);
-	if (c->verdict == LITE_SANDBOX__VERDICT__VERDICT_ASK && !c->ticket_id)
+	if (c->verdict == LITE_SANDBOX__VERDICT__VERDICT_ASK && !c->ticket_id) {
+		policy_report_free(rep);
 		return -ENOMEM;
-	audit(r, call, &d);
+	}
+	audit(r, call, &d); /* d.rule and d.layer point into the report */
+	policy_report_free(rep);
 	return 0;
 }
 
