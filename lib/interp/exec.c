@@ -45,6 +45,10 @@ it_fork(struct interp *it)
 	if (pid == 0) {
 		it->in_subshell = true;
 		signal_traps_reset_child(it);
+		const char *sub = var_get(it, "BASH_SUBSHELL");
+		char buf[24];
+		snprintf(buf, sizeof(buf), "%ld", (sub ? strtol(sub, NULL, 10) : 0) + 1);
+		var_set(it, "BASH_SUBSHELL", buf, false);
 		/* the ERR trap is not inherited by subshells without set -E */
 		if (!it->o.errtrace) {
 			free(it->trap_err);
@@ -2397,6 +2401,7 @@ import_env(struct interp *it, char *const *envp)
 		arr_set_idx(vi, (int64_t)i, bv[i]);
 	vi->flags |= V_READONLY;
 	var_set(it, "OPTIND", "1", false);
+	var_set(it, "BASH_SUBSHELL", "0", false);
 	var_set(it, "OPTERR", "1", false);
 	const char *lvl = var_get(it, "SHLVL");
 	snprintf(pp, sizeof(pp), "%ld", (lvl ? strtol(lvl, NULL, 10) : 0) + 1);

@@ -544,6 +544,12 @@ var_get(struct interp *it, const char *name)
 		}
 		break;
 	case 'S':
+		if (strcmp(name, "SRANDOM") == 0) {
+			uint32_t v = 0;
+			if (getentropy(&v, sizeof(v)) < 0)
+				v = (uint32_t)(it->random_state >> 17);
+			return arena_printf(it->tmp, "%u", v);
+		}
 		if (strcmp(name, "SECONDS") == 0) {
 			struct timespec ts;
 			clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -553,6 +559,16 @@ var_get(struct interp *it, const char *name)
 	case 'B':
 		if (strcmp(name, "BASHPID") == 0)
 			return arena_printf(it->tmp, "%d", (int)getpid());
+		break;
+	case 'E':
+		if (strcmp(name, "EPOCHSECONDS") == 0 || strcmp(name, "EPOCHREALTIME") == 0) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			if (name[5] == 'S')
+				return arena_printf(it->tmp, "%" PRId64, (int64_t)ts.tv_sec);
+			return arena_printf(it->tmp, "%" PRId64 ".%06ld", (int64_t)ts.tv_sec,
+					    ts.tv_nsec / 1000);
+		}
 		break;
 	case 'L':
 		if (strcmp(name, "LINENO") == 0)
