@@ -1567,8 +1567,7 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 		if (t->kind == T_WORD && !t->assign &&
 		    (r = word_assignment(p, t, &as0)) < 0)
 			return r;
-		if (t->kind == T_WORD && !t->assign && !as0 && !starts_compound(t) &&
-		    plain_name_word(t->word)) {
+		if (t->kind == T_WORD && !t->assign && !as0 && !starts_compound(t)) {
 			/* coproc NAME compound, or coproc simple-command; the
 			 * word after NAME is in command position for bash */
 			struct sh_tok first = *t;
@@ -1581,6 +1580,10 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 				return unexpected(p, t);
 			if (starts_compound(t) && !is_word(t, "function") &&
 			    !is_word(t, "coproc")) {
+				if (!plain_name_word(first.word))
+					return sh_fail(p, SH_ERR_UNSUPPORTED, first.start,
+						       "unsupported construct: coproc name that "
+						       "is not a plain word");
 				c->u.coproc.name = first.word->parts[0].text;
 				bool found = false;
 				if ((r = parse_compound(p, &c->u.coproc.body, &found)) < 0)
