@@ -95,6 +95,8 @@ def activate(binary, name, path, *extra, idle="60000"):
     """systemd-socket-activate execs the service in place: its pid is ours."""
     # systemd-socket-activate passes no environment but what -E names, as a
     # service manager gives a unit only its own
+    if os.path.exists(path):
+        os.unlink(path)  # a previous instance's: wait for this one's
     setenv = [a for k, v in env.items() for a in ("-E", f"{k}={v}")]
     p = subprocess.Popen([SSA, "-l", path, *setenv, binary, "--service", name, "--config", cfg,
                           "--idle-ms", idle, *extra],
@@ -312,7 +314,11 @@ try:
         t0 = time.monotonic()
         rc, out, err, _ = tool("load", "8", "500", "true", timeout=900, spawn=True)
         t = time.monotonic() - t0
+        time.sleep(0.5)  # connections the load closed are gone
         after = proc_stats(rpids[0]), proc_stats(xpids[0])
+        for pid in (rpids[0], xpids[0]):
+            fds = sorted(os.readlink(f"/proc/{pid}/fd/{n}") for n in os.listdir(f"/proc/{pid}/fd"))
+            print(f"# fds of {pid}: {' '.join(fds)}")
         ok(rc == 0 and out == "failures=0",
            f"8 sessions x 500 commands through the executor, no failure ({t:.1f} s)", out + err)
         print(f"# registrar fds/rss kB {before[0]} -> {after[0]}; executor {before[1]} -> {after[1]}")
