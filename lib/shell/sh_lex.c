@@ -564,6 +564,20 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		p->in_sub++;
 		r = sh_parse_program_until(p, -1, ret);
 		p->in_sub--;
+		if (r == -EINVAL && p->err->kind == SH_ERR_SYNTAX) {
+			/* bash parses `...` only when it runs it */
+			struct sh_error inner = *p->err;
+			p->err->kind = SH_ERR_NONE;
+			p->fixed = ofixed;
+			p->fixed_pos = ofp;
+			p->src = osrc;
+			p->end = oend;
+			r = sh_fail(p, SH_ERR_UNSUPPORTED, off,
+				    "unsupported construct: `...` whose command does not "
+				    "parse (bash fails it at run time): %.150s",
+				    inner.message);
+			p->src = copy;
+		}
 		int r2 = restore_state(p, &s, off);
 		if (r >= 0)
 			r = r2;
