@@ -1405,9 +1405,9 @@ exec_simple(struct interp *it, const struct sh_node *n)
 		for (const struct sh_assign *a = n->u.simple.assigns; a; a = a->next) {
 			if ((r = do_assign(it, a, 0)) < 0) {
 				st = 1;
-				/* an assignment error ends a non-interactive shell */
+				/* an assignment error abandons the line (bash) */
 				if (it->flow != FLOW_EXIT) {
-					it->flow = FLOW_EXIT;
+					it->flow = FLOW_DISCARD;
 					it->status = 1;
 				}
 				goto out_redirs;
@@ -2024,8 +2024,16 @@ static int
 exec_list(struct interp *it, const struct sh_node *n)
 {
 	int st = it->status;
+	bool top = n == it->top_list;
 	for (size_t i = 0; i < n->u.list.n_items; i++) {
 		const struct sh_node *c = n->u.list.items[i];
+		if (top && it->flow == FLOW_DISCARD) {
+			/* skip the rest of the line the error happened on */
+			if (i > 0 && n->u.list.seps && n->u.list.seps[i - 1] != SH_SEP_NEWLINE)
+				continue;
+			it->flow = FLOW_NONE;
+			it->status = st = 1;
+		}
 		if (n->u.list.seps && n->u.list.seps[i] == SH_SEP_AMP) {
 			st = run_background(it, c);
 		} else {
@@ -2036,7 +2044,7 @@ exec_list(struct interp *it, const struct sh_node *n)
 			st = exec_node(it, c);
 			it->exec_last = el;
 		}
-		if (should_stop(it))
+		if (should_stop(it) && !(top && it->flow == FLOW_DISCARD))
 			break;
 	}
 	return st;
@@ -2245,7 +2253,15 @@ exec_string(struct interp *it, const char *src, size_t len, const char *what)
 	it->call_depth++;
 	uint32_t line = it->lineno;
 	uint64_t defs = it->n_func_defs;
+	const struct sh_node *top = it->top_list;
+	it->top_list = tree;
 	int st = tree ? exec_node(it, tree) : 0;
+	it->top_list = top;
+	if (it->flow == FLOW_DISCARD) {
+		/* bash abandons the rest of an eval'd or sourced text only */
+		it->flow = FLOW_NONE;
+		it->status = st = 1;
+	}
 	it->call_depth--;
 	it->lineno = line;
 	/* function bodies point into the tree: keep it if any was defined */
@@ -2558,7 +2574,12 @@ interp_run_tree(struct interp *it, const struct sh_node *tree)
 		it->stack_budget = lim / 4 * 3;
 		it->stack_base = (uintptr_t)&here;
 	}
+	it->top_list = tree;
 	int st = tree ? exec_node(it, tree) : 0;
+	if (it->flow == FLOW_DISCARD) {
+		it->flow = FLOW_NONE;
+		it->status = st = 1;
+	}
 	return finish_run(it, st);
 }
 

@@ -53,16 +53,20 @@ static int expand_parts(struct xc *x, const struct sh_part *const *parts, size_t
 static int expand_part(struct xc *x, const struct sh_part *p, bool quoted);
 static int expand_parts_of(struct xc *x, const struct sh_word *w, bool quoted);
 
-/* Expansion errors end a non-interactive shell (bash: unbound variables
- * and ${x?} with 127, arithmetic errors with 1). */
+/* Expansion errors, as bash handles them in a non-interactive shell: an
+ * unbound variable or ${x?} ends the shell (127 from the top level, 1 from a
+ * subshell); the others (arithmetic, substrings, bad substitutions, failglob)
+ * abandon the rest of the line with status 1. */
 static int
 fatal(struct interp *it, int status)
 {
-	/* bash: 127 from the top level, 1 from a subshell */
-	if (status == 127 && it->in_subshell)
-		status = 1;
-	it->flow = FLOW_EXIT;
-	it->status = status;
+	if (status == 127) {
+		it->flow = FLOW_EXIT;
+		it->status = it->in_subshell ? 1 : 127;
+	} else {
+		it->flow = FLOW_DISCARD;
+		it->status = 1;
+	}
 	return -EINVAL;
 }
 
@@ -921,7 +925,7 @@ expand_param(struct xc *x, const struct sh_param *pp, bool quoted)
 		}
 	}
 	if (r < 0)
-		return it->flow == FLOW_EXIT ? r : fatal(it, 1);
+		return it->flow == FLOW_EXIT || it->flow == FLOW_DISCARD ? r : fatal(it, 1);
 
 	bool is_null = !pv.set || pv.n == 0 || (!pv.list && !pv.v[0][0]) ||
 		       (pv.list && pv.n == 1 && !pv.v[0][0]);

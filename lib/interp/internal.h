@@ -82,7 +82,10 @@ struct it_shared {
 	char msg[1024];
 };
 
-enum flow { FLOW_NONE, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN, FLOW_EXIT };
+/* FLOW_DISCARD: an expansion or assignment error that in bash abandons the
+ * rest of the current line of the script (or of the eval/source text) and
+ * goes on with the next line, with $? = 1. */
+enum flow { FLOW_NONE, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN, FLOW_EXIT, FLOW_DISCARD };
 
 struct opts {
 	bool errexit, nounset, xtrace, noglob, pipefail, noclobber, allexport, noexec, errtrace;
@@ -117,6 +120,7 @@ struct interp {
 	int64_t seconds_base;     /* monotonic seconds at start */
 
 	enum flow flow;
+	const struct sh_node *top_list; /* where FLOW_DISCARD is caught */
 	unsigned flow_n;          /* break/continue count */
 	unsigned loop_depth;
 	unsigned func_depth;

@@ -30,7 +30,7 @@ def word():
     ])
     return L[R.randint(0, len(L) - 1)]
 def stmt(d=0):
-    k = R.randint(0, 27 if d < 2 else 6)
+    k = R.randint(0, 32 if d < 2 else 6)
     if k <= 2:
         return "%s=%s" % (R.choice(names), R.choice(vals + [word()]))
     if k <= 5:
@@ -86,6 +86,19 @@ def stmt(d=0):
         return "mapfile -t L < <(printf '%%s\\n' %s); echo ${#L[@]} \"${L[*]}\"" % " ".join(word() for _ in range(R.randint(0, 3)))
     if k == 27:
         return "IFS=%s read -r -a R <<< %s; echo ${#R[@]} \"${R[@]}\"" % (R.choice(["','", "' '", "':'", "''"]), word())
+    if k == 28:
+        return "case %s in %s) echo a;& %s) echo b;;& *) echo c;; esac" % (
+            word(), R.choice(['a*', '?', '*']), R.choice(['*b*', "''", '[ab]*']))
+    if k == 29:
+        return "( %s; exit %d ); echo \"st=$?\"" % (stmt(d + 1) if d < 2 else ':', R.randint(0, 3))
+    if k == 30:
+        return "echo -e %s; printf '%%b|\\n' %s" % (R.choice(["'a\\tb'", "'x\\ny'", "'\\x41\\c'", word()]),
+                                               R.choice(["'a\\tb'", "'\\0101'", word()]))
+    if k == 31:
+        return "v=%s; echo \"${v: -%d}|${v:%d:%d}|${v::-%d}\" 2>/dev/null; echo $?" % (
+            word(), R.randint(1, 3), R.randint(0, 3), R.randint(0, 3), R.randint(0, 2))
+    if k == 32:
+        return "set -- -a -b %s x; while getopts ab:c o; do echo \"$o ${OPTARG-}\"; done; shift $((OPTIND-1)); echo \"$@\"; OPTIND=1" % word()
     if k == 11:
         return "a=(%s); echo ${#a[@]} \"${a[@]}\" ${a[1]-u}" % " ".join(word() for _ in range(R.randint(0, 3)))
     return "%s | tr a-z A-Z" % ("echo " + word())
