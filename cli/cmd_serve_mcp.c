@@ -243,31 +243,12 @@ tool_error(const char *fmt, ...)
 	return tool_result_text(b.data, b.len, true);
 }
 
-static int
-put_stream(struct buf *t, const char *name, const struct mcp_stream *st, bool header)
-{
-	int r = 0;
-	if (st->b.len == 0 && st->dropped == 0)
-		return 0;
-	if (header)
-		r = buf_printf(t, "%s:\n", name);
-	if (r >= 0)
-		r = mcp_utf8_sanitize(t, st->b.data, st->b.len);
-	if (r >= 0 && st->b.len > 0 && st->b.data[st->b.len - 1] != '\n')
-		r = buf_putc(t, '\n');
-	if (r >= 0 && st->dropped)
-		r = buf_printf(t, "[%s truncated: %zu more bytes not shown; output is capped at %zu bytes per stream]\n",
-			       name, st->dropped, (size_t)MCP_STREAM_MAX);
-	return r;
-}
-
 /* exec's messages that mean "not run": refused by the policy, or by the
  * interpreter at runtime (its message is the last thing on stderr). */
 static bool
 was_refused(const struct mcp_job *j)
 {
-	return j->status == 126 && j->err.b.data &&
-	       strstr(j->err.b.data, "lite-sandbox exec: refused") != NULL;
+	return j->status == 126 && mcp_stream_contains(&j->err, "lite-sandbox exec: refused");
 }
 
 /* exec's own errors (a syntax error, a config error, services that did not
@@ -275,7 +256,7 @@ was_refused(const struct mcp_job *j)
 static bool
 was_not_run(const struct mcp_job *j)
 {
-	return j->status == 2 && j->err.b.data && strstr(j->err.b.data, "lite-sandbox exec: ") != NULL;
+	return j->status == 2 && mcp_stream_contains(&j->err, "lite-sandbox exec: ");
 }
 
 static json_t *
@@ -291,9 +272,9 @@ job_result(const struct call *c)
 		r = buf_puts(&t, "lite-sandbox refused this command (nothing after the refusal ran). "
 			     "The reason and the config change that would allow it:\n");
 	if (r >= 0)
-		r = put_stream(&t, "stdout", &j->out, false);
+		r = mcp_stream_render(&t, "stdout", &j->out, false);
 	if (r >= 0)
-		r = put_stream(&t, "stderr", &j->err, !refused);
+		r = mcp_stream_render(&t, "stderr", &j->err, !refused);
 	if (r >= 0 && (j->out.fd >= 0 || j->err.fd >= 0))
 		r = buf_printf(&t, "[stopped reading the output %g s after the command ended: a process it "
 			       "started outside its process group still holds it open]\n", MCP_DRAIN_GRACE);

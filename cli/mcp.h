@@ -17,8 +17,12 @@
 #define MCP_MESSAGE_MAX ((size_t)4 << 20)
 /* Commands running at once; a call past this is answered with an error. */
 #define MCP_JOBS_MAX 16
-/* Bytes kept of each of a command's stdout and stderr. */
-#define MCP_STREAM_MAX ((size_t)100 << 10)
+/* Bytes kept of each of a command's stdout and stderr: the first
+ * MCP_STREAM_HEAD and the last MCP_STREAM_TAIL (an error is usually at the
+ * end of a long build log, the command's context at its start). */
+#define MCP_STREAM_HEAD ((size_t)50 << 10)
+#define MCP_STREAM_TAIL ((size_t)50 << 10)
+#define MCP_STREAM_MAX (MCP_STREAM_HEAD + MCP_STREAM_TAIL)
 /* Default and largest bash tool timeout, seconds. */
 #define MCP_TIMEOUT_DEFAULT 120.0
 #define MCP_TIMEOUT_MAX 600.0
@@ -43,8 +47,10 @@ struct mcp_spawn {
 
 struct mcp_stream {
 	int fd;          /* read end, -1 once closed */
-	struct buf b;    /* the first MCP_STREAM_MAX bytes */
-	size_t dropped;  /* bytes past the cap, read and discarded */
+	struct buf b;    /* the first MCP_STREAM_HEAD bytes */
+	char *tail;      /* ring of the last MCP_STREAM_TAIL bytes after those */
+	size_t tail_len, tail_pos;
+	size_t dropped;  /* bytes between head and tail, read and discarded */
 };
 
 struct mcp_job {
@@ -87,5 +93,16 @@ void mcp_job_release(struct mcp_job *j);
 /* Append s[0..n) to b with invalid UTF-8 replaced by U+FFFD, so that any
  * output can go into a JSON string. */
 int mcp_utf8_sanitize(struct buf *b, const char *s, size_t n);
+
+/* Streams (mcp_text.c): init, take bytes read, free. */
+void mcp_stream_init(struct mcp_stream *s);
+void mcp_stream_add(struct mcp_stream *s, const char *p, size_t n);
+void mcp_stream_done(struct mcp_stream *s);
+/* Whether what was kept contains needle (head or tail). */
+bool mcp_stream_contains(const struct mcp_stream *s, const char *needle);
+/* Append the kept text to t, sanitised, ending in a newline, with a notice
+ * where bytes were left out; under a "NAME:" line when header is true.
+ * Nothing for an empty stream. */
+int mcp_stream_render(struct buf *t, const char *name, const struct mcp_stream *s, bool header);
 
 #endif

@@ -31,14 +31,6 @@ mcp_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void
-stream_init(struct mcp_stream *s)
-{
-	s->fd = -1;
-	s->b = (struct buf)BUF_INIT(MCP_STREAM_MAX);
-	s->dropped = 0;
-}
-
 /*
  * A changing config request, in the child: the registrar runs it only when
  * it can take the ticket the hook recorded when the user approved this
@@ -171,8 +163,8 @@ mcp_job_start(struct mcp_job *j, const struct mcp_spawn *sp, double timeout)
 {
 	int outp[2] = { -1, -1 }, errp[2] = { -1, -1 };
 	*j = (struct mcp_job){ .pid = -1, .pidfd = -1 };
-	stream_init(&j->out);
-	stream_init(&j->err);
+	mcp_stream_init(&j->out);
+	mcp_stream_init(&j->err);
 	if (pipe2(outp, O_CLOEXEC) < 0)
 		return -errno;
 	if (pipe2(errp, O_CLOEXEC) < 0) {
@@ -220,11 +212,7 @@ mcp_job_read(struct mcp_job *j, struct mcp_stream *s)
 		s->fd = -1;
 		return;
 	}
-	size_t room = s->b.max - s->b.len;
-	size_t take = (size_t)n < room ? (size_t)n : room;
-	if (take && buf_append(&s->b, chunk, take) < 0)
-		take = 0;
-	s->dropped += (size_t)n - take;
+	mcp_stream_add(s, chunk, (size_t)n);
 }
 
 bool
@@ -284,6 +272,6 @@ mcp_job_release(struct mcp_job *j)
 	if (j->pidfd >= 0)
 		close(j->pidfd);
 	j->out.fd = j->err.fd = j->pidfd = -1;
-	buf_done(&j->out.b);
-	buf_done(&j->err.b);
+	mcp_stream_done(&j->out);
+	mcp_stream_done(&j->err);
 }

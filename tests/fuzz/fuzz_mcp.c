@@ -6,8 +6,9 @@
  * "finish" at once with output taken from the input, so that batches,
  * replies and the UTF-8 sanitiser all run without forking.
  *
- * Checks: no crash, leak or undefined behaviour (ASan/UBSan), and the
- * sanitiser's output is always valid UTF-8 (jansson accepts it as a string).
+ * Checks: no crash, leak or undefined behaviour (ASan/UBSan), the
+ * sanitiser's output is always valid UTF-8 (jansson accepts it as a string),
+ * and a stream accounts for every byte (kept in head or tail, or counted).
  */
 #include <fcntl.h>
 #include <jansson.h>
@@ -30,13 +31,19 @@ mcp_job_start(struct mcp_job *j, const struct mcp_spawn *sp, double timeout)
 {
 	(void)sp;
 	*j = (struct mcp_job){ .pid = -1, .pidfd = -1 };
-	j->out = (struct mcp_stream){ .fd = -1, .b = BUF_INIT(MCP_STREAM_MAX) };
-	j->err = (struct mcp_stream){ .fd = -1, .b = BUF_INIT(MCP_STREAM_MAX) };
+	mcp_stream_init(&j->out);
+	mcp_stream_init(&j->err);
 	if (fake_out_len > 2 && fake_out[0] == 'E')
 		return -EAGAIN;
-	(void)buf_append(&j->out.b, fake_out, fake_out_len);
-	(void)buf_append(&j->err.b, fake_out, fake_out_len / 2);
-	j->out.dropped = fake_out_len & 7;
+	/* a few rounds through the stream, so that head, ring and the
+	 * bytes between them all get used */
+	size_t rounds = fake_out_len ? 1 + (fake_out[fake_out_len - 1] % 5) * 1200 : 1;
+	for (size_t i = 0; i < rounds; i++)
+		mcp_stream_add(&j->out, (const char *)fake_out, fake_out_len);
+	mcp_stream_add(&j->err, (const char *)fake_out, fake_out_len / 2);
+	/* every byte is kept once or counted as left out */
+	if (j->out.b.len + j->out.tail_len + j->out.dropped != rounds * fake_out_len)
+		__builtin_trap();
 	j->exited = true;
 	j->timeout = timeout;
 	j->timed_out = fake_out_len % 5 == 1;
@@ -73,8 +80,8 @@ mcp_job_done(const struct mcp_job *j, double now)
 void
 mcp_job_release(struct mcp_job *j)
 {
-	buf_done(&j->out.b);
-	buf_done(&j->err.b);
+	mcp_stream_done(&j->out);
+	mcp_stream_done(&j->err);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

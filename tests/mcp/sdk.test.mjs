@@ -272,10 +272,12 @@ test('config requests: the ticket the hook records when it asks lets the change 
   assert.match(text(again), /no approval matches/);
 });
 
-test('bash: output past the cap is truncated with a notice', async () => {
-  const r = await client.callTool({ name: 'bash', arguments: { command: 'yes 0123456789 | head -c 300000' } });
+test('bash: output past the cap keeps its start and its end, with a notice between', async () => {
+  const r = await client.callTool({ name: 'bash', arguments: { command: 'yes 0123456789 | head -c 300000; echo; echo last line' } });
   const t = text(r);
-  assert.match(t, /\[stdout truncated: 197600 more bytes not shown/);
+  assert.match(t, /^0123456789\n0123456789\n/);
+  assert.match(t, /\n\[stdout: 197611 bytes not shown here; each stream keeps its first 51200 and last 51200 bytes\]\n/);
+  assert.match(t, /01234567\nlast line\nexit status: 0$/);
   assert.ok(t.length < 110000);
 });
 
