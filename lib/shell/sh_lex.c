@@ -652,6 +652,8 @@ bad_subst(struct sh_parser *p, size_t off)
 		       "at run time)");
 }
 
+static size_t skip_quoted(const struct sh_parser *p, size_t k);
+
 /* p->pos is after "${" */
 static int
 lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
@@ -755,9 +757,14 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 		r = lex_subword(p, LC_SUBSCRIPT, 0, &pm->index);
 		if (r < 0)
 			return r;
-		if (peek(p, &i) != ']')
+		if (peek(p, &i) != ']') {
+			/* bash balances ${ } by braces alone: ${a[$} parses,
+			 * then fails when it runs */
+			if (skip_quoted(p, off) != SIZE_MAX)
+				return bad_subst(p, off);
 			return sh_fail(p, SH_ERR_SYNTAX, off,
 				       "unexpected end of file while looking for matching `]'");
+		}
 		p->pos = i + 1;
 		c = peek(p, &i);
 	}
