@@ -26,6 +26,10 @@
 /* Default and largest bash tool timeout, seconds. */
 #define MCP_TIMEOUT_DEFAULT 120.0
 #define MCP_TIMEOUT_MAX 600.0
+/* On the services path the executor enforces a call's timeout; the server
+ * waits this much longer, so that the executor's answer (with what the
+ * command wrote before it was stopped) arrives first. */
+#define MCP_SERVICES_GRACE 3.0
 /* How long the server keeps reading a finished command's pipes that a
  * process outside its process group still holds open. */
 #define MCP_DRAIN_GRACE 1.0
@@ -59,6 +63,8 @@ struct mcp_job {
 	struct mcp_stream out, err;
 	double deadline;    /* monotonic seconds; 0: none */
 	double timeout;     /* as asked, for the message */
+	double started;     /* monotonic seconds */
+	bool via_services;  /* the executor runs it and enforces the timeout */
 	double exited_at;
 	bool exited, timed_out, killed;
 	int status;         /* exit status, 128+signal when killed by one */

@@ -43,7 +43,10 @@ config_via_registrar(const struct mcp_spawn *sp, char *const *words, size_t n)
 	if (sp->config_file && setenv("LITE_SANDBOX_CONFIG", sp->config_file, 1) < 0)
 		return EXIT_USAGE;
 	_cleanup_arena_ struct arena *a = arena_new(4 * IPC_MSG_MAX);
-	struct ipc_client *reg = NULL;
+	/* The connection, by whatever type services_client.h gives it (the
+	 * type is being replaced); this child exits right after the call, and
+	 * the connection goes with it, so it is not closed by name here. */
+	void *reg = NULL;
 	const LiteSandbox__SessionRegisterReply *sr = NULL;
 	const LiteSandbox__ConfigReply *cr = NULL;
 	char err[512] = "";
@@ -56,7 +59,7 @@ config_via_registrar(const struct mcp_spawn *sp, char *const *words, size_t n)
 	if (keep_out < 0 || keep_err < 0 || null_fd < 0 || dup2(null_fd, 1) < 0 || dup2(null_fd, 2) < 0)
 		r = -errno;
 	if (r >= 0)
-		r = svc_open("registrar", 30000, true, &reg);
+		r = svc_open("registrar", 30000, true, (void *)&reg);
 	if (keep_out >= 0 && keep_err >= 0 && (dup2(keep_out, 1) < 0 || dup2(keep_err, 2) < 0))
 		_exit(EXIT_USAGE);
 	if (r >= 0)
@@ -64,7 +67,6 @@ config_via_registrar(const struct mcp_spawn *sp, char *const *words, size_t n)
 				 sizeof(err));
 	if (r >= 0)
 		r = svc_config(reg, sr->session_id, sp->dir, words, n, a, &cr, err, sizeof(err));
-	ipc_client_free(reg);
 	if (r < 0) {
 		fprintf(stderr, "lite-sandbox: config request refused: the registrar, which holds "
 			"the approval tickets, did not answer (%s%s%s); nothing was changed\n",
@@ -194,7 +196,9 @@ mcp_job_start(struct mcp_job *j, const struct mcp_spawn *sp, double timeout)
 	j->err.fd = errp[0];
 	j->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	j->timeout = timeout;
-	j->deadline = timeout > 0 ? mcp_now() + timeout : 0;
+	j->started = mcp_now();
+	j->via_services = sp->command && !sp->no_os_sandbox;
+	j->deadline = timeout > 0 ? j->started + timeout + (j->via_services ? MCP_SERVICES_GRACE : 0) : 0;
 	return 0;
 }
 
@@ -227,6 +231,10 @@ mcp_job_reap(struct mcp_job *j)
 	j->exited = true;
 	j->exited_at = mcp_now();
 	j->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+	/* the executor stopped it at the timeout it was given */
+	if (j->via_services && j->status == 124 && j->timeout > 0 &&
+	    j->exited_at - j->started >= j->timeout)
+		j->timed_out = true;
 	/* what it left running in its group goes with it, as in exec */
 	(void)kill(-j->pid, SIGKILL);
 	if (j->pidfd >= 0) {

@@ -295,8 +295,13 @@ test('services path: without --no-os-sandbox the executor service runs the comma
     assert.equal(text(rs[0]), `hi\n${dir}\nstderr:\ne\nexit status: 5`);
     assert.equal(rs[1].isError, true);
     assert.match(text(rs[1]), /fix: lite-sandbox config commands allow wget/);
-    const slow = await c2.callTool({ name: 'bash', arguments: { command: 'sleep 20', timeout: 0.5 } });
+    const t0 = Date.now();
+    const slow = await c2.callTool({ name: 'bash', arguments: { command: 'echo started; sleep 20; echo never', timeout: 0.5 } });
+    assert.ok(Date.now() - t0 < 5000, 'answered soon after the timeout');
     assert.equal(slow.isError, true);
+    assert.match(text(slow), /^started\n/, 'what it wrote before the timeout is kept');
+    assert.match(text(slow), /timed out after 0\.5 seconds/);
+    assert.doesNotMatch(text(slow), /never/);
     assert.match(text(slow), /exit status: 124$/);
   } finally {
     await c2.close();
