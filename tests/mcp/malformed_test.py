@@ -12,6 +12,7 @@ import select
 import subprocess
 import sys
 import tempfile
+import time
 
 BIN = sys.argv[1]
 results = []
@@ -228,10 +229,43 @@ ok(s.alive(), "output by descriptor: still serving, nothing else on stdout")
 rc, rest = s.close()
 ok(rc == 0 and rest == b"", "output by descriptor: clean exit", f"rc={rc} rest={rest[:200]!r}")
 
+# More calls at once than the server runs: the one past the limit is an
+# error result at once, the others finish.
+s = Server()
+s.send_raw(b"".join(req("tools/call", {"name": "bash", "arguments": {"command": "sleep 0.3; echo done"}},
+                        id_=100 + i) for i in range(17)))
+replies = [s.line() for _ in range(17)]
+ids = [r and r.get("id") for r in replies]
+over = [r for r in replies if r and r["result"]["isError"]]
+ok(len(over) == 1 and "already running" in over[0]["result"]["content"][0]["text"] and over[0]["id"] == 116
+   and sorted(ids) == list(range(100, 117)), "the 17th concurrent call is refused, the 16 others answered",
+   repr(over)[:300])
+ok(s.alive(), "after the limit: still serving")
+s.close()
+
+# stdout closed by the client while a command runs: the command is killed
+# and the server leaves (no one to answer).
+s = Server()
+s.send_raw(req("tools/call", {"name": "bash", "arguments": {"command": "sleep 42.5; echo x"}}, id_=4))
+for _ in range(100):
+    if subprocess.run(["pgrep", "-f", "sleep 42.5"], capture_output=True).returncode == 0:
+        break
+    time.sleep(0.02)
+s.p.stdout.close()
+s.send_raw(req("ping", id_=5))
+try:
+    rc = s.p.wait(timeout=10)
+except subprocess.TimeoutExpired:
+    s.p.kill()
+    rc = "hung"
+time.sleep(0.1)
+left = subprocess.run(["pgrep", "-f", "sleep 42.5"], capture_output=True).returncode == 0
+ok(rc != "hung" and not left, "stdout closed: the command is killed and the server exits", f"rc={rc} left={left}")
+s.tmp.cleanup()
+
 # SIGTERM while a command runs: the command's group is killed, the server exits.
 s = Server()
 s.send_raw(req("tools/call", {"name": "bash", "arguments": {"command": "sleep 41.75"}}, id_=3))
-import time
 for _ in range(100):
     if subprocess.run(["pgrep", "-f", "sleep 41.75"], capture_output=True).returncode == 0:
         break
