@@ -1438,17 +1438,28 @@ exec_simple(struct interp *it, const struct sh_node *n)
 	if (!f)
 		b = builtin_find(argv[0]);
 
-	/* prefix assignments */
+	/* redirections before the prefix assignments, as bash orders them:
+	 * IFS=, read <<< $* joins $* with the old IFS */
 	struct svec envx;
 	sv_init(&envx, it->tmp);
 	struct tmpvar *tv = NULL;
 	size_t ntv = 0;
+	if (n->redirs) {
+		/* `exec` without a command makes its redirections permanent */
+		bool permanent = b && argc == 1 && !strcmp(argv[0], "exec");
+		r = redir_apply(it, n->redirs, permanent ? NULL : &save);
+		if (r < 0) {
+			st = it_is_refused(it) ? INTERP_STATUS_REFUSED : 1;
+			goto restore_redirs;
+		}
+	}
+	/* prefix assignments */
 	if (n->u.simple.assigns) {
 		if ((b && b->special)) {
 			for (const struct sh_assign *a = n->u.simple.assigns; a; a = a->next)
 				if ((r = do_assign(it, a, 0)) < 0) {
 					st = 1;
-					goto out;
+					goto restore_redirs;
 				}
 		} else if (f || b) {
 			size_t cnt = 0;
@@ -1457,7 +1468,7 @@ exec_simple(struct interp *it, const struct sh_node *n)
 			tv = arena_alloc(it->tmp, cnt * sizeof(*tv));
 			if (!tv) {
 				st = 1;
-				goto out;
+				goto restore_redirs;
 			}
 			for (const struct sh_assign *a = n->u.simple.assigns; a; a = a->next) {
 				struct var *v = var_lookup(it, a->name);
@@ -1468,7 +1479,7 @@ exec_simple(struct interp *it, const struct sh_node *n)
 				t->val = t->had ? arena_strdup(it->tmp, v->val) : NULL;
 				if ((r = do_assign(it, a, V_EXPORT)) < 0) {
 					st = 1;
-					goto restore_tv;
+					goto restore_redirs;
 				}
 			}
 		} else {
@@ -1478,7 +1489,7 @@ exec_simple(struct interp *it, const struct sh_node *n)
 					continue; /* arrays are not exported */
 				if (a->value && (r = expand_str(it, a->value, &val)) < 0) {
 					st = 1;
-					goto out;
+					goto restore_redirs;
 				}
 				if (a->append) {
 					const char *old = var_get(it, a->name);
@@ -1487,18 +1498,9 @@ exec_simple(struct interp *it, const struct sh_node *n)
 				char *e = arena_printf(it->tmp, "%s=%s", a->name, val ? val : "");
 				if (!e || sv_push(&envx, e) < 0) {
 					st = 1;
-					goto out;
+					goto restore_redirs;
 				}
 			}
-		}
-	}
-	if (n->redirs) {
-		/* `exec` without a command makes its redirections permanent */
-		bool permanent = b && argc == 1 && !strcmp(argv[0], "exec");
-		r = redir_apply(it, n->redirs, permanent ? NULL : &save);
-		if (r < 0) {
-			st = it_is_refused(it) ? INTERP_STATUS_REFUSED : 1;
-			goto restore_tv;
 		}
 	}
 	if (f) {
@@ -1533,7 +1535,6 @@ restore_redirs:
 	redir_restore(it, &save);
 	free(save.s);
 	save.s = NULL;
-restore_tv:
 	for (size_t i = ntv; i-- > 0;) {
 		struct var *v = var_declare(it, tv[i].name, false);
 		if (tv[i].had) {
