@@ -21,6 +21,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus  # noqa: E402
 
