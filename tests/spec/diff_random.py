@@ -30,7 +30,7 @@ def word():
     ])
     return L[R.randint(0, len(L) - 1)]
 def stmt(d=0):
-    k = R.randint(0, 32 if d < 2 else 6)
+    k = R.randint(0, 37 if d < 2 else 6)
     if k <= 2:
         return "%s=%s" % (R.choice(names), R.choice(vals + [word()]))
     if k <= 5:
@@ -99,6 +99,18 @@ def stmt(d=0):
             word(), R.randint(1, 3), R.randint(0, 3), R.randint(0, 3), R.randint(0, 2))
     if k == 32:
         return "set -- -a -b %s x; while getopts ab:c o; do echo \"$o ${OPTARG-}\"; done; shift $((OPTIND-1)); echo \"$@\"; OPTIND=1" % word()
+    if k == 33:
+        return "for ((j=0; j<4; j++)); do [ $j -eq %d ] && continue; [ $j -eq %d ] && break; echo -n $j; done; echo" % (
+            R.randint(0, 3), R.randint(0, 4))
+    if k == 34:
+        return "g() { return %d; }; g; echo $?; g | true; echo ${PIPESTATUS[@]} $?" % R.randint(0, 3)
+    if k == 35:
+        return "a=(%s); unset 'a[%d]'; echo ${#a[@]} ${!a[@]}; [[ -v a[1] ]] && echo v1 || echo n1" % (
+            " ".join(word() for _ in range(R.randint(0, 4))), R.randint(0, 3))
+    if k == 36:
+        return "[ %s %s %s ]; echo $?" % (word(), R.choice(['=', '!=', '-eq', '-lt', '<', '-a', '-o']), word())
+    if k == 37:
+        return "echo \"$(echo \"$(echo %s)\" %s)\"" % (word(), word())
     if k == 11:
         return "a=(%s); echo ${#a[@]} \"${a[@]}\" ${a[1]-u}" % " ".join(word() for _ in range(R.randint(0, 3)))
     return "%s | tr a-z A-Z" % ("echo " + word())
