@@ -66,6 +66,7 @@ cmd_exec_usage(FILE *out)
 struct exec_ctx {
 	const struct policy *pol;
 	struct policy_report *rep;
+	struct interp *it;
 };
 
 /* The first enforced finding as "message (fix: ...)". */
@@ -99,8 +100,19 @@ h_call(void *ctx, char *const *argv, size_t argc, char *msg, size_t msz)
 		snprintf(msg, msz, "cannot read the current directory: %s", strerror(errno));
 		return -errno;
 	}
+	/* The /dev/fd/N of a process substitution is a pipe to commands that
+	 * are checked on their own (the spec allows <(...)); the path check
+	 * sees it as /dev/null, which it always allows. */
+	char **av = calloc(argc + 1, sizeof(char *));
+	if (!av) {
+		snprintf(msg, msz, "out of memory");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < argc; i++)
+		av[i] = c->it && interp_is_procsub_path(c->it, argv[i]) ? (char *)"/dev/null" : argv[i];
 	policy_report_reset(c->rep);
-	int r = policy_check_argv(c->pol, cwd, argv, argc, c->rep);
+	int r = policy_check_argv(c->pol, cwd, av, argc, c->rep);
+	free(av);
 	if (r < 0) {
 		snprintf(msg, msz, "%s: the policy check failed: %s", argv[0], strerror(-r));
 		return r;
@@ -187,6 +199,7 @@ run(struct exec_ctx *c, const char *src, size_t len)
 		fprintf(stderr, "lite-sandbox exec: %s\n", strerror(-r));
 		return EXIT_USAGE;
 	}
+	c->it = it;
 	int st = interp_run_string(it, src, len);
 	if (st < 0) {
 		fprintf(stderr, "lite-sandbox exec: %s\n", interp_error(it)[0] ? interp_error(it) : strerror(-st));
@@ -195,6 +208,7 @@ run(struct exec_ctx *c, const char *src, size_t len)
 		fprintf(stderr, "lite-sandbox exec: refused: %s\n", interp_refusal(it));
 		st = EXIT_REFUSED;
 	}
+	c->it = NULL;
 	interp_free(it);
 	return st;
 }
@@ -280,7 +294,7 @@ exec_via_services(const char *dir, const char *config_file, const char *src, dou
 	if (tms > 86400000u)
 		tms = 86400000u;
 	_cleanup_arena_ struct arena *a = arena_new(4 * IPC_MSG_MAX);
-	struct ipc_client *reg = NULL, *ex = NULL;
+	struct svc_conn *reg = NULL, *ex = NULL;
 	const LiteSandbox__SessionRegisterReply *sr = NULL;
 	const LiteSandbox__ExecReply *er = NULL;
 	char err[512] = "";
@@ -294,8 +308,8 @@ exec_via_services(const char *dir, const char *config_file, const char *src, dou
 		r = svc_open("executor", tms > UINT_MAX - 15000 ? UINT_MAX : tms + 15000, true, &ex);
 	if (r >= 0)
 		r = svc_exec(ex, sr->session_id, cwd, src, tms, NULL, a, &er, err, sizeof(err));
-	ipc_client_free(reg);
-	ipc_client_free(ex);
+	svc_close(reg);
+	svc_close(ex);
 	if (r < 0) {
 		/* nothing ran: fail closed, and say how to get the local path */
 		fprintf(stderr, "lite-sandbox exec: the lite-sandbox services did not answer: %s%s%s\n"

@@ -2607,6 +2607,19 @@ interp_run_string(struct interp *it, const char *src, size_t len)
 }
 
 bool
+interp_is_procsub_path(const struct interp *it, const char *path)
+{
+	if (strncmp(path, "/dev/fd/", 8) != 0 || !path[8] ||
+	    strspn(path + 8, "0123456789") != strlen(path + 8) || strlen(path + 8) > 5)
+		return false;
+	int fd = atoi(path + 8);
+	for (size_t i = 0; i < it->n_procsub; i++)
+		if (it->procsub_fds[i] == fd)
+			return true;
+	return false;
+}
+
+bool
 interp_refused(const struct interp *it)
 {
 	return it->shared && it->shared->refused;

@@ -94,6 +94,13 @@ int interp_run_string(struct interp *it, const char *src, size_t len);
  * functions). Same return values as interp_run_string. */
 int interp_run_tree(struct interp *it, const struct sh_node *tree);
 
+/*
+ * Is path the /dev/fd/N of a process substitution of the command being run?
+ * Such a word names a pipe to commands that are checked themselves, not a
+ * file; a policy can let it through where it would refuse an unknown path.
+ */
+bool interp_is_procsub_path(const struct interp *it, const char *path);
+
 bool interp_refused(const struct interp *it);
 /* The refusal message, or "" */
 const char *interp_refusal(const struct interp *it);

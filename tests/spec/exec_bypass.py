@@ -64,6 +64,8 @@ ALLOWED = [
     ('x=inside.txt; echo hi > $x; cat $x', b'hi\n'),
     ('for i in 1 2; do echo $i; done | wc -l', b'2\n'),
     ('bash -c "echo nested"', b'nested\n'),
+    ('diff <(echo a) <(echo a) && echo same', b'same\n'),
+    ('cat <(echo procsub)', b'procsub\n'),
 ]
 
 
