@@ -7,6 +7,7 @@
  * fails is answered with an Error and the loop goes on: a malformed peer
  * must not be able to stop the service for the others.
  */
+#include <fcntl.h>
 #include <poll.h>
 #include <time.h>
 #include <pthread.h>
@@ -42,6 +43,7 @@ struct ipc_server {
 	void *userdata;
 	struct ipc_server_stats stats;
 	char *url;
+	bool owns_path;            /* we bound it: we remove it at exit */
 	nng_listener listener;
 	unsigned idle_ms;          /* 0: never idle */
 	uint64_t listener_errors;  /* failed handshakes seen so far */
@@ -82,6 +84,45 @@ pipe_event(nng_pipe p, nng_pipe_ev ev, void *arg)
 }
 
 /*
+ * Whether a client is connected. nng may run a short-lived pipe's removal
+ * callback before its addition callback (they come from different
+ * threads), which would leave a dead id in the set for good and keep the
+ * service from ever going idle; so ids nng no longer knows are dropped
+ * here. nng is asked without our lock held: its callbacks take our lock
+ * while nng may hold its own.
+ */
+static bool
+clients_connected(struct ipc_server *s)
+{
+	uint32_t ids[IPC_PIPES_TRACKED];
+	pthread_mutex_lock(&s->pipes_lock);
+	size_t n = s->n_pipes;
+	bool overflow = s->pipes_overflow;
+	memcpy(ids, s->pipes, n * sizeof(ids[0]));
+	pthread_mutex_unlock(&s->pipes_lock);
+	if (overflow)
+		return true;
+	size_t live = 0;
+	for (size_t i = 0; i < n; i++) {
+		nng_pipe p = NNG_PIPE_INITIALIZER;
+		uint64_t uid;
+		p.id = ids[i];
+		if (nng_pipe_get_uint64(p, NNG_OPT_IPC_PEER_UID, &uid) == 0) {
+			live++;
+			continue;
+		}
+		pthread_mutex_lock(&s->pipes_lock);
+		for (size_t k = 0; k < s->n_pipes; k++)
+			if (s->pipes[k] == ids[i]) {
+				s->pipes[k] = s->pipes[--s->n_pipes];
+				break;
+			}
+		pthread_mutex_unlock(&s->pipes_lock);
+	}
+	return live > 0;
+}
+
+/*
  * Whether exiting now would drop a client: one connected (it may be about
  * to send), or one waiting in the inherited socket's backlog. The second
  * matters when the front end started us: then we hold the only copy of the
@@ -90,10 +131,7 @@ pipe_event(nng_pipe p, nng_pipe_ev ev, void *arg)
 static bool
 clients_waiting(struct ipc_server *s)
 {
-	pthread_mutex_lock(&s->pipes_lock);
-	bool connected = s->n_pipes > 0 || s->pipes_overflow;
-	pthread_mutex_unlock(&s->pipes_lock);
-	if (connected)
+	if (clients_connected(s))
 		return true;
 	if (s->listen_fd >= 0) {
 		struct pollfd pfd = { .fd = s->listen_fd, .events = POLLIN };
@@ -134,6 +172,42 @@ socket_bound_path(int fd, char **ret)
 	return 0;
 }
 
+/*
+ * A listening socket at path. A socket file already there is replaced only
+ * when nothing answers on it (a dead instance's); a live one is
+ * -EADDRINUSE.
+ */
+static int
+bind_own_socket(const char *path)
+{
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	size_t n = strlen(path);
+	if (n >= sizeof(un.sun_path))
+		return -ENAMETOOLONG;
+	memcpy(un.sun_path, path, n + 1);
+	_cleanup_close_ int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (struct sockaddr *)&un, sizeof(un)) < 0) {
+		if (errno != EADDRINUSE)
+			return -errno;
+		_cleanup_close_ int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (probe < 0)
+			return -errno;
+		if (connect(probe, (struct sockaddr *)&un, sizeof(un)) == 0)
+			return -EADDRINUSE;
+		if (errno != ECONNREFUSED)
+			return -errno;
+		if (unlink(path) < 0 && errno != ENOENT)
+			return -errno;
+		if (bind(fd, (struct sockaddr *)&un, sizeof(un)) < 0)
+			return -errno;
+	}
+	if (listen(fd, SOMAXCONN) < 0)
+		return -errno;
+	return TAKE_FD(fd);
+}
+
 int
 ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 {
@@ -167,6 +241,20 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 		if (r >= 0)
 			r = ipc_socket_path(dir, o->service, &s->path);
 		free(dir);
+		if (r < 0)
+			goto fail;
+		/*
+		 * Bind the socket ourselves and hand it to nng like an
+		 * inherited one: one path for both cases, and the listener
+		 * watchdog can replace nng's listener without the path
+		 * vanishing for a moment.
+		 */
+		r = bind_own_socket(s->path);
+		if (r < 0)
+			goto fail;
+		s->listen_fd = r;
+		s->owns_path = true;
+		r = ipc_activation_adopt(s->listen_fd, s->path);
 		if (r < 0)
 			goto fail;
 	} else {
@@ -224,11 +312,15 @@ ipc_server_free(struct ipc_server *s)
 		notify("STOPPING=1");
 		(void)nng_close(s->sock);
 	}
-	/*
-	 * The inherited fd stays open until exit: the adapter's state names
-	 * it, and the manager keeps its own copy anyway.
-	 */
 	pthread_mutex_destroy(&s->pipes_lock);
+	/*
+	 * The adapter kept nng from removing the path (it removes only what
+	 * it bound itself); ours to remove now, with unlinkat() because the
+	 * adapter swallows unlink() of this path. The inherited socket's fd
+	 * stays open until exit: the adapter's state names it.
+	 */
+	if (s->owns_path && s->path)
+		(void)unlinkat(AT_FDCWD, s->path, 0);
 	free(s->url);
 	free(s->path);
 	free(s);
@@ -369,10 +461,7 @@ listener_watchdog(struct ipc_server *s)
 	 * closing a listener closes its pipes: replace it only when no client
 	 * is connected, so that no established connection is dropped.
 	 */
-	pthread_mutex_lock(&s->pipes_lock);
-	bool connected = s->n_pipes > 0 || s->pipes_overflow;
-	pthread_mutex_unlock(&s->pipes_lock);
-	if (connected)
+	if (clients_connected(s))
 		return 0;
 	(void)nng_listener_close(s->listener);
 	int r = ipc_error_from_nng(nng_listen(s->sock, s->url, &s->listener, 0));

@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* The front ends' side of the registrar and the executor: services_client.h. */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "services_client.h"
@@ -42,8 +49,161 @@ svc_instance_name(const char *service, char *ret, size_t size)
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
-int
-svc_open(const char *service, unsigned timeout_ms, bool spawn, struct ipc_client **ret)
+/* nng's SP protocol numbers (req0 = 3 << 4, rep0 = its peer). */
+#define SP_PROTO_REQ 0x30
+#define SP_PROTO_REP 0x31
+
+struct svc_conn {
+	int fd;                  /* the direct connection, or -1 */
+	struct ipc_client *ipc;  /* else lib/ipc's client */
+	unsigned timeout_ms;
+	uint32_t next_id;
+	bool spawned;
+};
+
+static uint64_t
+mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Move all n bytes (send or receive) before the deadline. */
+static int
+xfer(int fd, void *p, size_t n, bool out, uint64_t deadline)
+{
+	unsigned char *b = p;
+	while (n > 0) {
+		ssize_t k = out ? send(fd, b, n, MSG_NOSIGNAL | MSG_DONTWAIT)
+				: recv(fd, b, n, MSG_DONTWAIT);
+		if (k > 0) {
+			b += k;
+			n -= (size_t)k;
+			continue;
+		}
+		if (k == 0)
+			return -ECONNRESET; /* the service closed the connection */
+		if (errno == EINTR)
+			continue;
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			return -errno;
+		uint64_t now = mono_ms();
+		if (now >= deadline)
+			return -ETIMEDOUT;
+		struct pollfd pf = { .fd = fd, .events = out ? POLLOUT : POLLIN };
+		uint64_t left = deadline - now;
+		if (poll(&pf, 1, left > 1000000 ? 1000000 : (int)left) < 0 && errno != EINTR)
+			return -errno;
+	}
+	return 0;
+}
+
+/* connect(2) and the SP handshake; -ECONNREFUSED/-ENOENT when nothing listens. */
+static int
+direct_open(const char *name, unsigned timeout_ms, int *ret_fd)
+{
+	_cleanup_free_ char *dir = NULL, *path = NULL;
+	int r = ipc_runtime_dir(NULL, &dir);
+	if (r < 0)
+		return r;
+	if ((r = ipc_socket_path(dir, name, &path)) < 0)
+		return r;
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	if (strlen(path) >= sizeof(un.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(un.sun_path, path);
+	_cleanup_close_ int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (connect(fd, (struct sockaddr *)&un, sizeof(un)) < 0)
+		return -errno;
+	uint64_t deadline = mono_ms() + timeout_ms;
+	unsigned char hello[8] = { 0, 'S', 'P', 0, 0, SP_PROTO_REQ, 0, 0 }, peer[8];
+	if ((r = xfer(fd, hello, sizeof(hello), true, deadline)) < 0 ||
+	    (r = xfer(fd, peer, sizeof(peer), false, deadline)) < 0)
+		return r;
+	if (peer[0] != 0 || peer[1] != 'S' || peer[2] != 'P' || peer[3] != 0 || peer[4] != 0 ||
+	    peer[5] != SP_PROTO_REP || peer[6] != 0 || peer[7] != 0)
+		return -EPROTO;
+	*ret_fd = TAKE_FD(fd);
+	return 0;
+}
+
+/* One request and its reply on the direct connection. */
+static int
+direct_call(struct svc_conn *c, ipc_envelope *req, struct arena *a, ipc_envelope **ret,
+	    const char **ret_why)
+{
+	uint8_t *data = NULL;
+	size_t len = 0;
+	int r = ipc_pack(req, 0, &data, &len);
+	if (r < 0)
+		return r;
+	uint64_t deadline = mono_ms() + c->timeout_ms;
+	uint32_t id = (c->next_id++ & 0x7fffffffu) | 0x80000000u;
+	unsigned char head[13];
+	uint64_t n = (uint64_t)len + 4;
+	head[0] = 1; /* a message */
+	for (int i = 0; i < 8; i++)
+		head[1 + i] = (unsigned char)(n >> (56 - 8 * i));
+	for (int i = 0; i < 4; i++)
+		head[9 + i] = (unsigned char)(id >> (24 - 8 * i));
+	r = xfer(c->fd, head, sizeof(head), true, deadline);
+	if (r >= 0)
+		r = xfer(c->fd, data, len, true, deadline);
+	free(data);
+	if (r < 0)
+		return r;
+	for (;;) {
+		unsigned char rh[13];
+		if ((r = xfer(c->fd, rh, sizeof(rh), false, deadline)) < 0)
+			return r;
+		uint64_t rl = 0;
+		for (int i = 0; i < 8; i++)
+			rl = rl << 8 | rh[1 + i];
+		uint32_t rid = (uint32_t)rh[9] << 24 | (uint32_t)rh[10] << 16 |
+			       (uint32_t)rh[11] << 8 | rh[12];
+		if (rh[0] != 1 || rl < 4 || rl - 4 > IPC_MSG_MAX)
+			return -EPROTO; /* the connection is unusable after this */
+		size_t bl = (size_t)(rl - 4);
+		uint8_t *body = malloc(bl ? bl : 1);
+		if (!body)
+			return -ENOMEM;
+		if ((r = xfer(c->fd, body, bl, false, deadline)) < 0) {
+			free(body);
+			return r;
+		}
+		if (rid != id) {
+			free(body); /* a late reply to an earlier request */
+			continue;
+		}
+		r = ipc_unpack(body, bl, 0, a, ret, ret_why);
+		free(body);
+		return r;
+	}
+}
+
+struct svc_conn *
+svc_close(struct svc_conn *c)
+{
+	if (!c)
+		return NULL;
+	if (c->fd >= 0)
+		close(c->fd);
+	ipc_client_free(c->ipc);
+	free(c);
+	return NULL;
+}
+
+bool
+svc_spawned(const struct svc_conn *c)
+{
+	return c->spawned;
+}
+
+static int
+open_ipc(const char *service, unsigned timeout_ms, bool spawn, struct ipc_client **ret)
 {
 	char name[SVC_NAME_MAX], reg[SVC_NAME_MAX];
 	bool is_exec = strcmp(service, "executor") == 0;
@@ -99,14 +259,45 @@ svc_open(const char *service, unsigned timeout_ms, bool spawn, struct ipc_client
 	return r;
 }
 
+int
+svc_open(const char *service, unsigned timeout_ms, bool spawn, struct svc_conn **ret)
+{
+	char name[SVC_NAME_MAX];
+	int r = svc_instance_name(service, name, sizeof(name));
+	if (r < 0)
+		return r;
+	struct svc_conn *c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->fd = -1;
+	c->timeout_ms = timeout_ms ? timeout_ms : 30000;
+	uint32_t seed = 0;
+	(void)getrandom(&seed, sizeof(seed), GRND_NONBLOCK);
+	c->next_id = seed;
+	r = direct_open(name, c->timeout_ms, &c->fd);
+	if (r == -ECONNREFUSED || r == -ENOENT) {
+		/* nothing listens: lib/ipc starts the service (when allowed) */
+		r = open_ipc(service, timeout_ms, spawn, &c->ipc);
+		if (r >= 0)
+			c->spawned = ipc_client_spawned(c->ipc);
+	}
+	if (r < 0) {
+		svc_close(c);
+		return r;
+	}
+	*ret = c;
+	return 0;
+}
+
 /* Send req, expect a reply with body `want`; an Error reply is its errno. */
 static int
-call(struct ipc_client *c, ipc_envelope *req, ipc_body want, struct arena *a,
+call(struct svc_conn *c, ipc_envelope *req, ipc_body want, struct arena *a,
      ipc_envelope **ret, char *err, size_t err_len)
 {
 	const char *why = NULL;
 	ipc_envelope *rep = NULL;
-	int r = ipc_client_call(c, req, a, &rep, &why);
+	int r = c->ipc ? ipc_client_call(c->ipc, req, a, &rep, &why)
+		       : direct_call(c, req, a, &rep, &why);
 	if (r < 0) {
 		snprintf(err, err_len, "%s%s%s", strerror(-r), why ? ": " : "", why ? why : "");
 		return r;
@@ -124,7 +315,7 @@ call(struct ipc_client *c, ipc_envelope *req, ipc_body want, struct arena *a,
 }
 
 int
-svc_register(struct ipc_client *c, LiteSandbox__AgentKind agent, const char *cwd,
+svc_register(struct svc_conn *c, LiteSandbox__AgentKind agent, const char *cwd,
 	     const char *agent_session, struct arena *a,
 	     const LiteSandbox__SessionRegisterReply **ret, char *err, size_t err_len)
 {
@@ -146,7 +337,7 @@ svc_register(struct ipc_client *c, LiteSandbox__AgentKind agent, const char *cwd
 }
 
 int
-svc_check(struct ipc_client *c, const char *session_id, const char *cwd, const char *command,
+svc_check(struct svc_conn *c, const char *session_id, const char *cwd, const char *command,
 	  const char *ticket_id, struct arena *a, const LiteSandbox__CheckReply **ret, char *err,
 	  size_t err_len)
 {
@@ -168,7 +359,7 @@ svc_check(struct ipc_client *c, const char *session_id, const char *cwd, const c
 }
 
 int
-svc_exec(struct ipc_client *c, const char *session_id, const char *cwd, const char *command,
+svc_exec(struct svc_conn *c, const char *session_id, const char *cwd, const char *command,
 	 unsigned timeout_ms, const char *ticket_id, struct arena *a,
 	 const LiteSandbox__ExecReply **ret, char *err, size_t err_len)
 {
@@ -190,7 +381,7 @@ svc_exec(struct ipc_client *c, const char *session_id, const char *cwd, const ch
 }
 
 int
-svc_config(struct ipc_client *c, const char *session_id, const char *cwd, char *const *argv,
+svc_config(struct svc_conn *c, const char *session_id, const char *cwd, char *const *argv,
 	   size_t argc, struct arena *a, const LiteSandbox__ConfigReply **ret, char *err,
 	   size_t err_len)
 {

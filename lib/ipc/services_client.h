@@ -13,6 +13,14 @@
  *
  * Every call returns 0 or a negative errno; an Error reply from the service
  * is its errno, with its message copied into err.
+ *
+ * Transport: a front end is one short process per call, and nng's start-up
+ * (a pool of threads) costs it more than the call itself (about 10 ms of a
+ * hook's 14 on a 2-CPU machine). So a service that already listens is
+ * spoken to directly: a unix socket, the SP handshake and message framing
+ * of nng's ipc transport with the req protocol's 4-byte request id, one
+ * request at a time, poll(2) for the timeout. Only when nothing listens is
+ * lib/ipc's client used, to start the service (self-spawn) and call it.
  */
 #ifndef LITE_SANDBOX_SERVICES_CLIENT_H
 #define LITE_SANDBOX_SERVICES_CLIENT_H
@@ -27,26 +35,32 @@
 /* "registrar" or "registrar-<16 hex>" (see above) into ret. */
 int svc_instance_name(const char *service, char *ret, size_t size);
 
+struct svc_conn;
+
 /*
  * Connect to the instance of service ("registrar", "executor") for this
  * user and config, starting it when spawn is true and nothing listens.
  * timeout_ms bounds each call (0: 30 s).
  */
-int svc_open(const char *service, unsigned timeout_ms, bool spawn, struct ipc_client **ret);
+int svc_open(const char *service, unsigned timeout_ms, bool spawn, struct svc_conn **ret);
+struct svc_conn *svc_close(struct svc_conn *c); /* accepts NULL */
 
-int svc_register(struct ipc_client *c, LiteSandbox__AgentKind agent, const char *cwd,
+/* Whether svc_open started the service (for tests and the benchmark). */
+bool svc_spawned(const struct svc_conn *c);
+
+int svc_register(struct svc_conn *c, LiteSandbox__AgentKind agent, const char *cwd,
 		 const char *agent_session, struct arena *a,
 		 const LiteSandbox__SessionRegisterReply **ret, char *err, size_t err_len);
 
-int svc_check(struct ipc_client *c, const char *session_id, const char *cwd, const char *command,
+int svc_check(struct svc_conn *c, const char *session_id, const char *cwd, const char *command,
 	      const char *ticket_id, struct arena *a, const LiteSandbox__CheckReply **ret,
 	      char *err, size_t err_len);
 
-int svc_exec(struct ipc_client *c, const char *session_id, const char *cwd, const char *command,
+int svc_exec(struct svc_conn *c, const char *session_id, const char *cwd, const char *command,
 	     unsigned timeout_ms, const char *ticket_id, struct arena *a,
 	     const LiteSandbox__ExecReply **ret, char *err, size_t err_len);
 
-int svc_config(struct ipc_client *c, const char *session_id, const char *cwd, char *const *argv,
+int svc_config(struct svc_conn *c, const char *session_id, const char *cwd, char *const *argv,
 	       size_t argc, struct arena *a, const LiteSandbox__ConfigReply **ret, char *err,
 	       size_t err_len);
 

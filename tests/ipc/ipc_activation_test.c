@@ -650,6 +650,40 @@ TEST(self_spawn)
 	remove_dir(dir);
 }
 
+/* A second instance bound by hand refuses to start; a dead one's socket is replaced. */
+TEST(bound_instance_guard)
+{
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	_cleanup_free_ char *path = NULL;
+	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+	pid_t a = start_bound_service(dir, "800");
+	ASSERT_TRUE(a > 0);
+	ASSERT_TRUE(wait_listening(path, 3000));
+	pid_t b = start_bound_service(dir, "800");
+	ASSERT_TRUE(b > 0);
+	ASSERT_EQ(wait_exit(b, 3000), 1); /* "listen: Address already in use" */
+	struct reg_result res = register_once(dir, NULL, 3000);
+	ASSERT_OK(res.r);
+	ASSERT_EQ(res.pid, a);
+	ASSERT_EQ(wait_exit(a, 5000), 0);
+	/* A socket file nobody listens on. */
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	strcpy(un.sun_path, path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	ASSERT_TRUE(fd >= 0);
+	ASSERT_OK(bind(fd, (struct sockaddr *)&un, sizeof(un)));
+	close(fd);
+	pid_t c = start_bound_service(dir, "800");
+	ASSERT_TRUE(c > 0);
+	ASSERT_TRUE(wait_listening(path, 3000));
+	res = register_once(dir, NULL, 3000);
+	ASSERT_OK(res.r);
+	ASSERT_EQ(res.pid, c);
+	ASSERT_EQ(wait_exit(c, 5000), 0);
+	remove_dir(dir);
+}
+
 /* Connect and hang up without the SP handshake (nng 1.5.2 bug #1518). */
 static void
 hang_up(const char *path)
@@ -699,7 +733,7 @@ TEST(handshake_abort_does_not_stall)
 	}
 }
 
-TAP_MAIN(handshake_abort_does_not_stall, refusals_keep_serving, client_round_trips, foreign_uid_refused,
+TAP_MAIN(handshake_abort_does_not_stall, bound_instance_guard, refusals_keep_serving, client_round_trips, foreign_uid_refused,
 	 systemd_socket_activate_three_times,
 	 systemd_socket_activate_concurrent_startup,
 	 manager_socket_survives_instances, self_spawn)
