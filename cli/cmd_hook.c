@@ -1365,7 +1365,7 @@ via_registrar(struct hook *h, const char *cmd, bool own_shell)
 		[AGENT_PI] = LITE_SANDBOX__AGENT_KIND__AGENT_PI,
 	};
 	_cleanup_arena_ struct arena *a = arena_new(4 * IPC_MSG_MAX);
-	struct ipc_client *c = NULL;
+	struct svc_conn *c = NULL;
 	const LiteSandbox__SessionRegisterReply *sr = NULL;
 	const LiteSandbox__CheckReply *cr = NULL;
 	char err[256];
@@ -1378,7 +1378,7 @@ via_registrar(struct hook *h, const char *cmd, bool own_shell)
 		r = svc_register(c, kinds[h->agent], h->cwd, as, a, &sr, err, sizeof(err));
 	if (r >= 0)
 		r = svc_check(c, sr->session_id, h->cwd, cmd, NULL, a, &cr, err, sizeof(err));
-	ipc_client_free(c);
+	svc_close(c);
 	if (r < 0)
 		return false;
 	if (cr->verdict == LITE_SANDBOX__VERDICT__VERDICT_ALLOW && !own_shell) {

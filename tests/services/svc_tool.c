@@ -65,7 +65,7 @@ fail(int r, const char *what, const char *err)
 }
 
 static int
-do_register(struct ipc_client *c, const char *cwd, struct arena *a, const char **ret)
+do_register(struct svc_conn *c, const char *cwd, struct arena *a, const char **ret)
 {
 	const LiteSandbox__SessionRegisterReply *sr = NULL;
 	char err[512] = "";
@@ -162,7 +162,7 @@ static void *
 load_thread(void *p)
 {
 	struct load_arg *la = p;
-	struct ipc_client *reg = NULL, *ex = NULL;
+	struct svc_conn *reg = NULL, *ex = NULL;
 	_cleanup_arena_ struct arena *a = arena_new(IPC_MSG_MAX * 4);
 	const char *sid = NULL;
 	char err[512];
@@ -185,8 +185,8 @@ load_thread(void *p)
 	}
 	free((char *)sid);
 out:
-	ipc_client_free(reg);
-	ipc_client_free(ex);
+	svc_close(reg);
+	svc_close(ex);
 	return NULL;
 }
 
@@ -219,7 +219,7 @@ main(int argc, char **argv)
 		return 2;
 	const char *op = argv[1];
 	_cleanup_arena_ struct arena *a = arena_new(IPC_MSG_MAX * 4);
-	struct ipc_client *c = NULL;
+	struct svc_conn *c = NULL;
 	char err[512] = "";
 	int r;
 	if (!a)
@@ -297,7 +297,7 @@ main(int argc, char **argv)
 		}
 	} else if ((strcmp(op, "bench-check") == 0 || strcmp(op, "bench-exec") == 0) && argc == 5) {
 		int n = atoi(argv[2]);
-		struct ipc_client *reg = c;
+		struct svc_conn *reg = c;
 		const char *sid = NULL;
 		if (exec_side && (r = svc_open("registrar", 10000, spawn_ok(), &reg)) < 0)
 			return fail(r, "connect", NULL);
@@ -319,9 +319,9 @@ main(int argc, char **argv)
 		}
 		printf("%.1f\n", (now_us() - t0) / n);
 		if (reg != c)
-			ipc_client_free(reg);
+			svc_close(reg);
 		st = 0;
 	}
-	ipc_client_free(c);
+	svc_close(c);
 	return st;
 }
