@@ -177,10 +177,14 @@ ms_since(const struct timespec *t0)
 	return (now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000;
 }
 
-/* Without the OS sandbox: spawn and wait, killing the group at the deadline. */
+/*
+ * Without the OS sandbox: spawn and wait, killing the group at the deadline,
+ * or as soon as the client process (peer_pid, from the socket) is gone: no
+ * one would read the answer, so the command is cancelled (-ECANCELED).
+ */
 static int
 run_plain(struct executor *x, const char *cwd, char *const *argv, int out_fd, int err_fd,
-	  unsigned timeout_ms, int *ret_status, bool *ret_killed)
+	  unsigned timeout_ms, pid_t peer_pid, int *ret_status, bool *ret_killed)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
@@ -205,6 +209,8 @@ run_plain(struct executor *x, const char *cwd, char *const *argv, int out_fd, in
 	if (e != 0)
 		return -e;
 	_cleanup_close_ int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	_cleanup_close_ int peer_fd = peer_pid > 0 ? (int)syscall(SYS_pidfd_open, peer_pid, 0) : -1;
+	bool cancelled = false;
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	unsigned limit = timeout_ms + EXEC_GRACE_MS;
@@ -223,17 +229,26 @@ run_plain(struct executor *x, const char *cwd, char *const *argv, int out_fd, in
 			*ret_killed = true;
 			break;
 		}
-		struct pollfd p = { .fd = pfd, .events = POLLIN };
-		if (pfd >= 0)
-			(void)poll(&p, 1, (int)(left > 100000 ? 100000 : left));
-		else {
+		struct pollfd p[2] = { { .fd = pfd, .events = POLLIN },
+				       { .fd = peer_fd, .events = POLLIN } };
+		if (pfd >= 0) {
+			(void)poll(p, 2, (int)(left > 100000 ? 100000 : left));
+			if (peer_fd >= 0 && (p[1].revents & POLLIN)) {
+				kill(-pid, SIGKILL);
+				kill(pid, SIGKILL);
+				while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+					;
+				cancelled = true;
+				break;
+			}
+		} else {
 			struct timespec ts = { 0, 5000000 };
 			nanosleep(&ts, NULL);
 		}
 	}
 	kill(-pid, SIGKILL); /* whatever it left behind in its group */
 	*ret_status = ws;
-	return 0;
+	return cancelled ? -ECANCELED : 0;
 }
 
 static struct sandbox_worker *
@@ -370,10 +385,12 @@ on_exec(struct ipc_call *call, void *userdata)
 			return r;
 		}
 	} else {
-		r = run_plain(x, q->cwd, argv, out_fd, err_fd, q->timeout_ms, &ws, &killed);
+		r = run_plain(x, q->cwd, argv, out_fd, err_fd, q->timeout_ms, call->peer_pid, &ws,
+			      &killed);
 		if (r < 0) {
 			config_free(cfg);
-			call->error_message = "the command could not be started";
+			call->error_message = r == -ECANCELED
+				? "cancelled: the client went away" : "the command could not be started";
 			return r;
 		}
 	}

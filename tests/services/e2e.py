@@ -278,6 +278,35 @@ try:
     ok(rc == 0 and "trunc=1/0" in out and "output truncated" in out,
        "output past the cap is cut with a notice", out[:300] + err[:300])
 
+    # the client goes away: the command is stopped
+    p = subprocess.Popen([TOOL, "exec", sid, proj, "sleep 31.7", "60000"], env=dict(
+        env, SVC_NO_SPAWN="1"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=proj)
+
+    def sleepers():
+        n = 0
+        for d in os.listdir("/proc"):
+            try:
+                if d.isdigit() and b"31.7" in open(f"/proc/{d}/cmdline", "rb").read():
+                    n += 1
+            except OSError:
+                pass
+        return n
+    for _ in range(100):
+        if sleepers():
+            break
+        time.sleep(0.02)
+    running = sleepers()
+    p.kill()
+    p.wait()
+    for _ in range(100):
+        if not sleepers():
+            break
+        time.sleep(0.02)
+    ok(running and not sleepers(), "a command whose client went away is stopped",
+       f"running={running} after={sleepers()}")
+    rc, out, err, _ = tool("exec", sid, proj, "echo still", "10000")
+    ok(rc == 0 and "status=0" in out, "and the executor serves the next request", out + err)
+
     # kill the executor mid-request
     p = subprocess.Popen([TOOL, "exec", sid, proj, "sleep 5", "20000"], env=dict(
         env, SVC_NO_SPAWN="1", SVC_TIMEOUT_MS="4000"), stdout=subprocess.PIPE,
