@@ -17,9 +17,9 @@
  *    config request instead, as in the hook.
  *  - lite_sandbox_config: a config request given as its words.
  * A config request that only reads runs directly; one that changes the
- * config needs the approval ticket the hook records when it asks the user.
- * The ticket store (the registrar) is not reachable from here yet, so such a
- * request is refused: a request nobody approved must never run.
+ * config goes to the registrar, which runs it only when it takes the
+ * single-use ticket the hook recorded when the user approved that exact
+ * request: a request nobody approved never runs.
  */
 #include <fcntl.h>
 #include <getopt.h>
@@ -101,9 +101,9 @@ cmd_serve_mcp_usage(FILE *out)
 		"Serve the Model Context Protocol on stdin/stdout for one agent session.\n"
 		"Tools: 'bash' runs a command line the way 'lite-sandbox exec' does\n"
 		"(checked by the policy, then run in the checking interpreter), and\n"
-		"'lite_sandbox_config' answers a config request. Requests that change the\n"
-		"config need the user's approval ticket and are refused until the ticket\n"
-		"store is available.\n"
+		"'lite_sandbox_config' answers a config request. A request that only reads\n"
+		"runs at once; one that changes the config goes to the registrar, which\n"
+		"runs it only with the ticket the hook recorded when the user approved it.\n"
 		"\n"
 		"Options:\n"
 		"  --dir DIR          the session's working directory (default: the current\n"
