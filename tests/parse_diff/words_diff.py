@@ -222,7 +222,7 @@ def static_word(w):
     out = b""
     for p in w["parts"]:
         k = p.get("kind")
-        t = p.get("text")
+        t = part_text(p)
         if k in ("lit",):
             if t is None or GLOB_CHARS & set(t):
                 return None
@@ -235,10 +235,20 @@ def static_word(w):
             for q in p.get("parts", []):
                 if q.get("kind") not in ("lit", "escaped") or q.get("text") is None:
                     return None
-                out += q["text"].encode("utf-8", "surrogateescape")
+                out += part_text(q).encode("utf-8", "surrogateescape")
         else:
             return None
     return out
+
+
+def part_text(p):
+    """A part's text as a str whose utf-8/surrogateescape encoding gives back
+    its bytes: the parser marks text that is not UTF-8 with "bytes": true and
+    shows each byte as the code point of the same value."""
+    t = p.get("text")
+    if t is not None and p.get("bytes"):
+        return t.encode("latin-1").decode("utf-8", "surrogateescape")
+    return t
 
 
 def literal_argvs(tree):
@@ -335,7 +345,7 @@ class Emitter:
 
     def emit_part(self, p, ctx, i):
         k = p.get("kind")
-        t = p.get("text")
+        t = part_text(p)
         quoted = ctx in ("dq", "dqarg", "dqpat", "heredoc")
         if k == "lit":
             if ctx in ("word", "brace"):
@@ -729,7 +739,13 @@ def main():
         resfile = os.path.join(tmp, "results.json")
         with open(jobfile, "w") as f:
             json.dump(work, f)
-        bw = BWRAP_BASE + ["--bind", tmp, "/tmp/out", sys.executable, os.path.abspath(__file__),
+        here = os.path.dirname(os.path.abspath(__file__))
+        # The sandbox puts a tmpfs on /tmp and /home; a source tree that
+        # lives there (a CI clone under /tmp) is bound back in, read-only.
+        keep = []
+        if here.startswith(("/tmp/", "/home/")):
+            keep = ["--ro-bind", here, here]
+        bw = BWRAP_BASE + keep + ["--bind", tmp, "/tmp/out", sys.executable, os.path.abspath(__file__),
               "-j", str(args.jobs), "--inner", "/tmp/out/jobs.json", "/tmp/out/results.json"]
         subprocess.run(bw, check=True)
         with open(resfile) as f:
