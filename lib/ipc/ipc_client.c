@@ -43,6 +43,8 @@ struct ipc_client {
 static const char *const kept_env[] = {
 	"HOME", "USER", "LOGNAME", "PATH", "LANG", "LC_ALL", "TZ",
 	"XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+	/* Only read by sanitizer builds: lets their tests configure them. */
+	"ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS",
 };
 
 #define SPAWN_ARGV_MAX 64
