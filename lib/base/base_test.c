@@ -41,6 +41,24 @@ TEST(arena_mark_reset_reuses_memory)
 	ASSERT_STREQ(s, "x-42");
 }
 
+TEST(arena_reset_reuses_blocks_within_limit)
+{
+	/* Blocks given back by a reset serve the next allocations, and the
+	 * limit still counts what is handed out, not what is cached. */
+	_cleanup_arena_ struct arena *a = arena_new(3u << 20);
+	struct arena_mark m = arena_mark(a);
+	for (int round = 0; round < 5; round++) {
+		for (int i = 0; i < 40; i++)
+			ASSERT_NOT_NULL(arena_alloc(a, 64u * 1024u));
+		ASSERT_NULL(arena_alloc(a, 2u << 20)); /* over the limit */
+		arena_reset(a, m);
+		ASSERT_EQ(arena_used(a), 0);
+	}
+	unsigned char *big = arena_alloc(a, 2u << 20); /* a huge-page block */
+	ASSERT_NOT_NULL(big);
+	ASSERT_EQ(big[(2u << 20) - 1], 0);
+}
+
 TEST(buf_refuses_past_max)
 {
 	_cleanup_buf_ struct buf b = BUF_INIT(8);
@@ -81,5 +99,6 @@ TEST(buf_read_fd_enforces_max)
 }
 
 TAP_MAIN(arena_alloc_is_zeroed_and_aligned, arena_limit_refuses_growth,
-	 arena_mark_reset_reuses_memory, buf_refuses_past_max,
+	 arena_mark_reset_reuses_memory, arena_reset_reuses_blocks_within_limit,
+	 buf_refuses_past_max,
 	 buf_steal_empty_gives_empty_string, buf_read_fd_enforces_max)
