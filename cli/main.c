@@ -35,8 +35,8 @@ main_usage(FILE *out)
 		"\n"
 		"Commands:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
-	fprintf(out, "  %-12s %s\n", "help", "show the help of a command");
+		fprintf(out, "  %-14s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "  %-14s %s\n", "help", "show the help of a command");
 	fprintf(out,
 		"\n"
 		"Run 'lite-sandbox help COMMAND' for a command's options.\n"
