@@ -567,7 +567,9 @@ is_config_request(const char *cmd, size_t len, bool *ret_read_only)
 	struct config_request req;
 	char why[256];
 	if (cmd_config_parse((int)n - 1, w + 1, &req, why, sizeof(why)) == 0)
-		*ret_read_only = req.help || !req.writes;
+		/* --config FILE would have the command read any file and quote
+		 * it in its errors: never a free read. */
+		*ret_read_only = (req.help || !req.writes) && !req.config;
 	return true;
 }
 
