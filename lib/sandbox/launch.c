@@ -41,10 +41,12 @@ sandbox_default_helper(void)
 		char *slash = strrchr(self, '/');
 		if (slash) {
 			*slash = '\0';
-			/* installed side by side, or the build tree (cli/ and
-			 * lib/sandbox/ are siblings) */
+			/* installed side by side (the services, in libexec), or
+			 * beside bin/, or the build tree: cli/ and lib/sandbox/
+			 * are siblings, services/executor/ is one level deeper */
 			static const char *const rel[] = { "lite-sandbox-init",
 							   "../lib/sandbox/lite-sandbox-init",
+							   "../../lib/sandbox/lite-sandbox-init",
 							   "../libexec/lite-sandbox-init" };
 			for (size_t i = 0; i < ARRAY_SIZE(rel); i++) {
 				char cand[PATH_MAX];
