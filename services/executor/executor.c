@@ -50,9 +50,6 @@ extern char **environ;
  * frame limit with room for the findings. */
 #define EXEC_OUTPUT_MAX ((size_t)1 << 20)
 #define EXEC_WORKERS_MAX 8
-/* After the command's own timeout, the grace the interpreter gets to report
- * it before we kill it. */
-#define EXEC_GRACE_MS 2000u
 
 struct worker_slot {
 	char *key;              /* project directory + generation */
@@ -208,15 +205,22 @@ run_plain(struct executor *x, const char *cwd, char *const *argv, int out_fd, in
 	posix_spawnattr_destroy(&at);
 	if (e != 0)
 		return -e;
+	int ws = 0;
 	_cleanup_close_ int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	_cleanup_close_ int peer_fd = peer_pid > 0 ? (int)syscall(SYS_pidfd_open, peer_pid, 0) : -1;
-	bool cancelled = false;
+	/* a client gone before we started: nobody waits for this */
+	bool cancelled = peer_pid > 0 && peer_fd < 0 && errno == ESRCH;
+	if (cancelled) {
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+			;
+	}
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	unsigned limit = timeout_ms + EXEC_GRACE_MS;
-	int ws = 0;
+	unsigned limit = timeout_ms;
 	*ret_killed = false;
-	for (;;) {
+	while (!cancelled) {
 		pid_t w = waitpid(pid, &ws, WNOHANG);
 		if (w == pid)
 			break;
@@ -355,14 +359,15 @@ on_exec(struct ipc_call *call, void *userdata)
 		config_free(cfg);
 		return -errno;
 	}
-	char tbuf[32];
-	snprintf(tbuf, sizeof(tbuf), "%u.%03u", q->timeout_ms / 1000, q->timeout_ms % 1000);
+	/*
+	 * No --timeout: the interpreter would run the command in a process
+	 * group of its own, out of reach of the group we kill at the timeout
+	 * or when the client goes away. We keep the timer.
+	 */
 	char *const argv[] = {
 		(char *)x->bin, (char *)"exec", (char *)"--in-process", (char *)"--no-os-sandbox",
-		(char *)"--dir", q->cwd, (char *)"--timeout", tbuf, (char *)"--", q->command, NULL,
+		(char *)"--dir", q->cwd, (char *)"--", q->command, NULL,
 	};
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	int ws = 0;
 	bool killed = false;
 	if (cfg->os_sandbox) {
@@ -376,7 +381,7 @@ on_exec(struct ipc_call *call, void *userdata)
 		free(proj);
 		if (w)
 			r = sandbox_worker_run(w, q->cwd, argv, -1, out_fd, err_fd,
-					       q->timeout_ms + EXEC_GRACE_MS, &ws, &killed, &serr);
+					       q->timeout_ms, &ws, &killed, &serr);
 		if (r < 0) {
 			config_free(cfg);
 			call->error_message = arena_printf(call->arena, "the sandbox could not run the "
@@ -395,12 +400,13 @@ on_exec(struct ipc_call *call, void *userdata)
 		}
 	}
 	config_free(cfg);
-	long spent = ms_since(&t0);
 	rep->exit_status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + (WIFSIGNALED(ws) ? WTERMSIG(ws) : 0);
-	if (killed || (rep->exit_status == 124 && spent >= (long)q->timeout_ms)) {
+	if (killed) {
 		rep->has_timed_out = true;
 		rep->timed_out = true;
-		rep->exit_status = 124;
+		rep->exit_status = 124; /* as timeout(1) and `exec --timeout` */
+		dprintf(err_fd, "lite-sandbox: timed out after %u.%03u seconds\n",
+			q->timeout_ms / 1000, q->timeout_ms % 1000);
 	}
 	if ((r = read_capped(out_fd, call->arena, &rep->stdout_data, &rep->stdout_truncated)) < 0 ||
 	    (r = read_capped(err_fd, call->arena, &rep->stderr_data, &rep->stderr_truncated)) < 0)

@@ -101,9 +101,15 @@ def activate(binary, name, path, *extra, idle="60000"):
     p = subprocess.Popen([SSA, "-l", path, *setenv, binary, "--service", name, "--config", cfg,
                           "--idle-ms", idle, *extra],
                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    for _ in range(300):
-        if os.path.exists(path):
-            break
+    # listening, not only bound: /proc/net/unix flags 00010000 (__SO_ACCEPTCON)
+    for _ in range(500):
+        try:
+            with open("/proc/net/unix") as f:
+                if any(l.split()[-1] == path and l.split()[3] == "00010000"
+                       for l in f.readlines()[1:] if len(l.split()) >= 8):
+                    break
+        except OSError:
+            pass
         time.sleep(0.01)
     procs.append(p)
     return p
@@ -282,15 +288,17 @@ try:
     p = subprocess.Popen([TOOL, "exec", sid, proj, "sleep 31.7", "60000"], env=dict(
         env, SVC_NO_SPAWN="1"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=proj)
 
-    def sleepers():
-        n = 0
+    def sleepers(show=False):
+        n = []
         for d in os.listdir("/proc"):
             try:
-                if d.isdigit() and b"31.7" in open(f"/proc/{d}/cmdline", "rb").read():
-                    n += 1
+                c = open(f"/proc/{d}/cmdline", "rb").read() if d.isdigit() else b""
+                st = open(f"/proc/{d}/stat").read().split()[2] if b"31.7" in c else "Z"
             except OSError:
-                pass
-        return n
+                continue
+            if c.startswith(b"sleep\x0031.7") and st != "Z":  # zombies are dead already
+                n.append(f"{d}:{st}:{c[:80]!r}")
+        return n if show else len(n)
     for _ in range(100):
         if sleepers():
             break
@@ -303,7 +311,7 @@ try:
             break
         time.sleep(0.02)
     ok(running and not sleepers(), "a command whose client went away is stopped",
-       f"running={running} after={sleepers()}")
+       f"running={running} after={sleepers(True)}")
     rc, out, err, _ = tool("exec", sid, proj, "echo still", "10000")
     ok(rc == 0 and "status=0" in out, "and the executor serves the next request", out + err)
 
