@@ -378,6 +378,28 @@ try:
                "no memory growth (VmRSS within 2 MiB)", f"{before} {after}")
     else:
         ok(False, "load: the services were found", f"{rpids} {xpids}")
+    # ---- the front ends ---------------------------------------------------------------------
+    def cli(*args, stdin=None):
+        return subprocess.run([CLI, *args], env=env, input=stdin, capture_output=True,
+                              text=True, timeout=60, cwd=proj)
+    p = cli("exec", "--", "echo from-cli; exit 7")
+    ok(p.returncode == 7 and p.stdout == "from-cli\n", "lite-sandbox exec runs through the executor",
+       p.stdout + p.stderr)
+    p = cli("exec", "--", "cat /etc/shadow")
+    ok(p.returncode == 126 and "refused" in p.stderr, "and is refused through it", p.stderr)
+    event = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "session_id": "e2e-hook",
+             "cwd": proj, "tool_input": {"command": "cat /etc/shadow-e2e"}}
+    p = cli("hook", stdin=json.dumps(event))
+    log = service_log(reg_name)
+    ok(p.returncode == 0 and '"permissionDecision":"deny"' in p.stdout and
+       "LITE_SANDBOX_AGENT=claude-code" in log and "shadow-e2e" in log,
+       "lite-sandbox hook asks the registrar, which audits the decision", p.stdout + p.stderr)
+    event["tool_input"]["command"] = "make test"
+    p = cli("hook", stdin=json.dumps(event))
+    ok('"permissionDecision":"ask"' in p.stdout and "LITE_SANDBOX_DECISION=ask" in service_log(reg_name)
+       and "LITE_SANDBOX_TICKET=" in service_log(reg_name),
+       "an ask through the hook records a ticket", p.stdout + p.stderr)
+
     # ---- idle exit ------------------------------------------------------------------------
     for name in (reg_name, ex_name):
         for pid in pids_of(name):
