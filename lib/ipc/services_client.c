@@ -15,12 +15,19 @@
 #include "config.h"
 #include "services_client.h"
 
-#ifndef LITE_SANDBOX_REGISTRAR_PATH
-#define LITE_SANDBOX_REGISTRAR_PATH "/usr/libexec/lite-sandbox/lite-sandbox-registrar"
-#endif
-#ifndef LITE_SANDBOX_EXECUTOR_PATH
-#define LITE_SANDBOX_EXECUTOR_PATH "/usr/libexec/lite-sandbox/lite-sandbox-executor"
-#endif
+#include <limits.h>
+
+const char *
+svc_pick_path(const char *build_root, const char *build_path, const char *installed_path)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	size_t rl = strlen(build_root);
+	if (n <= 0)
+		return installed_path;
+	self[n] = '\0';
+	return strncmp(self, build_root, rl) == 0 && self[rl] == '/' ? build_path : installed_path;
+}
 
 /* How long a service we started waits for its next request before exiting. */
 #define SPAWNED_IDLE_MS "30000"
@@ -214,7 +221,10 @@ open_ipc(const char *service, unsigned timeout_ms, bool spawn, struct ipc_client
 		return r;
 	const char *bin = getenv(is_exec ? "LITE_SANDBOX_EXECUTOR" : "LITE_SANDBOX_REGISTRAR");
 	if (!bin || bin[0] != '/')
-		bin = is_exec ? LITE_SANDBOX_EXECUTOR_PATH : LITE_SANDBOX_REGISTRAR_PATH;
+		bin = is_exec ? svc_pick_path(LITE_SANDBOX_BUILD_ROOT, LITE_SANDBOX_EXECUTOR_PATH,
+					      LITE_SANDBOX_EXECUTOR_INSTALLED)
+			      : svc_pick_path(LITE_SANDBOX_BUILD_ROOT, LITE_SANDBOX_REGISTRAR_PATH,
+					      LITE_SANDBOX_REGISTRAR_INSTALLED);
 	const char *cfg = getenv("LITE_SANDBOX_CONFIG");
 
 	char *argv[12];

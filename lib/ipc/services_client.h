@@ -32,6 +32,15 @@
 
 #define SVC_NAME_MAX 64
 
+/*
+ * Which binary to start: build_path when this process runs from the build
+ * tree under build_root (tests, benchmarks), else installed_path. Both are
+ * compile-time paths (services/meson.build); the environment overrides
+ * them before this is asked.
+ */
+const char *svc_pick_path(const char *build_root, const char *build_path,
+			  const char *installed_path);
+
 /* "registrar" or "registrar-<16 hex>" (see above) into ret. */
 int svc_instance_name(const char *service, char *ret, size_t size);
 

@@ -36,15 +36,10 @@
 #include "ipc.h"
 #include "service_common.h"
 #include "sandbox.h"
+#include "services_client.h"
 
 extern char **environ;
 
-#ifndef LITE_SANDBOX_BIN_PATH
-#define LITE_SANDBOX_BIN_PATH "/usr/bin/lite-sandbox"
-#endif
-#ifndef LITE_SANDBOX_REGISTRAR_PATH
-#define LITE_SANDBOX_REGISTRAR_PATH "/usr/libexec/lite-sandbox/lite-sandbox-registrar"
-#endif
 
 /* Each of stdout and stderr is cut here: the whole reply stays under the
  * frame limit with room for the findings. */
@@ -451,7 +446,9 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
-	x.bin = bin && bin[0] == '/' ? bin : LITE_SANDBOX_BIN_PATH;
+	x.bin = bin && bin[0] == '/' ? bin
+		: svc_pick_path(LITE_SANDBOX_BUILD_ROOT, LITE_SANDBOX_BIN_PATH,
+				LITE_SANDBOX_BIN_INSTALLED);
 	if (getenv("LISTEN_FDS"))
 		service_detach_stderr(so.runtime_dir, so.service);
 	if (!x.config_path) {
@@ -469,7 +466,9 @@ main(int argc, char **argv)
 	if (setenv("LITE_SANDBOX_CONFIG", x.config_path, 1) < 0)
 		return 1;
 	char *reg_argv[] = {
-		(char *)(reg_bin && reg_bin[0] == '/' ? reg_bin : LITE_SANDBOX_REGISTRAR_PATH),
+		(char *)(reg_bin && reg_bin[0] == '/' ? reg_bin
+			 : svc_pick_path(LITE_SANDBOX_BUILD_ROOT, LITE_SANDBOX_REGISTRAR_PATH,
+					 LITE_SANDBOX_REGISTRAR_INSTALLED)),
 		(char *)"--service", (char *)x.registrar_service, (char *)"--config",
 		(char *)x.config_path, NULL, NULL, NULL,
 	};

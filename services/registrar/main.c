@@ -17,6 +17,7 @@
 #include "ipc.h"
 #include "service_common.h"
 #include "registrar.h"
+#include "services_client.h"
 
 int
 main(int argc, char **argv)
@@ -56,7 +57,9 @@ main(int argc, char **argv)
 	ro.instance = so.service;
 	if (getenv("LISTEN_FDS"))
 		service_detach_stderr(so.runtime_dir, so.service);
-	ro.config_bin = bin && bin[0] == '/' ? bin : LITE_SANDBOX_BIN_PATH;
+	ro.config_bin = bin && bin[0] == '/' ? bin
+		: svc_pick_path(LITE_SANDBOX_BUILD_ROOT, LITE_SANDBOX_BIN_PATH,
+				LITE_SANDBOX_BIN_INSTALLED);
 	/* a front end that exits mid-call must not take us with it */
 	signal(SIGPIPE, SIG_IGN);
 
