@@ -42,6 +42,15 @@ int cmd_config_os_sandbox(int argc, char **argv, const char *config_path /* NULL
 struct buf;
 _Bool cmd_config_os_sandbox_check_ok(struct buf *report);
 
+/*
+ * The effective config for a working directory: config_file (NULL: the
+ * default location) with dir's project override merged in. On failure
+ * prints "lite-sandbox CMD: FILE:LINE:COL: message" and returns EXIT_USAGE.
+ */
+struct config;
+int cli_load_config(const char *cmd, const char *config_file, const char *dir,
+		    struct config **ret);
+
 /* Print "lite-sandbox NAME: message" on stderr and return EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

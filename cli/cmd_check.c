@@ -170,24 +170,9 @@ cmd_check(int argc, char **argv)
 		home = NULL;
 
 	struct config *cfg = NULL;
-	struct config_error cerr = { 0 };
-	if (config_file) {
-		r = config_load_file(config_file, &cfg, &cerr);
-	} else {
-		_cleanup_free_ char *path = NULL;
-		r = config_default_path(&path);
-		if (r >= 0)
-			r = config_load_for_dir(path, dir, &cfg, &cerr);
-	}
-	if (r < 0) {
-		if (cerr.message[0])
-			fprintf(stderr, "lite-sandbox check: %s:%u:%u: %s\n", cerr.file, cerr.line,
-				cerr.col, cerr.message);
-		else
-			fprintf(stderr, "lite-sandbox check: loading the config: %s\n",
-				strerror(-r));
-		return EXIT_USAGE;
-	}
+	r = cli_load_config("check", config_file, dir, &cfg);
+	if (r != 0)
+		return r;
 	if (mode_override != POLICY_MODE_MAX)
 		cfg->mode = mode_override;
 	if (audit)

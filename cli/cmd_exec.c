@@ -418,23 +418,9 @@ cmd_exec(int argc, char **argv)
 		home = NULL;
 
 	struct config *cfg = NULL;
-	struct config_error cerr = { 0 };
-	if (config_file) {
-		r = config_load_file(config_file, &cfg, &cerr);
-	} else {
-		_cleanup_free_ char *path = NULL;
-		r = config_default_path(&path);
-		if (r >= 0)
-			r = config_load_for_dir(path, dir, &cfg, &cerr);
-	}
-	if (r < 0) {
-		if (cerr.message[0])
-			fprintf(stderr, "lite-sandbox exec: %s:%u:%u: %s\n", cerr.file, cerr.line,
-				cerr.col, cerr.message);
-		else
-			fprintf(stderr, "lite-sandbox exec: loading the config: %s\n", strerror(-r));
-		return EXIT_USAGE;
-	}
+	r = cli_load_config("exec", config_file, dir, &cfg);
+	if (r != 0)
+		return r;
 	_cleanup_free_ char *project = NULL;
 	if (config_project_dir(dir, home, &project) < 0)
 		project = NULL;
