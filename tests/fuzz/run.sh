@@ -5,8 +5,8 @@ set -u
 dir=$1 secs=${2:-30}
 passed=0 failed=0
 corpus_root=$(cd "$(dirname "$0")" && pwd)/corpus
-for bin in "$dir"/tests/fuzz/fuzz_*; do
-  [ -f "$bin" ] && [ -x "$bin" ] || continue  # not the fuzz_*.p object dirs
+# Targets live under tests/fuzz/ and beside the module they fuzz (lib/ipc).
+while IFS= read -r bin; do
   name=$(basename "$bin")
   work=$(mktemp -d)
   seeds=()
@@ -21,6 +21,6 @@ for bin in "$dir"/tests/fuzz/fuzz_*; do
     tail -n 60 "$work.log" >&2
   fi
   rm -rf "$work" "$work.log"
-done
+done < <(find "$dir" -path '*.p' -prune -o -type f -executable -name 'fuzz_*' -print | sort)
 echo "$passed $failed"
 [ "$failed" -eq 0 ]
