@@ -24,7 +24,9 @@ __stub_rec() {
 	if (( ++__stub_n > 5000 )); then builtin exit 99; fi
 	__stub_in=
 	if [[ ! -t 0 ]]; then
-		IFS= builtin read -r -d '' -t 1 __stub_in
+		# 3 s: on a loaded machine an earlier pipeline stage may still be
+		# writing after 1 s, and a cut-short stdin reads as a difference.
+		IFS= builtin read -r -d '' -t 3 __stub_in
 	fi
 	builtin printf '%s\0' REC "$#" "$@" "$__stub_in" >>"$__stub_log"
 }
