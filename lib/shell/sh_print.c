@@ -678,10 +678,14 @@ print_node(struct pr *pr, const struct sh_node *n)
 		break;
 	case SH_NODE_FUNCTION:
 		if (n->u.function.keyword) {
-			/* the () keeps a subshell body from reading as one */
+			/* the () keeps a subshell body from reading as one; a
+			 * name ending in '$' needs a blank before it, or "$("
+			 * would start a command substitution */
+			const char *name = n->u.function.name;
+			size_t len = strlen(name);
 			puts_(pr, "function ");
-			puts_(pr, n->u.function.name);
-			puts_(pr, "() ");
+			puts_(pr, name);
+			puts_(pr, len && name[len - 1] == '$' ? " () " : "() ");
 		} else {
 			puts_(pr, n->u.function.name);
 			puts_(pr, "() ");

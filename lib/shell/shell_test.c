@@ -544,6 +544,12 @@ TEST(functions)
 	ASSERT_EQ(t->u.function.body->kind, SH_NODE_IF);
 	REJECT("f() echo", SH_ERR_SYNTAX);
 	REJECT("'f'() { :; }", SH_ERR_UNSUPPORTED);
+	/* a name ending in '$' prints as "gtef$ ()": "gtef$()" would start a
+	 * command substitution (found by fuzz_shell_parse; PARSE round-trips) */
+	PARSE("function gtef$ { t; }", &t);
+	ASSERT_STREQ(t->u.function.name, "gtef$");
+	PARSE("function g$ ( a )", &t);
+	ASSERT_EQ(t->u.function.body->kind, SH_NODE_SUBSHELL);
 }
 
 TEST(conditionals)

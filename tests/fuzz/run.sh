@@ -12,7 +12,9 @@ while IFS= read -r bin; do
   seeds=()
   [ -d "$corpus_root/$name" ] && seeds=("$corpus_root/$name")
   echo "== fuzzing $name for ${secs}s" >&2
-  if "$bin" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+  # A fixed seed (FUZZ_SEED, default 1) keeps CI runs repeatable; run by
+  # hand with another seed, or longer, to explore.
+  if "$bin" -seed="${FUZZ_SEED:-1}" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
        -print_final_stats=1 "$work" "${seeds[@]}" >"$work.log" 2>&1; then
     passed=$((passed + 1))
     tail -n 3 "$work.log" >&2
