@@ -1563,12 +1563,13 @@ expand_words_decl(struct interp *it, struct sh_word *const *words, size_t n, str
 	return 0;
 }
 
-int
-expand_str(struct interp *it, const struct sh_word *w, char **ret)
+/* One string, no splitting or globbing; heredoc: a here-document body. */
+static int
+expand_to_string(struct interp *it, const struct sh_word *w, bool heredoc, char **ret)
 {
 	struct xc x;
 	xc_init(&x, it, false);
-	int r = w ? expand_parts_of(&x, w, false) : 0;
+	int r = w ? expand_parts_of(&x, w, heredoc) : 0;
 	if (r < 0)
 		return r;
 	if ((r = sb_add(&x.cs, "", 0)) < 0)
@@ -1578,17 +1579,15 @@ expand_str(struct interp *it, const struct sh_word *w, char **ret)
 }
 
 int
+expand_str(struct interp *it, const struct sh_word *w, char **ret)
+{
+	return expand_to_string(it, w, false, ret);
+}
+
+int
 expand_heredoc(struct interp *it, const struct sh_word *w, char **ret)
 {
-	struct xc x;
-	xc_init(&x, it, false);
-	int r = w ? expand_parts_of(&x, w, true) : 0;
-	if (r < 0)
-		return r;
-	if ((r = sb_add(&x.cs, "", 0)) < 0)
-		return r;
-	*ret = x.cs.d;
-	return 0;
+	return expand_to_string(it, w, true, ret);
 }
 
 int
