@@ -19,8 +19,7 @@
 
 #include "cli.h"
 #include "config.h"
-#include "interp.h"
-#include "policy.h"
+#include "runner.h"
 #include "services_client.h"
 
 extern char **environ;
@@ -63,158 +62,8 @@ cmd_exec_usage(FILE *out)
 		"124 timed out; 2 a syntax error, a usage or config error.\n");
 }
 
-struct exec_ctx {
-	const struct policy *pol;
-	struct policy_report *rep;
-	struct interp *it;
-};
-
-/* The first enforced finding as "message (fix: ...)". */
 static int
-report_refusal(const struct policy_report *rep, char *msg, size_t msz)
-{
-	if (rep->verdict == POLICY_ALLOW)
-		return 0;
-	for (size_t i = 0; i < rep->n_findings; i++) {
-		const struct policy_finding *f = &rep->findings[i];
-		if (!f->enforced)
-			continue;
-		if (f->ask)
-			snprintf(msg, msz, "%s (this needs the user's approval, which exec cannot ask for)%s%s",
-				 f->message, f->fix ? "; fix: " : "", f->fix ? f->fix : "");
-		else
-			snprintf(msg, msz, "%s%s%s", f->message, f->fix ? "; fix: " : "",
-				 f->fix ? f->fix : "");
-		return -EPERM;
-	}
-	snprintf(msg, msz, "refused by the policy");
-	return -EPERM;
-}
-
-static int
-h_call(void *ctx, char *const *argv, size_t argc, char *msg, size_t msz)
-{
-	struct exec_ctx *c = ctx;
-	char cwd[PATH_MAX];
-	if (!getcwd(cwd, sizeof(cwd))) {
-		snprintf(msg, msz, "cannot read the current directory: %s", strerror(errno));
-		return -errno;
-	}
-	/* The /dev/fd/N of a process substitution is a pipe to commands that
-	 * are checked on their own (the spec allows <(...)); the path check
-	 * sees it as /dev/null, which it always allows. */
-	char **av = calloc(argc + 1, sizeof(char *));
-	if (!av) {
-		snprintf(msg, msz, "out of memory");
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < argc; i++)
-		av[i] = c->it && interp_is_procsub_path(c->it, argv[i]) ? (char *)"/dev/null" : argv[i];
-	policy_report_reset(c->rep);
-	int r = policy_check_argv(c->pol, cwd, av, argc, c->rep);
-	free(av);
-	if (r < 0) {
-		snprintf(msg, msz, "%s: the policy check failed: %s", argv[0], strerror(-r));
-		return r;
-	}
-	return report_refusal(c->rep, msg, msz);
-}
-
-static int
-h_open(void *ctx, const char *path, int flags, char *msg, size_t msz)
-{
-	struct exec_ctx *c = ctx;
-	char cwd[PATH_MAX];
-	if (!getcwd(cwd, sizeof(cwd))) {
-		snprintf(msg, msz, "cannot read the current directory: %s", strerror(errno));
-		return -errno;
-	}
-	policy_report_reset(c->rep);
-	int r = policy_check_open(c->pol, cwd, path, flags, c->rep);
-	if (r < 0) {
-		snprintf(msg, msz, "%s: the policy check failed: %s", path, strerror(-r));
-		return r;
-	}
-	return report_refusal(c->rep, msg, msz);
-}
-
-static int
-h_tree(void *ctx, const struct sh_node *tree, char *msg, size_t msz)
-{
-	struct exec_ctx *c = ctx;
-	policy_report_reset(c->rep);
-	int r = policy_check_tree(c->pol, tree, c->rep);
-	if (r < 0) {
-		snprintf(msg, msz, "the policy check failed: %s", strerror(-r));
-		return r;
-	}
-	return report_refusal(c->rep, msg, msz);
-}
-
-static void
-print_static_refusal(const struct policy_report *rep, bool syntax)
-{
-	fprintf(stderr, "lite-sandbox exec: %s:\n", syntax ? "cannot run" : "refused");
-	for (size_t i = 0; i < rep->n_findings; i++) {
-		const struct policy_finding *f = &rep->findings[i];
-		if (!f->enforced)
-			continue;
-		fprintf(stderr, "  %s [%s, %s]: %s\n", f->ask ? "ask" : "refused",
-			policy_layer_name(f->layer), f->rule, f->message);
-		if (f->ask)
-			fprintf(stderr, "    exec cannot ask for approval; run it where the user is asked\n");
-		if (f->fix)
-			fprintf(stderr, "    fix: %s\n", f->fix);
-	}
-}
-
-/* A line that does not parse is bash's status 2, not a refusal. */
-static bool
-only_syntax_errors(const struct policy_report *rep)
-{
-	bool any = false;
-	for (size_t i = 0; i < rep->n_findings; i++) {
-		const struct policy_finding *f = &rep->findings[i];
-		if (!f->enforced)
-			continue;
-		if (strcmp(f->rule, "structure.syntax-error") != 0)
-			return false;
-		any = true;
-	}
-	return any;
-}
-
-static int
-run(struct exec_ctx *c, const char *src, size_t len)
-{
-	struct interp_options o = {
-		.envp = environ,
-		.argv0 = "lite-sandbox",
-		.is_protected_env = policy_env_protected,
-		.handlers = { .call = h_call, .open = h_open, .tree = h_tree, .ctx = c },
-	};
-	struct interp *it = NULL;
-	int r = interp_new(&o, &it);
-	if (r < 0) {
-		fprintf(stderr, "lite-sandbox exec: %s\n", strerror(-r));
-		return EXIT_USAGE;
-	}
-	c->it = it;
-	int st = interp_run_string(it, src, len);
-	if (st < 0) {
-		fprintf(stderr, "lite-sandbox exec: %s\n", interp_error(it)[0] ? interp_error(it) : strerror(-st));
-		st = 2;
-	} else if (interp_refused(it)) {
-		fprintf(stderr, "lite-sandbox exec: refused: %s\n", interp_refusal(it));
-		st = EXIT_REFUSED;
-	}
-	c->it = NULL;
-	interp_free(it);
-	return st;
-}
-
-static int
-run_with_timeout(struct exec_ctx *c, const char *src, size_t len, double timeout)
+run_with_timeout(struct runner *rn, const struct runner_request *q, double timeout)
 {
 	fflush(NULL);
 	pid_t pid = fork();
@@ -225,7 +74,7 @@ run_with_timeout(struct exec_ctx *c, const char *src, size_t len, double timeout
 	if (pid == 0) {
 		/* its own process group, so the timeout stops everything it starts */
 		setpgid(0, 0);
-		_exit(run(c, src, len));
+		_exit(runner_run(rn, q));
 	}
 	setpgid(pid, pid);
 	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
@@ -424,35 +273,19 @@ cmd_exec(int argc, char **argv)
 	_cleanup_free_ char *project = NULL;
 	if (config_project_dir(dir, home, &project) < 0)
 		project = NULL;
-	struct policy_context pctx = { .cwd = dir, .project_dir = project, .home = home,
-				       .envp = environ };
-	struct policy *pol = NULL;
-	r = policy_new(cfg, &pctx, &pol);
-	config_free(cfg);
+	struct runner_options ro = { .prog = "lite-sandbox exec", .project_dir = project,
+				     .home = home, .envp = environ };
+	struct runner *rn = NULL;
+	r = runner_new(cfg, &ro, &rn); /* takes cfg */
+	if (r >= 0)
+		r = runner_prepare(rn, dir);
 	if (r < 0) {
 		fprintf(stderr, "lite-sandbox exec: building the policy: %s\n", strerror(-r));
+		runner_free(rn);
 		return EXIT_USAGE;
 	}
-	struct policy_report *rep = NULL;
-	if (policy_report_new(&rep) < 0) {
-		policy_free(pol);
-		return EXIT_USAGE;
-	}
-	size_t len = strlen(src);
-	r = policy_check_source(pol, src, len, rep);
-	int st;
-	if (r < 0) {
-		fprintf(stderr, "lite-sandbox exec: %s\n", strerror(-r));
-		st = r == -E2BIG ? EXIT_REFUSED : EXIT_USAGE;
-	} else if (rep->verdict != POLICY_ALLOW) {
-		bool syntax = only_syntax_errors(rep);
-		print_static_refusal(rep, syntax);
-		st = syntax ? EXIT_USAGE : EXIT_REFUSED;
-	} else {
-		struct exec_ctx ec = { .pol = pol, .rep = rep };
-		st = timeout > 0 ? run_with_timeout(&ec, src, len, timeout) : run(&ec, src, len);
-	}
-	policy_report_free(rep);
-	policy_free(pol);
+	struct runner_request q = { .cwd = dir, .src = src, .len = strlen(src) };
+	int st = timeout > 0 ? run_with_timeout(rn, &q, timeout) : runner_run(rn, &q);
+	runner_free(rn);
 	return st;
 }
