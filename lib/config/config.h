@@ -187,6 +187,14 @@ struct config_doc;
 /* Load (a missing file gives an empty document that saves to that path). */
 int config_doc_load(const char *path, struct config_doc **ret,
 		    struct config_error *reterr);
+/*
+ * The same from a descriptor already open on path (read from where it is;
+ * the caller keeps it), with the same checks; fd < 0 stands for a missing
+ * file. For a process that cannot open the file itself (the sandbox worker,
+ * whose sandbox may hide it); path names it in messages.
+ */
+int config_doc_load_fd(int fd, const char *path, struct config_doc **ret,
+		       struct config_error *reterr);
 struct config_doc *config_doc_free(struct config_doc *d); /* accepts NULL */
 const char *config_doc_path(const struct config_doc *d);
 bool config_doc_exists(const struct config_doc *d); /* the file was there */

@@ -928,8 +928,6 @@ config_doc_free(struct config_doc *d)
 int
 config_doc_load(const char *path, struct config_doc **ret, struct config_error *reterr)
 {
-	__attribute__((cleanup(config_doc_freep))) struct config_doc *d = NULL;
-	_cleanup_free_ char *home = NULL;
 	_cleanup_free_ char *defpath = NULL;
 	int r;
 
@@ -943,23 +941,38 @@ config_doc_load(const char *path, struct config_doc **ret, struct config_error *
 						strerror(-r));
 		path = defpath;
 	}
+	_cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0 && errno != ENOENT) {
+		r = -errno;
+		return config_set_error(reterr, r, path, 0, 0, "cannot open: %s", strerror(-r));
+	}
+	return config_doc_load_fd(fd, path, ret, reterr);
+}
+
+int
+config_doc_load_fd(int fd, const char *path, struct config_doc **ret,
+		   struct config_error *reterr)
+{
+	__attribute__((cleanup(config_doc_freep))) struct config_doc *d = NULL;
+	_cleanup_free_ char *home = NULL;
+	int r;
+
+	if (reterr)
+		*reterr = (struct config_error){ 0 };
+	if (!path)
+		return -EINVAL;
 	d = calloc(1, sizeof(*d));
 	if (!d || !(d->path = strdup(path)))
 		return -ENOMEM;
 	/* Without a home, "~" in the file is an error, not a guess. */
 	(void)config_home(&home);
 
-	_cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0) {
-		if (errno == ENOENT) {
-			d->base.c = config_new_empty();
-			if (!d->base.c)
-				return -ENOMEM;
-			*ret = TAKE_PTR(d);
-			return 0;
-		}
-		r = -errno;
-		return config_set_error(reterr, r, path, 0, 0, "cannot open: %s", strerror(-r));
+		d->base.c = config_new_empty();
+		if (!d->base.c)
+			return -ENOMEM;
+		*ret = TAKE_PTR(d);
+		return 0;
 	}
 	struct stat st;
 	if (fstat(fd, &st) < 0)

@@ -52,6 +52,14 @@ struct runner_request {
 	const char *cwd;   /* absolute; the caller has already chdir()ed there */
 	const char *src;
 	size_t len;
+	/*
+	 * The registrar took the user's ticket for this exact line (the
+	 * executor's check answered prompts_approved): the ask entries the line
+	 * runs in sight may run (policy_report_prompts), and no other. false:
+	 * every ask-entry invocation is refused, statically or at runtime.
+	 * Only the executor may set it, from its check's reply.
+	 */
+	bool prompts_approved;
 };
 
 /*

@@ -23,6 +23,8 @@
 
 #include "sandbox-internal.h"
 
+extern char **environ;
+
 #define ARGV_MAX 65536
 
 const char *
@@ -490,6 +492,26 @@ out:
 		close(fds[i]);
 	free(fds);
 	sandbox_strv_done(&av);
+	return r;
+}
+
+int
+sandbox_spawn_unconfined_worker(const struct sandbox_launch *l, int worker_fd, pid_t *ret_pid,
+				struct sandbox_error *reterr)
+{
+	const char *helper = l && l->helper ? l->helper : sandbox_default_helper();
+	char *const argv[] = { (char *)helper, (char *)"--unconfined", (char *)"--worker",
+			       (char *)"3", NULL };
+	if (access(helper, X_OK) < 0) {
+		int r = -errno;
+		sandbox_error_set(reterr, "the sandbox helper %s cannot be run: %s", helper,
+				  strerror(-r));
+		return r;
+	}
+	int r = spawn_with_fds(argv, environ, l ? l->fd_in : -1, l ? l->fd_out : 1,
+			       l ? l->fd_err : 2, &worker_fd, 1, ret_pid);
+	if (r < 0)
+		sandbox_error_set(reterr, "cannot start %s: %s", helper, strerror(-r));
 	return r;
 }
 

@@ -34,6 +34,13 @@ int sandbox_spawn_internal(const struct sandbox_policy *p, const struct sandbox_
 			   char *const *target, int worker_fd, int status_fd, pid_t *ret_pid,
 			   struct sandbox_error *reterr);
 
+/*
+ * Start the helper as a worker without bubblewrap and unconfined
+ * (`lite-sandbox-init --unconfined --worker 3`), in the caller's
+ * environment, for a config without the OS sandbox.
+ */
+int sandbox_spawn_unconfined_worker(const struct sandbox_launch *l, int worker_fd,
+				    pid_t *ret_pid, struct sandbox_error *reterr);
 
 /*
  * What Landlock will enforce for c on a kernel of this ABI (negative: none):
@@ -50,7 +57,8 @@ int sandbox_landlock_plan(int abi, const struct sandbox_confine *c, uint64_t *re
  * descriptors that came with it. Returns WORKER_REQ_COMMAND,
  * WORKER_REQ_CHANNEL, or 0 for anything malformed. Pure, for the fuzzer.
  */
-enum { WORKER_REQ_COMMAND = 1, WORKER_REQ_CHANNEL = 2 };
+enum { WORKER_REQ_COMMAND = 1, WORKER_REQ_CHANNEL = 2, WORKER_REQ_SCRIPT = 3,
+       WORKER_REQ_POLICY = 4 };
 int sandbox_worker_check_request(const void *hdr, const char *payload, size_t n, size_t nfds);
 
 #endif

@@ -221,6 +221,28 @@ int sandbox_worker_start(const struct sandbox_policy *p, const struct sandbox_la
 			 struct sandbox_worker **ret, struct sandbox_error *reterr);
 
 /*
+ * What a worker needs to run command lines itself (script requests): words
+ * for its loader (at most 64) and a file opened on this side and passed as
+ * a descriptor at every (re)start, so that the worker reads it even where
+ * the sandbox hides it (NULL, or missing: no descriptor). The executor sends
+ * the config file and the session (sandbox_init.c says which words).
+ */
+struct sandbox_worker_setup {
+	char *const *words; /* NULL-terminated, at least one */
+	const char *file;
+};
+
+/*
+ * As sandbox_worker_start, with a setup (may be NULL). p NULL starts the
+ * helper without bubblewrap and without confining itself: the config said
+ * no OS sandbox, and the worker is only the way commands are run (one
+ * mechanism for both).
+ */
+int sandbox_worker_start_ex(const struct sandbox_policy *p, const struct sandbox_launch *l,
+			    const struct sandbox_worker_setup *setup, struct sandbox_worker **ret,
+			    struct sandbox_error *reterr);
+
+/*
  * Run argv in the worker. A worker found dead is restarted (once) before
  * the request is sent; a worker that dies while running it gives -ECHILD.
  * ret_status is a wait(2) status; a timeout kills the command's process
@@ -229,6 +251,21 @@ int sandbox_worker_start(const struct sandbox_policy *p, const struct sandbox_la
 int sandbox_worker_run(struct sandbox_worker *w, const char *cwd, char *const *argv,
 		       int fd_in, int fd_out, int fd_err, unsigned timeout_ms,
 		       int *ret_status, bool *ret_timed_out, struct sandbox_error *reterr);
+
+/*
+ * Run the command line src with the worker's interpreter (lite-sandbox-init
+ * links lib/runner): in a child of the worker, forked per request, in cwd,
+ * under the policy the setup loaded; what it starts are its own children in
+ * the same confinement. The status is the runner's (126 refused, with the
+ * reason on fd_err). A worker whose policy did not load refuses every line
+ * with 126 and says why.
+ */
+#define SANDBOX_SCRIPT_PROMPTS_APPROVED 1u /* runner_request.prompts_approved */
+#define SANDBOX_SCRIPT_FLAGS 1u            /* every flag known */
+int sandbox_worker_run_script(struct sandbox_worker *w, const char *cwd, const char *src,
+			      unsigned flags, int fd_in, int fd_out, int fd_err,
+			      unsigned timeout_ms, int *ret_status, bool *ret_timed_out,
+			      struct sandbox_error *reterr);
 
 /*
  * Channels run commands concurrently in one worker: each channel runs one
@@ -244,7 +281,17 @@ int sandbox_worker_open_channel(struct sandbox_worker *w, struct sandbox_channel
 int sandbox_channel_run(struct sandbox_channel *ch, const char *cwd, char *const *argv,
 			int fd_in, int fd_out, int fd_err, unsigned timeout_ms, int *ret_status,
 			bool *ret_timed_out, struct sandbox_error *reterr);
+int sandbox_channel_run_script(struct sandbox_channel *ch, const char *cwd, const char *src,
+			       unsigned flags, int fd_in, int fd_out, int fd_err,
+			       unsigned timeout_ms, int *ret_status, bool *ret_timed_out,
+			       struct sandbox_error *reterr);
 struct sandbox_channel *sandbox_channel_free(struct sandbox_channel *ch); /* accepts NULL */
+/*
+ * A run on ch returns -ECANCELED as soon as fd (not owned; -1: none) is
+ * readable, and closes the channel, so that the worker kills the command's
+ * process group. The executor passes ipc_call_cancel_fd().
+ */
+void sandbox_channel_set_cancel_fd(struct sandbox_channel *ch, int fd);
 
 /* Number of times the worker was (re)started; for tests and the audit. */
 unsigned sandbox_worker_generation(const struct sandbox_worker *w);
@@ -255,6 +302,26 @@ struct sandbox_worker *sandbox_worker_free(struct sandbox_worker *w);
 
 /* The helper side: serve requests on fd until it is closed. Returns 0. */
 int sandbox_worker_serve(int fd);
+
+/*
+ * The helper's interpreter, for script requests. load is called once, in the
+ * worker, with the setup's words and the file's descriptor (-1: none; the
+ * worker closes it afterwards); it returns 0, or a negative errno with the
+ * reason in why, and then every script is refused with that reason.
+ * prepare (may be NULL) runs in the worker before each fork, with the
+ * resolved directory, to build what the children would otherwise each build.
+ * run is called in the forked child (its own process group, stdio and cwd
+ * set) with the request's SANDBOX_SCRIPT_* flags, and returns the exit
+ * status.
+ */
+struct sandbox_worker_ops {
+	int (*load)(void *ctx, const char *const *words, size_t n, int fd, char *why,
+		    size_t why_size);
+	void (*prepare)(void *ctx, const char *cwd);
+	int (*run)(void *ctx, const char *cwd, const char *src, size_t len, unsigned flags);
+	void *ctx;
+};
+int sandbox_worker_serve_ops(int fd, const struct sandbox_worker_ops *ops);
 
 /* ---- check ------------------------------------------------------------ */
 

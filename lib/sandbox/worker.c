@@ -10,17 +10,28 @@
  *            when it is confined and serving;
  *   answer:  struct wrep;
  *   channel: struct wreq with magic WMAGIC_CHAN, no payload, one fd: one
- *            end of a new socketpair, served alongside the others.
+ *            end of a new socketpair, served alongside the others;
+ *   script:  struct wreq with magic WMAGIC_SCRIPT, then cwd NUL source NUL
+ *            flags NUL (argc 2; flags in decimal, SANDBOX_SCRIPT_*), with
+ *            three fds: a command line the worker runs with
+ *            the loader's interpreter (struct sandbox_worker_ops) in a
+ *            forked child, answered like a request;
+ *   policy:  struct wreq with magic WMAGIC_POLICY, then argc NUL-terminated
+ *            words, with zero or one fd (a file to read): what the loader
+ *            needs to run scripts. Only on the control channel, only once,
+ *            sent by the client right after the ready message.
  * The worker checks every field (sizes, NULs, fd count) and drops the
  * connection on anything malformed: the client is the server, but the
  * worker is the side that is confined and must not trust its peer's
  * framing either.
  */
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -33,6 +44,9 @@
 #define WMAGIC_REP 0x4c535270u
 #define WMAGIC_CHAN 0x4c534368u /* "LSCh": open a channel (one fd) */
 #define WMAGIC_READY 0x4c535259u /* "LSRY": the worker is confined and serving */
+#define WMAGIC_SCRIPT 0x4c535363u /* "LSSc": run a command line in-process */
+#define WMAGIC_POLICY 0x4c53506fu /* "LSPo": what the loader needs */
+#define WPOLICY_WORDS 64
 #define WCHAN_MAX 64 /* concurrent channels per worker */
 #define WREQ_MAX (256 * 1024) /* argv + cwd bytes */
 #define WARGC_MAX 32768
@@ -70,6 +84,14 @@ struct wchan {
 	bool cancelled;  /* the client hung up: close once the group is gone */
 };
 
+/* The worker's own state beside its channels. */
+struct wstate {
+	const struct sandbox_worker_ops *ops; /* NULL: scripts are refused */
+	bool have_policy;  /* a policy message came (loaded or not) */
+	bool loaded;       /* ... and the loader accepted it */
+	char why[512];     /* why scripts are refused */
+};
+
 static int
 pidfd_open_(pid_t pid)
 {
@@ -84,9 +106,32 @@ now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static int
-start_command(struct wchan *c, const struct wreq *h, char *payload, const int fds[3])
+/*
+ * In the child of a script request: the interpreter runs here, in this
+ * process, confined as the worker is; what it starts are its children.
+ */
+static _Noreturn void
+run_script_child(const struct wstate *ws, const char *cwd, const char *src, unsigned flags)
 {
+	if (!ws->ops || !ws->ops->run) {
+		dprintf(2, "lite-sandbox: refused: this worker cannot run command lines "
+			"(it was started without an interpreter)\n");
+		_exit(126);
+	}
+	if (!ws->loaded) {
+		dprintf(2, "lite-sandbox: refused: the sandbox worker has no policy: %s\n", ws->why);
+		_exit(126);
+	}
+	int st = ws->ops->run(ws->ops->ctx, cwd, src, strlen(src), flags);
+	fflush(NULL);
+	_exit(st & 0xff);
+}
+
+static int
+start_command(struct wchan *c, const struct wstate *ws, const struct wreq *h, char *payload,
+	      const int fds[3])
+{
+	bool script = h->magic == WMAGIC_SCRIPT;
 	char **argv = calloc(h->argc + 1, sizeof(char *));
 	if (!argv)
 		return -ENOMEM;
@@ -96,8 +141,20 @@ start_command(struct wchan *c, const struct wreq *h, char *payload, const int fd
 		argv[i] = s;
 		s += strlen(s) + 1;
 	}
+	/* The interpreter's policy is keyed by the resolved directory; find
+	 * (or build) it here, so that the child of every later request in
+	 * this directory finds it ready. A directory that does not resolve
+	 * is the child's to report. */
+	char real[PATH_MAX];
+	if (script && cwd[0] && realpath(cwd, real)) {
+		cwd = real;
+		if (ws->loaded && ws->ops->prepare)
+			ws->ops->prepare(ws->ops->ctx, cwd);
+	}
 
-	pid_t pid = fork(); /* this process is single-threaded and execs at once */
+	/* this process is single-threaded: the child either execs at once
+	 * or runs the interpreter (no locks held anywhere) and exits */
+	pid_t pid = fork();
 	if (pid < 0) {
 		int r = -errno;
 		free(argv);
@@ -114,6 +171,8 @@ start_command(struct wchan *c, const struct wreq *h, char *payload, const int fd
 			_exit(126);
 		}
 		signal(SIGPIPE, SIG_DFL);
+		if (script)
+			run_script_child(ws, cwd, argv[0], (unsigned)strtoul(argv[1], NULL, 10));
 		execvp(argv[0], argv);
 		int e = errno;
 		dprintf(2, "lite-sandbox: %s: %s\n", argv[0], strerror(e));
@@ -147,16 +206,33 @@ sandbox_worker_check_request(const void *hdr, const char *payload, size_t n, siz
 	memcpy(&h, hdr, sizeof(h));
 	if (h.magic == WMAGIC_CHAN)
 		return n == sizeof(h) && nfds == 1 ? WORKER_REQ_CHANNEL : 0;
-	if (h.magic != WMAGIC_REQ || h.len != n - sizeof(h) || h.len == 0 || h.len > WREQ_MAX ||
-	    h.argc < 1 || h.argc > WARGC_MAX || nfds != 3)
+	bool script = h.magic == WMAGIC_SCRIPT, policy = h.magic == WMAGIC_POLICY;
+	if ((h.magic != WMAGIC_REQ && !script && !policy) || h.len != n - sizeof(h) ||
+	    h.len == 0 || h.len > WREQ_MAX || h.argc < 1 || h.argc > WARGC_MAX)
+		return 0;
+	if (policy ? nfds > 1 || h.argc > WPOLICY_WORDS || h.timeout_ms != 0
+		   : nfds != 3 || (script && h.argc != 2))
 		return 0;
 	/* exactly argc + 1 NUL-terminated strings (cwd, argv), argv[0] not
 	 * empty; the count bounds every later strlen to the payload */
 	uint32_t nul = 0;
 	for (uint32_t i = 0; i < h.len; i++)
 		nul += payload[i] == '\0';
+	if (policy)
+		return nul == h.argc && payload[h.len - 1] == '\0' ? WORKER_REQ_POLICY : 0;
 	if (nul != h.argc + 1 || payload[h.len - 1] != '\0')
 		return 0;
+	if (script) {
+		/* an empty line is a valid one; the flags are 1-10 digits
+		 * naming only known flags */
+		const char *src = payload + strlen(payload) + 1;
+		const char *flags = src + strlen(src) + 1;
+		size_t fl = strlen(flags);
+		if (fl < 1 || fl > 10 || strspn(flags, "0123456789") != fl ||
+		    (strtoull(flags, NULL, 10) & ~(unsigned long long)SANDBOX_SCRIPT_FLAGS))
+			return 0;
+		return WORKER_REQ_SCRIPT;
+	}
 	return payload[strlen(payload) + 1] != '\0' ? WORKER_REQ_COMMAND : 0;
 }
 
@@ -188,13 +264,37 @@ close_fds(int *fds, size_t n)
 		close(fds[i]);
 }
 
+/* A policy message: hand the words and the file to the loader, once. */
+static void
+load_policy(struct wstate *ws, const char *payload, uint32_t n, int fd)
+{
+	ws->have_policy = true;
+	if (!ws->ops || !ws->ops->load) {
+		snprintf(ws->why, sizeof(ws->why), "this worker has no interpreter to load it into");
+		return;
+	}
+	const char *words[WPOLICY_WORDS + 1];
+	const char *s = payload;
+	for (uint32_t i = 0; i < n; i++) {
+		words[i] = s;
+		s += strlen(s) + 1;
+	}
+	words[n] = NULL;
+	ws->why[0] = '\0';
+	int r = ws->ops->load(ws->ops->ctx, words, n, fd, ws->why, sizeof(ws->why));
+	if (r < 0 && !ws->why[0])
+		snprintf(ws->why, sizeof(ws->why), "loading it failed: %s", strerror(-r));
+	ws->loaded = r >= 0;
+}
+
 /*
  * Read one request from an idle channel. Returns 1 to keep the channel, 0
  * to close it (end of file or a malformed request), and adds a channel to
  * *chans on a channel request.
  */
 static int
-serve_request(struct wchan *c, char *payload, struct wchan *chans, size_t *n_chans)
+serve_request(struct wchan *c, struct wstate *ws, char *payload, struct wchan *chans,
+	      size_t *n_chans)
 {
 	struct wreq h;
 	struct iovec iov[2] = { { &h, sizeof(h) }, { payload, WREQ_MAX } };
@@ -224,12 +324,20 @@ serve_request(struct wchan *c, char *payload, struct wchan *chans, size_t *n_cha
 			close(fds[0]); /* one too many: that channel sees its end */
 		return 1;
 	}
-	if (kind != WORKER_REQ_COMMAND) {
+	if (kind == WORKER_REQ_POLICY) {
+		/* the control channel's, once: anything else is malformed */
+		int ok = c == &chans[0] && !ws->have_policy;
+		if (ok)
+			load_policy(ws, payload, h.argc, nfds ? fds[0] : -1);
+		close_fds(fds, nfds);
+		return ok;
+	}
+	if (kind != WORKER_REQ_COMMAND && kind != WORKER_REQ_SCRIPT) {
 		close_fds(fds, nfds);
 		return 0; /* malformed: end this channel */
 	}
 	payload[h.len] = '\0';
-	int r = start_command(c, &h, payload, fds);
+	int r = start_command(c, ws, &h, payload, fds);
 	close_fds(fds, 3);
 	if (r < 0) {
 		struct wrep rep = { .magic = WMAGIC_REP, .error = r };
@@ -257,6 +365,14 @@ finish_command(struct wchan *c)
 int
 sandbox_worker_serve(int sock)
 {
+	return sandbox_worker_serve_ops(sock, NULL);
+}
+
+int
+sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
+{
+	struct wstate ws = { .ops = ops };
+	snprintf(ws.why, sizeof(ws.why), "none was sent to it");
 	char *payload = malloc(WREQ_MAX + 1);
 	struct wchan *chans = calloc(WCHAN_MAX, sizeof(*chans));
 	struct pollfd *pfds = calloc(2 * WCHAN_MAX, sizeof(*pfds));
@@ -310,7 +426,7 @@ sandbox_worker_serve(int sock)
 			if (!c->pid) {
 				short ev = pfds[pi++].revents;
 				if (k > 0 && ev)
-					keep = serve_request(c, payload, chans, &n_chans) == 1;
+					keep = serve_request(c, &ws, payload, chans, &n_chans) == 1;
 			} else {
 				short ev_sock = pfds[pi++].revents;
 				short ev_pid = pfds[pi++].revents;
@@ -358,8 +474,12 @@ sandbox_worker_serve(int sock)
 /* ---- client side (the executor) --------------------------------------- */
 
 struct sandbox_worker {
-	const struct sandbox_policy *policy; /* borrowed: outlives the worker */
+	const struct sandbox_policy *policy; /* borrowed: outlives the worker;
+					      * NULL: the helper unconfined */
 	struct sandbox_launch launch;
+	bool has_setup;
+	struct sandbox_strv setup_words;     /* the policy message, resent */
+	char *setup_file;                    /* at every (re)start */
 	int sock;
 	pid_t pid; /* bwrap */
 	unsigned generation;
@@ -380,6 +500,64 @@ worker_stop(struct sandbox_worker *w)
 	}
 }
 
+/*
+ * The policy message: the words, and the file opened here (so that the
+ * worker reads it even where the file is hidden inside the sandbox, as the
+ * config in a hidden home is). A missing file goes as no fd; the loader
+ * decides what that means.
+ */
+static int
+send_policy(struct sandbox_worker *w, struct sandbox_error *reterr)
+{
+	struct buf payload = BUF_INIT(WREQ_MAX);
+	int r = 0;
+	for (size_t i = 0; r >= 0 && i < w->setup_words.n; i++)
+		r = buf_append(&payload, w->setup_words.v[i], strlen(w->setup_words.v[i]) + 1);
+	if (r < 0) {
+		buf_done(&payload);
+		sandbox_error_set(reterr, "the worker's policy words are too long");
+		return r;
+	}
+	_cleanup_close_ int fd = -EBADF;
+	if (w->setup_file) {
+		fd = open(w->setup_file, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+		if (fd < 0 && errno != ENOENT) {
+			r = -errno;
+			buf_done(&payload);
+			sandbox_error_set(reterr, "cannot open %s for the worker: %s", w->setup_file,
+					  strerror(-r));
+			return r;
+		}
+	}
+	struct wreq h = { .magic = WMAGIC_POLICY, .argc = (uint32_t)w->setup_words.n,
+			  .len = (uint32_t)payload.len };
+	struct iovec iov[2] = { { &h, sizeof(h) }, { payload.data, payload.len } };
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	memset(&cm, 0, sizeof(cm));
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
+	if (fd >= 0) {
+		msg.msg_control = cm.buf;
+		msg.msg_controllen = sizeof(cm.buf);
+		struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(c), &fd, sizeof(int));
+	}
+	ssize_t n;
+	do
+		n = sendmsg(w->sock, &msg, MSG_NOSIGNAL);
+	while (n < 0 && errno == EINTR);
+	r = n < 0 ? -errno : 0;
+	buf_done(&payload);
+	if (r < 0)
+		sandbox_error_set(reterr, "the sandbox worker is gone: %s", strerror(-r));
+	return r;
+}
+
 static int
 worker_spawn(struct sandbox_worker *w, struct sandbox_error *reterr)
 {
@@ -394,7 +572,8 @@ worker_spawn(struct sandbox_worker *w, struct sandbox_error *reterr)
 		devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 		l.fd_out = devnull;
 	}
-	int r = sandbox_spawn_internal(w->policy, &l, NULL, sv[1], -1, &w->pid, reterr);
+	int r = w->policy ? sandbox_spawn_internal(w->policy, &l, NULL, sv[1], -1, &w->pid, reterr)
+			  : sandbox_spawn_unconfined_worker(&l, sv[1], &w->pid, reterr);
 	close(sv[1]);
 	if (r < 0) {
 		close(sv[0]);
@@ -420,13 +599,29 @@ worker_spawn(struct sandbox_worker *w, struct sandbox_error *reterr)
 		return -EPROTO;
 	}
 	w->sock = sv[0];
+	if (w->has_setup) {
+		r = send_policy(w, reterr);
+		if (r < 0) {
+			worker_stop(w);
+			return r;
+		}
+	}
 	w->generation++;
 	return 0;
 }
 
+static void
+worker_done(struct sandbox_worker *w)
+{
+	sandbox_strv_done(&w->setup_words);
+	free(w->setup_file);
+	free(w);
+}
+
 int
-sandbox_worker_start(const struct sandbox_policy *p, const struct sandbox_launch *l,
-		     struct sandbox_worker **ret, struct sandbox_error *reterr)
+sandbox_worker_start_ex(const struct sandbox_policy *p, const struct sandbox_launch *l,
+			const struct sandbox_worker_setup *setup, struct sandbox_worker **ret,
+			struct sandbox_error *reterr)
 {
 	struct sandbox_worker *w = calloc(1, sizeof(*w));
 	if (!w)
@@ -437,13 +632,34 @@ sandbox_worker_start(const struct sandbox_policy *p, const struct sandbox_launch
 	else
 		w->launch = (struct sandbox_launch){ .fd_in = -1, .fd_out = -1, .fd_err = 2 };
 	w->sock = -1;
-	int r = worker_spawn(w, reterr);
+	int r = 0;
+	if (setup) {
+		w->has_setup = true;
+		for (char *const *s = setup->words; r >= 0 && s && *s; s++)
+			r = strv_push(&w->setup_words, *s, WPOLICY_WORDS);
+		if (r >= 0 && setup->file && !(w->setup_file = strdup(setup->file)))
+			r = -ENOMEM;
+		if (r >= 0 && w->setup_words.n == 0)
+			r = -EINVAL;
+		if (r < 0)
+			sandbox_error_set(reterr, "the worker's policy words are not usable: %s",
+					  strerror(-r));
+	}
+	if (r >= 0)
+		r = worker_spawn(w, reterr);
 	if (r < 0) {
-		free(w);
+		worker_done(w);
 		return r;
 	}
 	*ret = w;
 	return 0;
+}
+
+int
+sandbox_worker_start(const struct sandbox_policy *p, const struct sandbox_launch *l,
+		     struct sandbox_worker **ret, struct sandbox_error *reterr)
+{
+	return sandbox_worker_start_ex(p, l, NULL, ret, reterr);
 }
 
 static bool
@@ -464,11 +680,16 @@ worker_alive(struct sandbox_worker *w)
 }
 
 /* Send one request on sock and wait for its answer. -EPIPE/-ECONNRESET
- * when the peer is gone before the request left, -ECHILD after. */
+ * when the peer is gone before the request left, -ECHILD after;
+ * -ECANCELED when cancel_fd (>= 0) became readable first (the caller then
+ * closes sock: the worker kills the command's group when its channel's
+ * client hangs up). */
 static int
-conn_run(int sock, const char *cwd, char *const *argv, int fd_in, int fd_out, int fd_err,
-	 unsigned timeout_ms, int *ret_status, bool *ret_timed_out, struct sandbox_error *reterr)
+conn_run(int sock, int cancel_fd, uint32_t magic, const char *cwd, char *const *argv, int fd_in,
+	 int fd_out, int fd_err, unsigned timeout_ms, int *ret_status, bool *ret_timed_out,
+	 struct sandbox_error *reterr)
 {
+	const char *what = magic == WMAGIC_SCRIPT ? "the command line" : argv[0];
 	struct buf payload = BUF_INIT(WREQ_MAX);
 	uint32_t argc = 0;
 	int r = buf_append(&payload, cwd ? cwd : "", strlen(cwd ? cwd : "") + 1);
@@ -490,7 +711,7 @@ conn_run(int sock, const char *cwd, char *const *argv, int fd_in, int fd_out, in
 		fd_in = devnull;
 	}
 	int fds[3] = { fd_in, fd_out < 0 ? 1 : fd_out, fd_err < 0 ? 2 : fd_err };
-	struct wreq h = { .magic = WMAGIC_REQ, .timeout_ms = timeout_ms, .argc = argc,
+	struct wreq h = { .magic = magic, .timeout_ms = timeout_ms, .argc = argc,
 			  .len = (uint32_t)payload.len };
 	struct iovec iov[2] = { { &h, sizeof(h) }, { payload.data, payload.len } };
 	union {
@@ -522,13 +743,18 @@ conn_run(int sock, const char *cwd, char *const *argv, int fd_in, int fd_out, in
 	int wait_ms = timeout_ms ? (int)(timeout_ms + WCLIENT_GRACE_MS) : -1;
 	struct wrep rep;
 	for (;;) {
-		struct pollfd p = { .fd = sock, .events = POLLIN };
-		int k = poll(&p, 1, wait_ms);
+		struct pollfd p[2] = { { .fd = sock, .events = POLLIN },
+				       { .fd = cancel_fd, .events = POLLIN } };
+		int k = poll(p, cancel_fd >= 0 ? 2 : 1, wait_ms);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0) {
 			sandbox_error_set(reterr, "the sandbox worker did not answer in time");
 			return -ETIMEDOUT;
+		}
+		if (cancel_fd >= 0 && (p[1].revents & POLLIN) && !(p[0].revents & POLLIN)) {
+			sandbox_error_set(reterr, "cancelled");
+			return -ECANCELED;
 		}
 		n = recv(sock, &rep, sizeof(rep), 0);
 		if (n < 0 && errno == EINTR)
@@ -536,11 +762,11 @@ conn_run(int sock, const char *cwd, char *const *argv, int fd_in, int fd_out, in
 		break;
 	}
 	if (n != (ssize_t)sizeof(rep) || rep.magic != WMAGIC_REP) {
-		sandbox_error_set(reterr, "the sandbox worker died while running %s", argv[0]);
+		sandbox_error_set(reterr, "the sandbox worker died while running %s", what);
 		return -ECHILD;
 	}
 	if (rep.error < 0) {
-		sandbox_error_set(reterr, "the sandbox worker could not start %s: %s", argv[0],
+		sandbox_error_set(reterr, "the sandbox worker could not start %s: %s", what,
 				  strerror(-rep.error));
 		return rep.error;
 	}
@@ -548,6 +774,27 @@ conn_run(int sock, const char *cwd, char *const *argv, int fd_in, int fd_out, in
 	if (ret_timed_out)
 		*ret_timed_out = rep.timed_out != 0;
 	return 0;
+}
+
+static int
+worker_run(struct sandbox_worker *w, uint32_t magic, const char *cwd, char *const *argv,
+	   int fd_in, int fd_out, int fd_err, unsigned timeout_ms, int *ret_status,
+	   bool *ret_timed_out, struct sandbox_error *reterr)
+{
+	if (!worker_alive(w)) {
+		worker_stop(w);
+		int r = worker_spawn(w, reterr);
+		if (r < 0)
+			return r;
+	}
+	int r = conn_run(w->sock, -1, magic, cwd, argv, fd_in, fd_out, fd_err, timeout_ms,
+			 ret_status, ret_timed_out, reterr);
+	if (r == -EPIPE || r == -ECHILD || r == -ETIMEDOUT) {
+		worker_stop(w); /* the next command starts a fresh one */
+		if (r == -EPIPE)
+			r = -ECHILD;
+	}
+	return r;
 }
 
 int
@@ -559,25 +806,26 @@ sandbox_worker_run(struct sandbox_worker *w, const char *cwd, char *const *argv,
 		sandbox_error_set(reterr, "no command to run");
 		return -EINVAL;
 	}
-	if (!worker_alive(w)) {
-		worker_stop(w);
-		int r = worker_spawn(w, reterr);
-		if (r < 0)
-			return r;
-	}
-	int r = conn_run(w->sock, cwd, argv, fd_in, fd_out, fd_err, timeout_ms, ret_status,
-			 ret_timed_out, reterr);
-	if (r == -EPIPE || r == -ECHILD || r == -ETIMEDOUT) {
-		worker_stop(w); /* the next command starts a fresh one */
-		if (r == -EPIPE)
-			r = -ECHILD;
-	}
-	return r;
+	return worker_run(w, WMAGIC_REQ, cwd, argv, fd_in, fd_out, fd_err, timeout_ms, ret_status,
+			  ret_timed_out, reterr);
+}
+
+int
+sandbox_worker_run_script(struct sandbox_worker *w, const char *cwd, const char *src,
+			  unsigned flags, int fd_in, int fd_out, int fd_err, unsigned timeout_ms,
+			  int *ret_status, bool *ret_timed_out, struct sandbox_error *reterr)
+{
+	char fl[16];
+	snprintf(fl, sizeof(fl), "%u", flags & SANDBOX_SCRIPT_FLAGS);
+	char *words[] = { (char *)(src ? src : ""), fl, NULL };
+	return worker_run(w, WMAGIC_SCRIPT, cwd, words, fd_in, fd_out, fd_err, timeout_ms,
+			  ret_status, ret_timed_out, reterr);
 }
 
 struct sandbox_channel {
 	int sock;
 	unsigned generation; /* of the worker it was opened on */
+	int cancel_fd;       /* not ours; -1: none */
 };
 
 int
@@ -626,8 +874,33 @@ sandbox_worker_open_channel(struct sandbox_worker *w, struct sandbox_channel **r
 	}
 	ch->sock = sv[0];
 	ch->generation = w->generation;
+	ch->cancel_fd = -1;
 	*ret = ch;
 	return 0;
+}
+
+static int
+channel_run(struct sandbox_channel *ch, uint32_t magic, const char *cwd, char *const *argv,
+	    int fd_in, int fd_out, int fd_err, unsigned timeout_ms, int *ret_status,
+	    bool *ret_timed_out, struct sandbox_error *reterr)
+{
+	if (ch->sock < 0) {
+		sandbox_error_set(reterr, "this channel's worker is gone; open a new channel");
+		return -ECHILD;
+	}
+	int r = conn_run(ch->sock, ch->cancel_fd, magic, cwd, argv, fd_in, fd_out, fd_err,
+			 timeout_ms, ret_status, ret_timed_out, reterr);
+	/* cancelled: closing the channel is what tells the worker to kill the
+	 * command's group (it sees its client hang up) */
+	if (r == -EPIPE || r == -ECHILD || r == -ETIMEDOUT || r == -ECANCELED) {
+		close(ch->sock);
+		ch->sock = -1;
+		if (r == -EPIPE) {
+			sandbox_error_set(reterr, "this channel's worker is gone; open a new channel");
+			r = -ECHILD;
+		}
+	}
+	return r;
 }
 
 int
@@ -639,21 +912,27 @@ sandbox_channel_run(struct sandbox_channel *ch, const char *cwd, char *const *ar
 		sandbox_error_set(reterr, "no command to run");
 		return -EINVAL;
 	}
-	if (ch->sock < 0) {
-		sandbox_error_set(reterr, "this channel's worker is gone; open a new channel");
-		return -ECHILD;
-	}
-	int r = conn_run(ch->sock, cwd, argv, fd_in, fd_out, fd_err, timeout_ms, ret_status,
-			 ret_timed_out, reterr);
-	if (r == -EPIPE || r == -ECHILD || r == -ETIMEDOUT) {
-		close(ch->sock);
-		ch->sock = -1;
-		if (r == -EPIPE) {
-			sandbox_error_set(reterr, "this channel's worker is gone; open a new channel");
-			r = -ECHILD;
-		}
-	}
-	return r;
+	return channel_run(ch, WMAGIC_REQ, cwd, argv, fd_in, fd_out, fd_err, timeout_ms, ret_status,
+			   ret_timed_out, reterr);
+}
+
+int
+sandbox_channel_run_script(struct sandbox_channel *ch, const char *cwd, const char *src,
+			   unsigned flags, int fd_in, int fd_out, int fd_err, unsigned timeout_ms,
+			   int *ret_status, bool *ret_timed_out, struct sandbox_error *reterr)
+{
+	char fl[16];
+	snprintf(fl, sizeof(fl), "%u", flags & SANDBOX_SCRIPT_FLAGS);
+	char *words[] = { (char *)(src ? src : ""), fl, NULL };
+	return channel_run(ch, WMAGIC_SCRIPT, cwd, words, fd_in, fd_out, fd_err, timeout_ms,
+			   ret_status, ret_timed_out, reterr);
+}
+
+/* executor (H2): cancellation that follows the client's connection. */
+void
+sandbox_channel_set_cancel_fd(struct sandbox_channel *ch, int fd)
+{
+	ch->cancel_fd = fd;
 }
 
 struct sandbox_channel *
@@ -685,6 +964,6 @@ sandbox_worker_free(struct sandbox_worker *w)
 	if (!w)
 		return NULL;
 	worker_stop(w);
-	free(w);
+	worker_done(w);
 	return NULL;
 }

@@ -28,7 +28,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			return 0;
 		memcpy(payload, data + 16, size - 16);
 		int k = sandbox_worker_check_request(data, payload, size, nfds);
-		if (k == WORKER_REQ_COMMAND && (nfds != 3 || payload[size - 16 - 1] != '\0'))
+		if ((k == WORKER_REQ_COMMAND || k == WORKER_REQ_SCRIPT) &&
+		    (nfds != 3 || payload[size - 16 - 1] != '\0'))
+			abort();
+		if (k == WORKER_REQ_POLICY && (nfds > 1 || payload[size - 16 - 1] != '\0'))
 			abort();
 		free(payload);
 	}

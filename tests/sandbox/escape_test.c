@@ -747,6 +747,183 @@ TEST(worker_channels_run_side_by_side)
 	sandbox_policy_free(p);
 }
 
+/* ---- the worker's interpreter (script requests) ----------------------- */
+
+static char script_out[8192];
+
+/* Run src in w (or on ch); the output (stdout and stderr) in script_out. */
+static int
+script(struct sandbox_worker *w, struct sandbox_channel *ch, const char *src, unsigned timeout_ms,
+       int *ret_status, bool *ret_timed_out, struct sandbox_error *err)
+{
+	int out = memfd_create("script-out", MFD_CLOEXEC);
+	if (out < 0)
+		return -errno;
+	int r = ch ? sandbox_channel_run_script(ch, proj, src, 0, -1, out, out, timeout_ms,
+						ret_status, ret_timed_out, err)
+		   : sandbox_worker_run_script(w, proj, src, 0, -1, out, out, timeout_ms, ret_status,
+					       ret_timed_out, err);
+	ssize_t n = pread(out, script_out, sizeof(script_out) - 1, 0);
+	script_out[n > 0 ? n : 0] = '\0';
+	close(out);
+	return r;
+}
+
+/* A config file in the hidden home (the worker gets it as a descriptor). */
+static const char *
+write_config(const char *text)
+{
+	mkd(P(home, ".config"));
+	mkd(P(home, ".config/lite-sandbox"));
+	const char *path = P(home, ".config/lite-sandbox/config.yaml");
+	put(path, text, 0600);
+	return path;
+}
+
+static int
+start_script_worker(const struct sandbox_policy *p, const char *cfg, struct sandbox_worker **ret,
+		    struct sandbox_error *err)
+{
+	static char cfgbuf[1024];
+	snprintf(cfgbuf, sizeof(cfgbuf), "%s", cfg);
+	char *words[] = { cfgbuf, proj, home, (char *)"", NULL };
+	struct sandbox_worker_setup setup = { .words = words, .file = cfgbuf };
+	static int devnull = -1;
+	if (devnull < 0)
+		devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	struct sandbox_launch l = { .fd_in = -1, .fd_out = devnull, .fd_err = devnull };
+	return sandbox_worker_start_ex(p, &l, &setup, ret, err);
+}
+
+TEST(worker_interpreter_checks_after_expansion)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	const char *cfg = write_config("mode: allowlist\n");
+	struct sandbox_worker *w = NULL;
+	struct sandbox_error err = { { 0 } };
+	ASSERT_OK(start_script_worker(p, cfg, &w, &err));
+	int st = -1;
+	bool to = true;
+	char src[2048];
+	/* the path appears only after expansion: the interpreter refuses */
+	snprintf(src, sizeof(src), "X=%s; cat $X/.ssh/id_rsa", home);
+	ASSERT_OK(script(w, NULL, src, 5000, &st, &to, &err));
+	ASSERT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 126);
+	ASSERT_TRUE(strstr(script_out, "refused") != NULL);
+	ASSERT_TRUE(strstr(script_out, "SECRET") == NULL);
+	ASSERT_FALSE(to);
+	/* the benign neighbour runs, builtins and programs alike */
+	ASSERT_OK(script(w, NULL, "X=.; echo hi > $X/f; cat $X/f; /bin/echo prog", 5000, &st, &to,
+			 &err));
+	ASSERT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ASSERT_STREQ(script_out, "hi\nprog\n");
+	/* a redirect the interpreter itself makes, outside the write set */
+	snprintf(src, sizeof(src), "d=%s; echo x > $d/by-interp", outside);
+	ASSERT_OK(script(w, NULL, src, 5000, &st, &to, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 126);
+	ASSERT_TRUE(access(P(outside, "by-interp"), F_OK) < 0);
+	/* a syntax error is bash's 2, an exit status passes through */
+	ASSERT_OK(script(w, NULL, "echo (", 5000, &st, &to, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 2);
+	ASSERT_OK(script(w, NULL, "exit 7", 5000, &st, &to, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 7);
+	/* the same on a channel */
+	struct sandbox_channel *ch = NULL;
+	ASSERT_OK(sandbox_worker_open_channel(w, &ch, &err));
+	ASSERT_OK(script(w, ch, "echo on-a-channel", 5000, &st, &to, &err));
+	ASSERT_STREQ(script_out, "on-a-channel\n");
+	sandbox_channel_free(ch);
+	sandbox_worker_free(w);
+	sandbox_policy_free(p);
+}
+
+TEST(worker_interpreter_confined_by_landlock)
+{
+	/* Test-only bypass of the policy check: the interpreter's config
+	 * grants a directory the sandbox's policy does not, so only the OS
+	 * layer stands between the interpreter's own redirect and the file. */
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	char text[2048];
+	snprintf(text, sizeof(text), "mode: allowlist\npaths:\n  - path: %s\n    write: true\n",
+		 outside);
+	const char *cfg = write_config(text);
+	struct sandbox_worker *w = NULL;
+	struct sandbox_error err = { { 0 } };
+	ASSERT_OK(start_script_worker(p, cfg, &w, &err));
+	int st = -1;
+	char src[2048];
+	snprintf(src, sizeof(src), "echo x > %s/by-interp", outside);
+	ASSERT_OK(script(w, NULL, src, 5000, &st, NULL, &err));
+	ASSERT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) != 0);
+	ASSERT_TRUE(strstr(script_out, "refused") == NULL); /* the policy let it through */
+	ASSERT_TRUE(access(P(outside, "by-interp"), F_OK) < 0);
+	/* the neighbour inside the project is written */
+	ASSERT_OK(script(w, NULL, "echo x > in-project", 5000, &st, NULL, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 0);
+	ASSERT_EQ(access(P(proj, "in-project"), F_OK), 0);
+	sandbox_worker_free(w);
+
+	/* unconfined (no OS sandbox in the config): the same line writes */
+	ASSERT_OK(start_script_worker(NULL, cfg, &w, &err));
+	ASSERT_OK(script(w, NULL, src, 5000, &st, NULL, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 0);
+	ASSERT_EQ(access(P(outside, "by-interp"), F_OK), 0);
+	unlink(P(outside, "by-interp"));
+	sandbox_worker_free(w);
+	sandbox_policy_free(p);
+}
+
+TEST(worker_interpreter_timeout_death_and_no_policy)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	const char *cfg = write_config("mode: allowlist\n");
+	struct sandbox_worker *w = NULL;
+	struct sandbox_error err = { { 0 } };
+	ASSERT_OK(start_script_worker(p, cfg, &w, &err));
+	int st = -1;
+	bool to = false;
+	/* timeout: the child running the interpreter and what it started */
+	long long t0 = ms_now();
+	ASSERT_OK(script(w, NULL, "sleep 30 & sleep 30", 300, &st, &to, &err));
+	ASSERT_TRUE(to);
+	ASSERT_TRUE(ms_now() - t0 < 3000);
+	/* the worker killed mid-command: a clear error, then a new worker */
+	pid_t wp = sandbox_worker_pid(w);
+	pid_t killer = fork();
+	if (killer == 0) {
+		usleep(300 * 1000);
+		kill(wp, SIGKILL);
+		_exit(0);
+	}
+	int r = script(w, NULL, "sleep 20", 30000, &st, &to, &err);
+	waitpid(killer, NULL, 0);
+	ASSERT_ERRNO(r, -ECHILD);
+	ASSERT_TRUE(strstr(err.message, "died") != NULL);
+	ASSERT_OK(script(w, NULL, "echo back", 5000, &st, &to, &err));
+	ASSERT_STREQ(script_out, "back\n");
+	ASSERT_EQ(sandbox_worker_generation(w), 2);
+	sandbox_worker_free(w);
+
+	/* a config that does not load: every line refused, saying why */
+	cfg = write_config("mode: [\n");
+	ASSERT_OK(start_script_worker(p, cfg, &w, &err));
+	ASSERT_OK(script(w, NULL, "true", 5000, &st, &to, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 126);
+	ASSERT_TRUE(strstr(script_out, "config is broken") != NULL);
+	sandbox_worker_free(w);
+	/* a worker given no policy at all */
+	struct sandbox_launch l = { .fd_in = -1, .fd_out = -1, .fd_err = -1 };
+	ASSERT_OK(sandbox_worker_start(p, &l, &w, &err));
+	ASSERT_OK(script(w, NULL, "true", 5000, &st, &to, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 126);
+	ASSERT_TRUE(strstr(script_out, "no policy") != NULL);
+	sandbox_worker_free(w);
+	sandbox_policy_free(p);
+}
+
 static long long
 mtime_ns(const char *path)
 {
@@ -892,6 +1069,8 @@ static const struct {
 	T(masked_unix_sockets), T(terminal_injection), T(mount_and_user_namespaces),
 	T(other_kernel_surfaces), T(network_none), T(credentials_left_out_of_environment),
 	T(worker_runs_many_and_recovers), T(worker_channels_run_side_by_side),
+	T(worker_interpreter_checks_after_expansion), T(worker_interpreter_confined_by_landlock),
+	T(worker_interpreter_timeout_death_and_no_policy),
 	T(dies_with_parent), T(ordinary_work_succeeds), T(command_scoped_grant),
 	T(setup_failure_is_not_the_commands_status), T(refuses_without_helper),
 };
