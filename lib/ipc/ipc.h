@@ -142,6 +142,8 @@ int ipc_socket_path(const char *dir, const char *service, char **ret);
 
 struct ipc_server;
 
+struct ipc_inflight; /* the server's record of a call (cancellation, phase) */
+
 /* One request, as a handler sees it. */
 struct ipc_call {
 	uid_t peer_uid;            /* from the socket, never from the message */
@@ -150,6 +152,13 @@ struct ipc_call {
 	ipc_envelope *reply;       /* initialised; the handler sets a body */
 	struct arena *arena;       /* for the reply; freed after it is sent */
 	const char *error_message; /* set with a negative return; copied */
+	/*
+	 * What the service's session hook (ipc_server_set_session) resolved
+	 * the request's session id to, for entries flagged IPC_SESSION or
+	 * IPC_REQUIRES_SESSION; NULL otherwise.
+	 */
+	void *session;
+	struct ipc_inflight *inflight; /* NULL outside a server (unit tests) */
 };
 
 /*
@@ -161,10 +170,89 @@ struct ipc_call {
  */
 typedef int (*ipc_handler)(struct ipc_call *call, void *userdata);
 
+/*
+ * Flags of a dispatch entry (STYLE.md rule 15). The layer applies them
+ * before the handler runs, so a handler never sees a request its phase
+ * does not allow:
+ * - IPC_ONCE: accepted once per connection; a second one is refused
+ *   (-EALREADY).
+ * - IPC_PERMIT: refused (-EPERM) until a handler on the same connection
+ *   permitted this type (ipc_call_permit): the next legal request.
+ * - IPC_SESSION: a session id in the request (CheckRequest, ExecRequest,
+ *   ConfigRequest) must be accepted by the service's session hook, else
+ *   -ENOENT ("no such session"); a request without one passes.
+ * - IPC_REQUIRES_SESSION: as IPC_SESSION, and a request without a session
+ *   id is refused (-ENOENT) too.
+ * A type not in the table is refused (-EOPNOTSUPP).
+ */
+enum {
+	IPC_ONCE = 1u << 0,
+	IPC_PERMIT = 1u << 1,
+	IPC_SESSION = 1u << 2,
+	IPC_REQUIRES_SESSION = 1u << 3,
+};
+
 struct ipc_dispatch {
 	ipc_body type;        /* the request body this entry accepts */
+	unsigned flags;       /* IPC_ONCE | IPC_PERMIT | IPC_SESSION ... */
 	ipc_handler handler;
 };
+
+/*
+ * The session hook: resolve id for call (the caller's own session: the
+ * hook compares call->peer_uid) and set call->session, or return a
+ * negative errno (the layer answers -ENOENT "no such session" for
+ * -ENOENT, the hook's errno and call->error_message otherwise). It runs
+ * under the handler lock when the server serialises handlers.
+ */
+typedef int (*ipc_session_fn)(struct ipc_call *call, const char *id, void *userdata);
+
+/*
+ * A connection's phase: the types it used (for IPC_ONCE) and the types a
+ * handler permitted (for IPC_PERMIT). The server keeps one per connection;
+ * exposed for the unit tests of the table logic below.
+ */
+struct ipc_phase {
+	uint64_t used;
+	uint64_t permitted;
+};
+
+/* The session id a request carries, or NULL (none, or a type without one). */
+const char *ipc_request_session_id(const ipc_envelope *req);
+
+/*
+ * The entry of table that serves req on a connection in phase ph: its
+ * type, ONCE and PERMIT, and whether a session id is required (the hook
+ * runs after, through ipc_dispatch_session). On success the phase records
+ * the use (so a concurrent second ONCE request is refused). -EOPNOTSUPP,
+ * -EALREADY, -EPERM or -ENOENT with *ret_why otherwise.
+ */
+int ipc_dispatch_admit(const struct ipc_dispatch *table, size_t n, struct ipc_phase *ph,
+		       const ipc_envelope *req, const struct ipc_dispatch **ret,
+		       const char **ret_why);
+
+/*
+ * Run the session hook for entry d when its flags ask for it (sets
+ * call->session). No hook while a flag asks for one fails closed
+ * (-ENOENT).
+ */
+int ipc_dispatch_session(const struct ipc_dispatch *d, struct ipc_call *call,
+			 ipc_session_fn fn, void *userdata, const char **ret_why);
+
+/* Let the next request of type on this call's connection pass IPC_PERMIT. */
+void ipc_phase_permit(struct ipc_phase *ph, ipc_body type);
+int ipc_call_permit(struct ipc_call *call, ipc_body type);
+
+/*
+ * Cancellation follows the connection: when the client's connection goes
+ * away (nng reports the pipe removed), every call still in flight on it is
+ * cancelled. ipc_call_cancel_fd() returns an fd (owned by the server, valid
+ * until the handler returns) that becomes readable then, already readable
+ * when the client left before the handler started; -EBADF outside a
+ * server. ipc_call_cancelled() says whether it happened.
+ */
+int ipc_call_cancel_fd(struct ipc_call *call);
+bool ipc_call_cancelled(const struct ipc_call *call);
 
 struct ipc_server_options {
 	const char *service;      /* "registrar": socket <dir>/<service>.sock */
@@ -177,7 +265,20 @@ struct ipc_server_options {
 	 * system-mode service sets any_uid and decides per uid itself.
 	 */
 	bool any_uid;
+	/*
+	 * Requests served at once (a thread each); 0: 1. Capped at
+	 * IPC_CONCURRENT_MAX.
+	 */
+	unsigned max_concurrent;
+	/*
+	 * Run the session hooks and handlers one at a time, under one lock,
+	 * for a service whose state is not thread-safe. Receiving, the
+	 * checks, decoding and sending still run side by side.
+	 */
+	bool serialize;
 };
+
+#define IPC_CONCURRENT_MAX 64u
 
 /*
  * Open the listener: the inherited socket when the service manager passed
@@ -198,16 +299,20 @@ void ipc_server_set_dispatch(struct ipc_server *s,
 			     const struct ipc_dispatch *table, size_t n,
 			     void *userdata);
 
+/* The session hook for IPC_SESSION / IPC_REQUIRES_SESSION entries. */
+void ipc_server_set_session(struct ipc_server *s, ipc_session_fn fn);
+
 /* Whether the listener came from a service manager. */
 bool ipc_server_activated(const struct ipc_server *s);
 const char *ipc_server_path(const struct ipc_server *s);
 
 /*
- * Serve requests one at a time until idle (returns 0): no request for the
- * idle timeout and no client connected or waiting in the inherited socket's
- * backlog, so that exiting drops nobody; or until a transport error
- * (negative errno). Malformed requests and foreign peers
- * are answered with Errors and counted, never fatal.
+ * Serve requests, max_concurrent at once, until idle (returns 0): no
+ * request in flight or received for the idle timeout and no client
+ * connected or waiting in the inherited socket's backlog, so that exiting
+ * drops nobody; or until a transport error (negative errno). Malformed
+ * requests and foreign peers are answered with Errors and counted, never
+ * fatal.
  */
 int ipc_server_run(struct ipc_server *s);
 

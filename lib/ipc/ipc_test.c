@@ -372,5 +372,128 @@ TEST(paths)
 	ASSERT_OK(rmdir(tmpl));
 }
 
+/* ---- dispatch tables with flags (STYLE.md rule 15) ------------------------ */
+
+static int
+h_ok(struct ipc_call *call, void *userdata)
+{
+	(void)call;
+	(*(int *)userdata)++;
+	return 0;
+}
+
+/* A session hook that knows one session, "s1", of uid 1000. */
+static int
+fake_session(struct ipc_call *call, const char *id, void *userdata)
+{
+	static int the_session = 7;
+	(*(int *)userdata)++;
+	if (strcmp(id, "s1") != 0 || call->peer_uid != 1000)
+		return -ENOENT;
+	call->session = &the_session;
+	return 0;
+}
+
+TEST(dispatch_flags)
+{
+	static const struct ipc_dispatch table[] = {
+		{ LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER, IPC_ONCE, h_ok },
+		{ LITE_SANDBOX__ENVELOPE__BODY_CHECK, IPC_SESSION, h_ok },
+		{ LITE_SANDBOX__ENVELOPE__BODY_EXEC, IPC_REQUIRES_SESSION, h_ok },
+		{ LITE_SANDBOX__ENVELOPE__BODY_CONFIG, IPC_PERMIT, h_ok },
+	};
+	LiteSandbox__SessionRegister sr = LITE_SANDBOX__SESSION_REGISTER__INIT;
+	LiteSandbox__CheckRequest ck = LITE_SANDBOX__CHECK_REQUEST__INIT;
+	LiteSandbox__ExecRequest ex = LITE_SANDBOX__EXEC_REQUEST__INIT;
+	LiteSandbox__ConfigRequest cf = LITE_SANDBOX__CONFIG_REQUEST__INIT;
+	LiteSandbox__Error er = LITE_SANDBOX__ERROR__INIT;
+	ipc_envelope reg, chk, exe, cfg, err;
+	ipc_envelope_init(&reg);
+	reg.body_case = LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER;
+	reg.session_register = &sr;
+	ipc_envelope_init(&chk);
+	chk.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
+	chk.check = &ck;
+	ipc_envelope_init(&exe);
+	exe.body_case = LITE_SANDBOX__ENVELOPE__BODY_EXEC;
+	exe.exec = &ex;
+	ipc_envelope_init(&cfg);
+	cfg.body_case = LITE_SANDBOX__ENVELOPE__BODY_CONFIG;
+	cfg.config = &cf;
+	ipc_envelope_init(&err);
+	err.body_case = LITE_SANDBOX__ENVELOPE__BODY_ERROR;
+	err.error = &er;
+
+	struct ipc_phase ph = { 0 }, other = { 0 };
+	const struct ipc_dispatch *d = NULL;
+	const char *why = NULL;
+	size_t n = ARRAY_SIZE(table);
+
+	/* unknown type: refused */
+	ASSERT_ERRNO(ipc_dispatch_admit(table, n, &ph, &err, &d, &why), -EOPNOTSUPP);
+	ASSERT_ERRNO(ipc_dispatch_admit(NULL, 0, &ph, &reg, &d, &why), -EOPNOTSUPP);
+
+	/* ONCE: the first register passes, a second on the same connection
+	 * does not, one on another connection does */
+	ASSERT_OK(ipc_dispatch_admit(table, n, &ph, &reg, &d, &why));
+	ASSERT_TRUE(d == &table[0]);
+	ASSERT_ERRNO(ipc_dispatch_admit(table, n, &ph, &reg, &d, &why), -EALREADY);
+	ASSERT_OK(ipc_dispatch_admit(table, n, &other, &reg, &d, &why));
+	/* a type without ONCE passes any number of times */
+	ASSERT_OK(ipc_dispatch_admit(table, n, &ph, &chk, &d, &why));
+	ASSERT_OK(ipc_dispatch_admit(table, n, &ph, &chk, &d, &why));
+
+	/* PERMIT: refused until a handler permitted it on this connection */
+	ASSERT_ERRNO(ipc_dispatch_admit(table, n, &ph, &cfg, &d, &why), -EPERM);
+	ipc_phase_permit(&ph, LITE_SANDBOX__ENVELOPE__BODY_CONFIG);
+	ASSERT_OK(ipc_dispatch_admit(table, n, &ph, &cfg, &d, &why));
+	ASSERT_ERRNO(ipc_dispatch_admit(table, n, &other, &cfg, &d, &why), -EPERM);
+
+	/* REQUIRES_SESSION: no session id is refused at admission */
+	ASSERT_ERRNO(ipc_dispatch_admit(table, n, &ph, &exe, &d, &why), -ENOENT);
+	ex.session_id = (char *)"s1";
+	ASSERT_OK(ipc_dispatch_admit(table, n, &ph, &exe, &d, &why));
+
+	/* the session hook: a known session passes and is handed on, an
+	 * unknown one or another uid's is refused before any handler */
+	int hooks = 0;
+	struct ipc_call call = { .peer_uid = 1000, .request = &exe };
+	ASSERT_OK(ipc_dispatch_session(&table[2], &call, fake_session, &hooks, &why));
+	ASSERT_NOT_NULL(call.session);
+	ASSERT_EQ(*(int *)call.session, 7);
+	call.peer_uid = 1001;
+	ASSERT_ERRNO(ipc_dispatch_session(&table[2], &call, fake_session, &hooks, &why), -ENOENT);
+	ASSERT_NULL(call.session);
+	ASSERT_TRUE(strstr(why, "no such session") != NULL);
+	call.peer_uid = 1000;
+	ex.session_id = (char *)"s2";
+	ASSERT_ERRNO(ipc_dispatch_session(&table[2], &call, fake_session, &hooks, &why), -ENOENT);
+	/* no hook installed: fail closed */
+	ex.session_id = (char *)"s1";
+	ASSERT_ERRNO(ipc_dispatch_session(&table[2], &call, NULL, NULL, &why), -ENOENT);
+	ASSERT_EQ(hooks, 3);
+
+	/* SESSION (optional): no id passes without the hook, an id is checked */
+	call.request = &chk;
+	ASSERT_OK(ipc_dispatch_session(&table[1], &call, fake_session, &hooks, &why));
+	ASSERT_NULL(call.session);
+	ASSERT_EQ(hooks, 3);
+	ck.session_id = (char *)"nope";
+	ASSERT_ERRNO(ipc_dispatch_session(&table[1], &call, fake_session, &hooks, &why), -ENOENT);
+	ck.session_id = (char *)"s1";
+	ASSERT_OK(ipc_dispatch_session(&table[1], &call, fake_session, &hooks, &why));
+	/* an entry without session flags never runs the hook */
+	call.request = &reg;
+	ASSERT_OK(ipc_dispatch_session(&table[0], &call, fake_session, &hooks, &why));
+	ASSERT_EQ(hooks, 5);
+
+	/* which requests carry a session id */
+	ASSERT_STREQ(ipc_request_session_id(&exe), "s1");
+	ASSERT_NULL(ipc_request_session_id(&reg));
+	ASSERT_NULL(ipc_request_session_id(&cfg));
+	cf.session_id = (char *)"c";
+	ASSERT_STREQ(ipc_request_session_id(&cfg), "c");
+}
+
 TAP_MAIN(error_mapping, utf8, roundtrip_requests, roundtrip_replies,
-	 refused_frames, validators, paths)
+	 refused_frames, validators, paths, dispatch_flags)

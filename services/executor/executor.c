@@ -15,11 +15,20 @@
  *
  * The process uses nng, whose threads do not survive fork(): every child is
  * started with posix_spawn (here and in lib/sandbox).
+ *
+ * Requests run concurrently (lib/ipc: EXEC_CONCURRENT threads), each
+ * command on its own sandbox channel or in its own process group, so a
+ * long command of one session holds up no other. Shared state is guarded:
+ * the worker table by x->lock (workers are refcounted, so one replaced or
+ * evicted while a command of it runs is stopped when that command ends),
+ * the registrar clients by a pool (one client per call in flight).
+ * Cancellation follows the client's connection (ipc_call_cancel_fd).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -45,11 +54,19 @@ extern char **environ;
  * frame limit with room for the findings. */
 #define EXEC_OUTPUT_MAX ((size_t)1 << 20)
 #define EXEC_WORKERS_MAX 8
+/* Exec requests in flight at once (a thread each in lib/ipc). */
+#define EXEC_CONCURRENT 16
 
+/*
+ * A sandbox worker and its users: the table holds one reference, each
+ * command running on one of its channels another. The last reference
+ * stops the worker.
+ */
 struct worker_slot {
 	char *key;              /* project directory + generation */
 	struct sandbox_worker *w;
 	uint64_t used;
+	unsigned refs;
 };
 
 struct executor {
@@ -58,8 +75,11 @@ struct executor {
 	char *const *registrar_argv;
 	const char *registrar_service;
 	const char *runtime_dir;
-	struct ipc_client *registrar;
-	struct worker_slot workers[EXEC_WORKERS_MAX];
+	pthread_mutex_t lock;   /* everything below */
+	/* idle registrar clients; a call takes one (or makes one) and gives it back */
+	struct ipc_client *registrar_pool[EXEC_CONCURRENT];
+	size_t n_registrar_pool;
+	struct worker_slot *workers[EXEC_WORKERS_MAX];
 	uint64_t clock;
 };
 
@@ -72,11 +92,18 @@ registrar_check(struct executor *x, struct ipc_call *call, const LiteSandbox__Ex
 	ipc_envelope env, *rep = NULL;
 	LiteSandbox__CheckRequest m;
 	const char *why = NULL;
+	struct ipc_client *reg = NULL;
 	int r;
+
+	/* A client of our own for this call: ipc_client is not thread-safe. */
+	pthread_mutex_lock(&x->lock);
+	if (x->n_registrar_pool)
+		reg = x->registrar_pool[--x->n_registrar_pool];
+	pthread_mutex_unlock(&x->lock);
 
 	/* A registrar that went away (idle exit, crash) is started again once. */
 	for (int attempt = 0; attempt < 2; attempt++) {
-		if (!x->registrar) {
+		if (!reg) {
 			struct ipc_client_options o = {
 				.service = x->registrar_service,
 				.runtime_dir = x->runtime_dir,
@@ -85,7 +112,7 @@ registrar_check(struct executor *x, struct ipc_call *call, const LiteSandbox__Ex
 				.timeout_ms = 3000,
 				.spawn_argv = x->registrar_argv,
 			};
-			r = ipc_client_new(&o, &x->registrar);
+			r = ipc_client_new(&o, &reg);
 			if (r < 0) {
 				call->error_message = "the registrar cannot be reached";
 				return r;
@@ -100,10 +127,17 @@ registrar_check(struct executor *x, struct ipc_call *call, const LiteSandbox__Ex
 		m.ticket_id = q->ticket_id;
 		env.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
 		env.check = &m;
-		r = ipc_client_call(x->registrar, &env, call->arena, &rep, &why);
+		r = ipc_client_call(reg, &env, call->arena, &rep, &why);
 		if (r >= 0)
 			break;
-		x->registrar = ipc_client_free(x->registrar);
+		reg = ipc_client_free(reg);
+	}
+	if (reg) {
+		pthread_mutex_lock(&x->lock);
+		if (x->n_registrar_pool < EXEC_CONCURRENT)
+			x->registrar_pool[x->n_registrar_pool++] = TAKE_PTR(reg);
+		pthread_mutex_unlock(&x->lock);
+		ipc_client_free(reg);
 	}
 	if (r < 0) {
 		call->error_message = "the registrar did not answer";
@@ -118,6 +152,25 @@ registrar_check(struct executor *x, struct ipc_call *call, const LiteSandbox__Ex
 		return -EPROTO;
 	}
 	*ret = rep->check_reply;
+	return 0;
+}
+
+/*
+ * The session hook of lib/ipc (the Exec entry is IPC_REQUIRES_SESSION). The
+ * executor keeps no sessions: the registrar holds them, and its check is
+ * how we learn that the session exists and is the caller's. The check's
+ * answer (the verdict for this command) is what call->session holds for
+ * on_exec; a session the registrar does not know is refused by the layer.
+ */
+static int
+exec_session(struct ipc_call *call, const char *id, void *userdata)
+{
+	(void)id; /* the registrar reads it from the request, as the layer did */
+	const LiteSandbox__CheckReply *chk = NULL;
+	int r = registrar_check(userdata, call, call->request->exec, &chk);
+	if (r < 0)
+		return r;
+	call->session = (void *)chk;
 	return 0;
 }
 
@@ -171,12 +224,15 @@ ms_since(const struct timespec *t0)
 
 /*
  * Without the OS sandbox: spawn and wait, killing the group at the deadline,
- * or as soon as the client process (peer_pid, from the socket) is gone: no
- * one would read the answer, so the command is cancelled (-ECANCELED).
+ * or as soon as the client's connection is gone (cancel_fd readable, from
+ * ipc_call_cancel_fd; also when it was gone before we started): no one
+ * would read the answer, so the command is cancelled (-ECANCELED).
+ * (H2: the connection replaced the client's pidfd, which missed a client
+ * that drops the connection and lives on.)
  */
 static int
 run_plain(struct executor *x, const char *cwd, char *const *argv, int out_fd, int err_fd,
-	  unsigned timeout_ms, pid_t peer_pid, int *ret_status, bool *ret_killed)
+	  unsigned timeout_ms, int cancel_fd, int *ret_status, bool *ret_killed)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
@@ -202,15 +258,7 @@ run_plain(struct executor *x, const char *cwd, char *const *argv, int out_fd, in
 		return -e;
 	int ws = 0;
 	_cleanup_close_ int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	_cleanup_close_ int peer_fd = peer_pid > 0 ? (int)syscall(SYS_pidfd_open, peer_pid, 0) : -1;
-	/* a client gone before we started: nobody waits for this */
-	bool cancelled = peer_pid > 0 && peer_fd < 0 && errno == ESRCH;
-	if (cancelled) {
-		kill(-pid, SIGKILL);
-		kill(pid, SIGKILL);
-		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
-			;
-	}
+	bool cancelled = false;
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	unsigned limit = timeout_ms;
@@ -229,10 +277,10 @@ run_plain(struct executor *x, const char *cwd, char *const *argv, int out_fd, in
 			break;
 		}
 		struct pollfd p[2] = { { .fd = pfd, .events = POLLIN },
-				       { .fd = peer_fd, .events = POLLIN } };
+				       { .fd = cancel_fd, .events = POLLIN } };
 		if (pfd >= 0) {
 			(void)poll(p, 2, (int)(left > 100000 ? 100000 : left));
-			if (peer_fd >= 0 && (p[1].revents & POLLIN)) {
+			if (cancel_fd >= 0 && (p[1].revents & POLLIN)) {
 				kill(-pid, SIGKILL);
 				kill(pid, SIGKILL);
 				while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
@@ -250,36 +298,57 @@ run_plain(struct executor *x, const char *cwd, char *const *argv, int out_fd, in
 	return cancelled ? -ECANCELED : 0;
 }
 
-static struct sandbox_worker *
+/* x->lock held: drop one reference; the last one stops the worker. */
+static void
+slot_unref(struct worker_slot *s)
+{
+	if (!s || --s->refs > 0)
+		return;
+	sandbox_worker_free(s->w);
+	free(s->key);
+	free(s);
+}
+
+/* x->lock held: take slot i out of the table (its users keep it alive). */
+static void
+slot_retire(struct executor *x, size_t i)
+{
+	slot_unref(x->workers[i]);
+	x->workers[i] = NULL;
+}
+
+/*
+ * x->lock held. The worker of this project and generation, with a reference
+ * for the caller (slot_unref when its command is done). Workers of an older
+ * generation hold the old policy: they leave the table (and stop once their
+ * running commands end).
+ */
+static struct worker_slot *
 get_worker(struct executor *x, const struct config *cfg, const char *cwd, const char *project,
 	   uint64_t generation, struct sandbox_error *err, int *ret_err)
 {
 	char key[PATH_MAX + 32];
 	snprintf(key, sizeof(key), "%llu:%s", (unsigned long long)generation, project);
-	struct worker_slot *victim = &x->workers[0];
 	x->clock++;
 	for (size_t i = 0; i < EXEC_WORKERS_MAX; i++) {
-		struct worker_slot *s = &x->workers[i];
-		if (s->key && strcmp(s->key, key) == 0) {
+		struct worker_slot *s = x->workers[i];
+		if (s && strcmp(s->key, key) == 0) {
 			s->used = x->clock;
-			return s->w;
+			s->refs++;
+			return s;
 		}
-		if (!s->key || s->used < victim->used)
-			victim = s;
 	}
-	/* a worker of an older generation holds the old policy: it goes */
+	size_t victim = 0;
 	for (size_t i = 0; i < EXEC_WORKERS_MAX; i++) {
-		struct worker_slot *s = &x->workers[i];
-		if (s->key && strtoull(s->key, NULL, 10) != generation) {
-			s->w = sandbox_worker_free(s->w);
-			free(s->key);
-			s->key = NULL;
-			victim = s;
-		}
+		struct worker_slot *s = x->workers[i];
+		if (s && strtoull(s->key, NULL, 10) != generation)
+			slot_retire(x, i);
+		if (!x->workers[i] || (x->workers[victim] &&
+				       x->workers[i]->used < x->workers[victim]->used))
+			victim = i;
 	}
-	victim->w = sandbox_worker_free(victim->w);
-	free(victim->key);
-	victim->key = NULL;
+	if (x->workers[victim])
+		slot_retire(x, victim); /* the least recently used */
 
 	const char *home = getenv("HOME");
 	struct sandbox_context ctx = {
@@ -293,25 +362,29 @@ get_worker(struct executor *x, const struct config *cfg, const char *cwd, const 
 		.environ = environ,
 		.uid = (unsigned)getuid(),
 	};
+	struct worker_slot *slot = calloc(1, sizeof(*slot));
+	if (!slot || !(slot->key = strdup(key))) {
+		free(slot);
+		*ret_err = -ENOMEM;
+		return NULL;
+	}
 	struct sandbox_policy *pol = NULL;
 	int r = sandbox_policy_build(cfg, &ctx, &pol, err);
 	if (r >= 0) {
 		struct sandbox_launch l = { .fd_in = -1, .fd_out = -1, .fd_err = -1 };
-		r = sandbox_worker_start(pol, &l, &victim->w, err);
+		r = sandbox_worker_start(pol, &l, &slot->w, err);
 	}
 	sandbox_policy_free(pol);
 	if (r < 0) {
+		free(slot->key);
+		free(slot);
 		*ret_err = r;
 		return NULL;
 	}
-	victim->key = strdup(key);
-	if (!victim->key) {
-		victim->w = sandbox_worker_free(victim->w);
-		*ret_err = -ENOMEM;
-		return NULL;
-	}
-	victim->used = x->clock;
-	return victim->w;
+	slot->used = x->clock;
+	slot->refs = 2; /* the table's and the caller's */
+	x->workers[victim] = slot;
+	return slot;
 }
 
 static int
@@ -319,10 +392,11 @@ on_exec(struct ipc_call *call, void *userdata)
 {
 	struct executor *x = userdata;
 	const LiteSandbox__ExecRequest *q = call->request->exec;
-	const LiteSandbox__CheckReply *chk = NULL;
-	int r = registrar_check(x, call, q, &chk);
-	if (r < 0)
-		return r;
+	/* the registrar's check, made by the session hook (exec_session) */
+	const LiteSandbox__CheckReply *chk = call->session;
+	int r;
+	if (!chk)
+		return -ENOENT; /* the table requires a session: never here */
 
 	LiteSandbox__ExecReply *rep = arena_alloc(call->arena, sizeof(*rep));
 	if (!rep)
@@ -338,6 +412,8 @@ on_exec(struct ipc_call *call, void *userdata)
 		rep->exit_status = 126; /* refused, as bash says "cannot execute" */
 		return 0;
 	}
+	/* The registrar took the user's ticket for this line: the interpreter
+	 * may run the prompted commands the line shows (and refuses others). */
 
 	/* The config as the registrar judged it (same file, same directory). */
 	struct config *cfg = NULL;
@@ -370,23 +446,50 @@ on_exec(struct ipc_call *call, void *userdata)
 		char *proj = NULL;
 		const char *home = getenv("HOME");
 		r = config_project_dir(q->cwd, home && home[0] == '/' ? home : "/", &proj);
-		struct sandbox_worker *w = r < 0 ? NULL :
-			get_worker(x, cfg, q->cwd, proj,
-				   chk->has_policy_generation ? chk->policy_generation : 0, &serr, &r);
+		/*
+		 * H2: each command on a channel of its own, so that commands of
+		 * one worker run side by side; the channel is closed when the
+		 * client's connection goes away, and the worker then kills the
+		 * command's group. The table lock covers finding the worker
+		 * and opening the channel (sandbox.h: from one thread at a
+		 * time); the run itself is outside it.
+		 */
+		struct worker_slot *slot = NULL;
+		struct sandbox_channel *ch = NULL;
+		if (r >= 0) {
+			pthread_mutex_lock(&x->lock);
+			slot = get_worker(x, cfg, q->cwd, proj,
+					  chk->has_policy_generation ? chk->policy_generation : 0,
+					  &serr, &r);
+			if (slot && (r = sandbox_worker_open_channel(slot->w, &ch, &serr)) < 0) {
+				slot_unref(slot);
+				slot = NULL;
+			}
+			pthread_mutex_unlock(&x->lock);
+		}
 		free(proj);
-		if (w)
-			r = sandbox_worker_run(w, q->cwd, argv, -1, out_fd, err_fd,
-					       q->timeout_ms, &ws, &killed, &serr);
+		if (ch) {
+			int cfd = ipc_call_cancel_fd(call);
+			sandbox_channel_set_cancel_fd(ch, cfd >= 0 ? cfd : -1);
+			r = sandbox_channel_run(ch, q->cwd, argv, -1, out_fd, err_fd, q->timeout_ms,
+						&ws, &killed, &serr);
+			sandbox_channel_free(ch);
+			pthread_mutex_lock(&x->lock);
+			slot_unref(slot);
+			pthread_mutex_unlock(&x->lock);
+		}
 		if (r < 0) {
 			config_free(cfg);
-			call->error_message = arena_printf(call->arena, "the sandbox could not run the "
-							   "command: %s", serr.message[0] ? serr.message
-							   : strerror(-r));
+			call->error_message = r == -ECANCELED ? "cancelled: the client went away"
+				: arena_printf(call->arena, "the sandbox could not run the "
+					       "command: %s", serr.message[0] ? serr.message
+					       : strerror(-r));
 			return r;
 		}
 	} else {
-		r = run_plain(x, q->cwd, argv, out_fd, err_fd, q->timeout_ms, call->peer_pid, &ws,
-			      &killed);
+		int cfd = ipc_call_cancel_fd(call);
+		r = run_plain(x, q->cwd, argv, out_fd, err_fd, q->timeout_ms, cfd >= 0 ? cfd : -1,
+			      &ws, &killed);
 		if (r < 0) {
 			config_free(cfg);
 			call->error_message = r == -ECANCELED
@@ -409,14 +512,16 @@ on_exec(struct ipc_call *call, void *userdata)
 	return 0;
 }
 
+/* One phase: Exec, for a session the registrar knows (exec_session). */
 static const struct ipc_dispatch dispatch[] = {
-	{ LITE_SANDBOX__ENVELOPE__BODY_EXEC, on_exec },
+	{ LITE_SANDBOX__ENVELOPE__BODY_EXEC, IPC_REQUIRES_SESSION, on_exec },
 };
 
 int
 main(int argc, char **argv)
 {
-	struct ipc_server_options so = { .service = "executor", .idle_timeout_ms = 60000 };
+	struct ipc_server_options so = { .service = "executor", .idle_timeout_ms = 60000,
+					 .max_concurrent = EXEC_CONCURRENT };
 	struct executor x = { .registrar_service = "registrar" };
 	const char *bin = getenv("LITE_SANDBOX_BIN");
 	const char *reg_bin = getenv("LITE_SANDBOX_REGISTRAR");
@@ -485,14 +590,16 @@ main(int argc, char **argv)
 		fprintf(stderr, "lite-sandbox-executor: cannot listen: %s\n", strerror(-r));
 		return 1;
 	}
+	pthread_mutex_init(&x.lock, NULL);
 	ipc_server_set_dispatch(s, dispatch, ARRAY_SIZE(dispatch), &x);
-	r = ipc_server_run(s);
+	ipc_server_set_session(s, exec_session);
+	r = ipc_server_run(s); /* its threads are joined when it returns */
 	ipc_server_free(s);
-	ipc_client_free(x.registrar);
-	for (size_t i = 0; i < EXEC_WORKERS_MAX; i++) {
-		sandbox_worker_free(x.workers[i].w);
-		free(x.workers[i].key);
-	}
+	for (size_t i = 0; i < x.n_registrar_pool; i++)
+		ipc_client_free(x.registrar_pool[i]);
+	for (size_t i = 0; i < EXEC_WORKERS_MAX; i++)
+		slot_retire(&x, i);
+	pthread_mutex_destroy(&x.lock);
 	if (r < 0) {
 		fprintf(stderr, "lite-sandbox-executor: %s\n", strerror(-r));
 		return 1;

@@ -22,7 +22,14 @@
 int
 main(int argc, char **argv)
 {
-	struct ipc_server_options so = { .service = "registrar", .idle_timeout_ms = 60000 };
+	/*
+	 * The registrar's state (sessions, policy cache, tickets) has no
+	 * locks: its handlers run one at a time (serialize). A few requests
+	 * in flight still let one client's slow send or receive overlap
+	 * another's handler.
+	 */
+	struct ipc_server_options so = { .service = "registrar", .idle_timeout_ms = 60000,
+					 .max_concurrent = 4, .serialize = true };
 	struct registrar_options ro = { .instance = NULL };
 	const char *bin = getenv("LITE_SANDBOX_BIN");
 
@@ -77,6 +84,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	ipc_server_set_dispatch(s, registrar_dispatch, registrar_dispatch_len, reg);
+	ipc_server_set_session(s, registrar_session);
 	r = ipc_server_run(s);
 	ipc_server_free(s);
 	registrar_free(reg);

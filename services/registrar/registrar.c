@@ -1047,9 +1047,34 @@ on_config(struct ipc_call *call, void *userdata)
 	return config_reply(call, r, status, out, err);
 }
 
+/*
+ * The session hook of lib/ipc (IPC_SESSION entries): the session named in a
+ * request must exist and be the caller's own, checked by the layer before
+ * a handler runs. Another user's session gets the same answer as none.
+ */
+int
+registrar_session(struct ipc_call *call, const char *id, void *userdata)
+{
+	struct registrar *r = userdata;
+	struct session *s = find_session(r, id);
+	if (!s || s->uid != call->peer_uid) {
+		call->error_message = "no such session (register again)";
+		return -ENOENT;
+	}
+	call->session = s;
+	return 0;
+}
+
+/*
+ * One phase: a front end registers once per connection (the hook, exec
+ * and each serve-mcp job open one connection and register on it), then
+ * checks and config requests name a session, which must exist and be the
+ * caller's (a check without one is a one-off check, decided by its
+ * directory).
+ */
 const struct ipc_dispatch registrar_dispatch[] = {
-	{ LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER, on_register },
-	{ LITE_SANDBOX__ENVELOPE__BODY_CHECK, on_check },
-	{ LITE_SANDBOX__ENVELOPE__BODY_CONFIG, on_config },
+	{ LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER, IPC_ONCE, on_register },
+	{ LITE_SANDBOX__ENVELOPE__BODY_CHECK, IPC_SESSION, on_check },
+	{ LITE_SANDBOX__ENVELOPE__BODY_CONFIG, IPC_SESSION, on_config },
 };
 const size_t registrar_dispatch_len = ARRAY_SIZE(registrar_dispatch);

@@ -100,6 +100,8 @@ struct registrar *registrar_free(struct registrar *r);
 /* The dispatch table main.c installs (userdata: the struct registrar). */
 extern const struct ipc_dispatch registrar_dispatch[];
 extern const size_t registrar_dispatch_len;
+/* Its session hook (ipc_server_set_session; userdata: the struct registrar). */
+int registrar_session(struct ipc_call *call, const char *id, void *userdata);
 
 /* For the tests. */
 uint64_t registrar_generation(const struct registrar *r);

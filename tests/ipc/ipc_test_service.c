@@ -110,10 +110,10 @@ on_config(struct ipc_call *call, void *userdata)
 }
 
 static const struct ipc_dispatch table[] = {
-	{ LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER, on_register },
-	{ LITE_SANDBOX__ENVELOPE__BODY_CHECK, on_check },
-	{ LITE_SANDBOX__ENVELOPE__BODY_EXEC, on_exec },
-	{ LITE_SANDBOX__ENVELOPE__BODY_CONFIG, on_config },
+	{ LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER, 0, on_register },
+	{ LITE_SANDBOX__ENVELOPE__BODY_CHECK, 0, on_check },
+	{ LITE_SANDBOX__ENVELOPE__BODY_EXEC, 0, on_exec },
+	{ LITE_SANDBOX__ENVELOPE__BODY_CONFIG, 0, on_config },
 };
 
 int

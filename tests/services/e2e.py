@@ -149,6 +149,69 @@ def pids_of(name):
     return found
 
 
+def live_sleeps(marker):
+    """Live (not zombie) processes whose argv is `sleep MARKER`."""
+    n = []
+    want = b"sleep\0" + marker.encode()
+    for d in os.listdir("/proc"):
+        try:
+            c = open(f"/proc/{d}/cmdline", "rb").read() if d.isdigit() else b""
+            st = open(f"/proc/{d}/stat").read().rsplit(")", 1)[1].split()[0] if c.startswith(want) else "Z"
+        except OSError:
+            continue
+        if st != "Z":
+            n.append(int(d))
+    return n
+
+
+def wait_for(fn, secs=20.0):
+    end = time.monotonic() + secs
+    while time.monotonic() < end:
+        v = fn()
+        if v:
+            return v
+        time.sleep(0.02)
+    return fn()
+
+
+def concurrency_checks(label, sid_a, sid_b, tag, spawn=False):
+    """Two sessions at once, and a client that drops its connection."""
+    e = dict(env)
+    if not spawn:
+        e["SVC_NO_SPAWN"] = "1"
+    slow_mark, drop_mark = f"5.{tag}1", f"30.{tag}2"
+    slow = subprocess.Popen([TOOL, "exec", sid_a, proj, f"sleep {slow_mark}", "60000"], env=e,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=proj)
+    started = wait_for(lambda: live_sleeps(slow_mark))
+    rc, out, err, t = tool("exec", sid_b, proj, "echo hi", "20000", spawn=spawn)
+    slow_still = slow.poll() is None
+    ok(started and rc == 0 and "status=0" in out and "out=3" in out and slow_still,
+       f"{label}: another session's echo answers while a sleep 5 runs ({t:.2f} s, "
+       f"before the sleep ended)", f"started={started} {out} {err} slow_still={slow_still}")
+    sout, serr = slow.communicate(timeout=60)
+    ok(slow.returncode == 0 and "status=0" in sout, f"{label}: and the sleep completes",
+       sout + serr)
+
+    d = subprocess.Popen([TOOL, "exec-drop", sid_a, proj, f"sleep {drop_mark}", "0"], env=e,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, cwd=proj)
+    before = wait_for(lambda: live_sleeps(drop_mark))
+    d.stdin.write("go\n")
+    d.stdin.flush()
+    line = d.stdout.readline().strip()
+    while line == "sent":
+        line = d.stdout.readline().strip()
+    gone = wait_for(lambda: not live_sleeps(drop_mark), 15)
+    alive = d.poll() is None
+    ok(before and line == "dropped" and gone and alive,
+       f"{label}: a client that drops its connection (and lives on) stops its command",
+       f"before={before} line={line!r} after={live_sleeps(drop_mark)} client alive={alive}")
+    d.kill()
+    d.wait()
+    rc, out, err, _ = tool("exec", sid_b, proj, "echo after", "20000", spawn=spawn)
+    ok(rc == 0 and "status=0" in out, f"{label}: and the executor serves on", out + err)
+
+
 def service_log(name):
     try:
         with open(os.path.join(rt, "lite-sandbox", name + ".log")) as f:
@@ -314,6 +377,8 @@ try:
        f"running={running} after={sleepers(True)}")
     rc, out, err, _ = tool("exec", sid, proj, "echo still", "10000")
     ok(rc == 0 and "status=0" in out, "and the executor serves the next request", out + err)
+    rc, sid_b, err, _ = tool("register", proj)
+    concurrency_checks("plain", sid, sid_b, "1")
 
     # kill the executor mid-request
     p = subprocess.Popen([TOOL, "exec", sid, proj, "sleep 5", "20000"], env=dict(
@@ -420,6 +485,8 @@ try:
            f"{out} {err} {out2} {err2} {w1} {w2}")
         rc, out, err, t = tool("exec", sid2, proj, "sleep 30", "700", spawn=True)
         ok("timed_out=1" in out and t < 10, f"a timeout in the worker ({t:.1f} s)", out + err)
+        rc, sid3, err, _ = tool("register", proj, spawn=True)
+        concurrency_checks("os sandbox", sid2, sid3, "2", spawn=True)
         with open(cfg + ".new", "w") as f:
             f.write(text + "os_sandbox: true\naudit: true\n")
         os.rename(cfg + ".new", cfg)
@@ -431,7 +498,7 @@ try:
             f.write(text)
         os.rename(cfg + ".new", cfg)
     else:
-        for _ in range(3):
+        for _ in range(7):
             ok(True, "# SKIP the OS sandbox does not run here: " + probe.stdout.splitlines()[0]
                if probe.stdout else "# SKIP the OS sandbox does not run here")
 

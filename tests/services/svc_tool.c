@@ -12,6 +12,12 @@
  *   svc_tool config SESSION|- CWD WORD...        -> exit status, output
  *   svc_tool path SERVICE                       -> "INSTANCE SOCKET-PATH"
  *   svc_tool raw SERVICE garbage|oversize|empty  -> what the service answered
+ *   svc_tool exec-drop SESSION CWD COMMAND HOLD_MS -> sends an Exec, drops the
+ *                                                   connection after HOLD_MS (0:
+ *                                                   prints "sent", waits for a
+ *                                                   line on stdin) and lives on
+ *                                                   (prints "dropped", then
+ *                                                   sleeps until killed)
  *   svc_tool load NSESSIONS NCOMMANDS COMMAND    -> "failures=N" (a thread per session)
  *   svc_tool bench-check N CWD COMMAND           -> microseconds per round trip
  *   svc_tool bench-exec N CWD COMMAND            -> microseconds per round trip
@@ -149,6 +155,62 @@ raw(const char *service, const char *what)
 	return 0;
 }
 
+/*
+ * A client that drops its connection and lives on: the executor must
+ * notice the connection, not the process (its pid stays alive).
+ */
+static int
+exec_drop(const char *sid, const char *cwd, const char *cmd, unsigned hold_ms)
+{
+	char name[SVC_NAME_MAX];
+	_cleanup_free_ char *dir = NULL, *path = NULL;
+	if (svc_instance_name("executor", name, sizeof(name)) < 0 ||
+	    ipc_runtime_dir(NULL, &dir) < 0 || ipc_socket_path(dir, name, &path) < 0)
+		return 2;
+	char url[4200];
+	snprintf(url, sizeof(url), "ipc://%s", path);
+	nng_socket s;
+	if (nng_req0_open(&s) != 0)
+		return 1;
+	nng_socket_set_ms(s, NNG_OPT_SENDTIMEO, 3000);
+	if (nng_dial(s, url, NULL, 0) != 0) {
+		nng_close(s);
+		return 1;
+	}
+	LiteSandbox__ExecRequest m = LITE_SANDBOX__EXEC_REQUEST__INIT;
+	m.session_id = (char *)sid;
+	m.cwd = (char *)cwd;
+	m.command = (char *)cmd;
+	m.timeout_ms = 120000;
+	ipc_envelope env;
+	ipc_envelope_init(&env);
+	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_EXEC;
+	env.exec = &m;
+	uint8_t *data = NULL;
+	size_t len = 0;
+	if (ipc_pack(&env, 0, &data, &len) < 0 || nng_send(s, data, len, 0) != 0) {
+		free(data);
+		nng_close(s);
+		return 1;
+	}
+	free(data);
+	if (hold_ms) {
+		struct timespec ts = { hold_ms / 1000, (long)(hold_ms % 1000) * 1000000L };
+		nanosleep(&ts, NULL);
+	} else {
+		char line[16];
+		printf("sent\n");
+		fflush(stdout);
+		if (!fgets(line, sizeof(line), stdin)) /* the test says when */
+			line[0] = '\0';
+	}
+	nng_close(s); /* the connection goes; this process stays */
+	printf("dropped\n");
+	fflush(stdout);
+	for (;;)
+		pause();
+}
+
 /* ---- load -------------------------------------------------------------------- */
 
 struct load_arg {
@@ -238,6 +300,8 @@ main(int argc, char **argv)
 		return raw(argv[2], argv[3]);
 	if (strcmp(op, "load") == 0 && argc == 5)
 		return load(atoi(argv[2]), atoi(argv[3]), argv[4]);
+	if (strcmp(op, "exec-drop") == 0 && argc == 6)
+		return exec_drop(argv[2], argv[3], argv[4], (unsigned)atoi(argv[5]));
 
 	bool exec_side = strcmp(op, "exec") == 0 || strcmp(op, "bench-exec") == 0;
 	const char *tm = getenv("SVC_TIMEOUT_MS");
