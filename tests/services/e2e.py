@@ -362,10 +362,8 @@ try:
             if c.startswith(b"sleep\x0031.7") and st != "Z":  # zombies are dead already
                 n.append(f"{d}:{st}:{c[:80]!r}")
         return n if show else len(n)
-    for _ in range(100):
-        if sleepers():
-            break
-        time.sleep(0.02)
+    # a loaded machine (load average 10 seen) can take seconds to start it
+    wait_for(sleepers)
     running = sleepers()
     p.kill()
     p.wait()
