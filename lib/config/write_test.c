@@ -13,33 +13,15 @@
 #include "base.h"
 #include "config.h"
 #include "tap.h"
+#include "tmpdir.h"
 
-static char tmpdir[256];
+static const char *tmpdir;
 static char cfgpath[512];
-
-static void
-remove_tmpdir(void)
-{
-	char cmd[512];
-	if (!tmpdir[0])
-		return;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-	(void)!system(cmd);
-	tmpdir[0] = '\0';
-}
 
 static void
 setup(void)
 {
-	static bool registered;
-	if (!registered) {
-		atexit(remove_tmpdir);
-		registered = true;
-	}
-	remove_tmpdir();
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/cfgwrite.XXXXXX");
-	if (!mkdtemp(tmpdir))
-		abort();
+	tmpdir = test_tmpdir_fresh("cfgwrite");
 	snprintf(cfgpath, sizeof(cfgpath), "%s/sub/dir/config.yaml", tmpdir);
 	setenv("HOME", "/home/tester", 1);
 }
