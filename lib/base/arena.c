@@ -97,6 +97,15 @@ block_get(struct arena *a, size_t want)
 void *
 arena_alloc(struct arena *a, size_t size)
 {
+	void *p = arena_alloc_uninit(a, size);
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+void *
+arena_alloc_uninit(struct arena *a, size_t size)
+{
 	size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
 	if (rounded < size)
 		return NULL;
@@ -116,14 +125,13 @@ arena_alloc(struct arena *a, size_t size)
 	void *p = b->data + b->used;
 	b->used += rounded;
 	a->total += rounded;
-	memset(p, 0, size);
 	return p;
 }
 
 char *
 arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	char *p = arena_alloc(a, n + 1);
+	char *p = n + 1 > n ? arena_alloc_uninit(a, n + 1) : NULL;
 	if (!p)
 		return NULL;
 	memcpy(p, s, n);

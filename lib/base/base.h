@@ -87,6 +87,9 @@ struct arena_mark {
 struct arena *arena_new(size_t limit_bytes);
 struct arena *arena_free(struct arena *a); /* accepts NULL, returns NULL */
 void *arena_alloc(struct arena *a, size_t size);  /* zeroed, 16-aligned */
+/* Not zeroed: for a caller that fills or clears the memory itself (the
+ * shell parser sub-allocates from such chunks and clears each object). */
+void *arena_alloc_uninit(struct arena *a, size_t size);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_printf(struct arena *a, const char *fmt, ...)

@@ -19,6 +19,30 @@ TEST(arena_alloc_is_zeroed_and_aligned)
 	}
 }
 
+/* Memory a reset gives back is handed out again: arena_alloc must clear it,
+ * arena_alloc_uninit need not, and both count against the limit. */
+TEST(arena_reused_memory_is_zeroed_by_alloc_only)
+{
+	_cleanup_arena_ struct arena *a = arena_new(8192);
+	ASSERT_NOT_NULL(a);
+	struct arena_mark m = arena_mark(a);
+	unsigned char *u = arena_alloc_uninit(a, 4000);
+	ASSERT_NOT_NULL(u);
+	ASSERT_EQ((uintptr_t)u % 16, 0);
+	memset(u, 0xab, 4000);
+	ASSERT_NULL(arena_alloc_uninit(a, 8192 - 4000 + 1));
+	arena_reset(a, m);
+	unsigned char *z = arena_alloc(a, 4000);
+	ASSERT_NOT_NULL(z);
+	for (int j = 0; j < 4000; j++)
+		ASSERT_EQ(z[j], 0);
+	arena_reset(a, m);
+	memset(arena_alloc_uninit(a, 16), 0xcd, 16);
+	arena_reset(a, m);
+	char *s = arena_strndup(a, "abcdef", 3);
+	ASSERT_STREQ(s, "abc");
+}
+
 TEST(arena_limit_refuses_growth)
 {
 	_cleanup_arena_ struct arena *a = arena_new(1024);
@@ -98,7 +122,8 @@ TEST(buf_read_fd_enforces_max)
 	close(p[0]);
 }
 
-TAP_MAIN(arena_alloc_is_zeroed_and_aligned, arena_limit_refuses_growth,
+TAP_MAIN(arena_alloc_is_zeroed_and_aligned, arena_reused_memory_is_zeroed_by_alloc_only,
+	 arena_limit_refuses_growth,
 	 arena_mark_reset_reuses_memory, arena_reset_reuses_blocks_within_limit,
 	 buf_refuses_past_max,
 	 buf_steal_empty_gives_empty_string, buf_read_fd_enforces_max)
