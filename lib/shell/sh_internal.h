@@ -39,6 +39,12 @@ struct sh_tok {
 
 struct sh_parser {
 	struct arena *a;
+	/* The parser's own bump allocator (sh_alloc): chunks taken from the
+	 * arena, zeroed by it, handed out inline. A tree is dozens of small
+	 * objects per line, and a call into the arena for each one cost more
+	 * than lexing the bytes. */
+	char *bump, *bump_end;
+	size_t bump_chunk; /* size of the next chunk */
 	const struct sh_parse_options *opts;
 	bool extglob; /* opts->extglob, or on inside [[ ]] */
 	struct sh_error *err;
@@ -49,7 +55,9 @@ struct sh_parser {
 	size_t pos;
 	const char *input;
 	size_t input_len;
-	uint32_t *lines; /* offsets of line starts in input */
+	/* offsets of line starts in input, then a sentinel UINT32_MAX at
+	 * lines[n_lines] (so that sh_pos_at's fast path needs no bound check) */
+	uint32_t *lines;
 	size_t n_lines;
 	size_t last_line; /* where sh_pos_at last found an offset */
 	bool fixed;
@@ -70,8 +78,64 @@ struct sh_parser {
 	struct buf lit; /* scratch for literal runs */
 };
 
+/* allocation (sh_parse.c): 8-aligned, lives as long as p->a */
+void *sh_alloc_slow(struct sh_parser *p, size_t size);
+/* Not zeroed. */
+static inline void *
+sh_alloc_raw(struct sh_parser *p, size_t size)
+{
+	if (size == 0)
+		size = 1; /* a distinct, valid pointer, as arena_alloc gives */
+	size_t rounded = (size + 7) & ~(size_t)7;
+	if (__builtin_expect(rounded >= size &&
+			     (size_t)(p->bump_end - p->bump) >= rounded, 1)) {
+		void *r = p->bump;
+		p->bump += rounded;
+		return r;
+	}
+	return sh_alloc_slow(p, size);
+}
+/* Zeroed (inline, so that the clearing of a fixed-size object is a few
+ * stores rather than a call). */
+static inline void *
+sh_alloc(struct sh_parser *p, size_t size)
+{
+	void *r = sh_alloc_raw(p, size);
+	if (r)
+		__builtin_memset(r, 0, size);
+	return r;
+}
+static inline char *
+sh_strndup(struct sh_parser *p, const char *s, size_t n)
+{
+	char *d = n + 1 > n ? sh_alloc_raw(p, n + 1) : NULL;
+	if (!d)
+		return NULL;
+	if (n)
+		__builtin_memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+static inline char *
+sh_strdup(struct sh_parser *p, const char *s)
+{
+	return sh_strndup(p, s, __builtin_strlen(s));
+}
+
 /* positions and errors (sh_parse.c) */
-struct sh_pos sh_pos_at(struct sh_parser *p, size_t off);
+struct sh_pos sh_pos_at_slow(struct sh_parser *p, size_t off);
+/* The position of byte off of the input. Inline because every node, word
+ * and part asks: almost always on the line the last lookup found. */
+static inline struct sh_pos
+sh_pos_at(struct sh_parser *p, size_t off)
+{
+	size_t l = p->last_line;
+	if (__builtin_expect(!p->fixed && p->lines[l] <= off && off < p->lines[l + 1], 1))
+		return (struct sh_pos){ .line = (uint32_t)l + 1,
+					.col = (uint32_t)(off - p->lines[l]) + 1,
+					.offset = (uint32_t)off };
+	return sh_pos_at_slow(p, off);
+}
 int sh_fail(struct sh_parser *p, enum sh_error_kind kind, size_t off,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int sh_enter(struct sh_parser *p, size_t off);
@@ -87,8 +151,22 @@ int sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 		     struct sh_word **ret, struct sh_word **ret2,
 		     struct sh_word **ret3, bool *ret_ok);
 int sh_read_heredocs(struct sh_parser *p);
-size_t sh_skip_lc(const struct sh_parser *p, size_t i);
-int sh_ch(const struct sh_parser *p, size_t i);
+/* Skip line continuations (backslash-newline) at i. Inline: the lexer
+ * asks before nearly every character. */
+static inline size_t
+sh_skip_lc(const struct sh_parser *p, size_t i)
+{
+	while (__builtin_expect(i + 1 < p->end && p->src[i] == '\\' &&
+				p->src[i + 1] == '\n', 0))
+		i += 2;
+	return i;
+}
+/* The byte at i, or -1 at the end. */
+static inline int
+sh_ch(const struct sh_parser *p, size_t i)
+{
+	return i < p->end ? (unsigned char)p->src[i] : -1;
+}
 /* Is w the single unquoted literal s? (inline: the grammar asks this of
  * every token, for every reserved word) */
 static inline bool

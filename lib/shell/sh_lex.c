@@ -49,18 +49,13 @@ struct pvec {
 static int lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		     struct pvec *out);
 
-size_t
-sh_skip_lc(const struct sh_parser *p, size_t i)
+/* Not `= { 0 }`: that would clear the inline parts, hundreds of bytes per
+ * word, which pvec_push clears one at a time as it hands them out. */
+static inline void
+pvec_init(struct pvec *pv)
 {
-	while (i + 1 < p->end && p->src[i] == '\\' && p->src[i + 1] == '\n')
-		i += 2;
-	return i;
-}
-
-int
-sh_ch(const struct sh_parser *p, size_t i)
-{
-	return i < p->end ? (unsigned char)p->src[i] : -1;
+	pv->v = NULL;
+	pv->n = pv->cap = 0;
 }
 
 /* The next real character at or after pos, and where it is. */
@@ -93,7 +88,7 @@ sh_grow(struct sh_parser *p, void *v, size_t *cap, size_t n, size_t elem)
 	size_t nc = *cap ? *cap * 2 : (elem > 64 ? 1 : 4);
 	if (nc > SIZE_MAX / elem)
 		return NULL;
-	void *nv = arena_alloc(p->a, nc * elem);
+	void *nv = sh_alloc(p, nc * elem);
 	if (!nv)
 		return NULL;
 	if (n)
@@ -111,7 +106,7 @@ pvec_push(struct sh_parser *p, struct pvec *pv, enum sh_part_kind k, size_t off)
 	}
 	if (pv->n == pv->cap) {
 		size_t nc = pv->cap * 2;
-		struct sh_part *nv = arena_alloc(p->a, nc * sizeof(*nv));
+		struct sh_part *nv = sh_alloc(p, nc * sizeof(*nv));
 		if (!nv)
 			return NULL;
 		memcpy(nv, pv->v, pv->n * sizeof(*nv));
@@ -140,7 +135,7 @@ pvec_done(struct sh_parser *p, struct pvec *pv)
 		return pv->v == pv->inl ? NULL : pv->v;
 	if (pv->v != pv->inl)
 		return pv->v;
-	struct sh_part *v = arena_alloc(p->a, pv->n * sizeof(*v));
+	struct sh_part *v = sh_alloc(p, pv->n * sizeof(*v));
 	if (v)
 		memcpy(v, pv->v, pv->n * sizeof(*v));
 	pv->v = v;
@@ -151,7 +146,7 @@ pvec_done(struct sh_parser *p, struct pvec *pv)
 static struct sh_word *
 make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 {
-	struct sh_word *w = arena_alloc(p->a, sizeof(*w));
+	struct sh_word *w = sh_alloc(p, sizeof(*w));
 	if (!w)
 		return NULL;
 	w->pos = sh_pos_at(p, start);
@@ -169,27 +164,75 @@ make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 /* ---- literal runs ------------------------------------------------------ */
 
 struct litrun {
-	size_t base;  /* where this run starts in p->lit */
+	size_t base;  /* where this run starts in p->lit (when !slice) */
 	size_t off;   /* source offset of its first byte */
 	enum sh_part_kind kind; /* LIT or ESCAPED */
 	bool active;
+	/* A run that is so far one piece of the source text (the common
+	 * case: no escapes, no line continuations) is kept as a pointer into
+	 * it and copied to the tree once, by lit_flush, instead of byte runs
+	 * going through p->lit first. */
+	bool slice;
+	const char *sp;
+	size_t sn;
 };
+
+/* Turn a slice run into one gathered in p->lit, to append to it. */
+static int
+lit_materialize(struct sh_parser *p, struct litrun *lr)
+{
+	if (!lr->slice)
+		return 0;
+	lr->slice = false;
+	lr->base = p->lit.len;
+	if (buf_append(&p->lit, lr->sp, lr->sn) < 0)
+		return sh_fail(p, SH_ERR_LIMIT, lr->off, "word too long");
+	return 0;
+}
+
+/* The text of the active run so far. */
+static const char *
+lit_text(const struct sh_parser *p, const struct litrun *lr, size_t *ret_n)
+{
+	if (lr->slice) {
+		*ret_n = lr->sn;
+		return lr->sp;
+	}
+	*ret_n = p->lit.len - lr->base;
+	return p->lit.data + lr->base;
+}
+
+/* Take back the last byte of the active run (it must have one). */
+static void
+lit_drop_last(struct sh_parser *p, struct litrun *lr)
+{
+	size_t n;
+	if (lr->slice)
+		lr->sn--;
+	else
+		buf_truncate(&p->lit, p->lit.len - 1);
+	(void)lit_text(p, lr, &n);
+	if (n == 0)
+		lr->active = false;
+}
 
 static int
 lit_flush(struct sh_parser *p, struct pvec *out, struct litrun *lr)
 {
 	if (!lr->active)
 		return 0;
-	size_t n = p->lit.len - lr->base;
+	size_t n;
+	const char *text = lit_text(p, lr, &n);
 	struct sh_part *part = pvec_push(p, out, lr->kind, lr->off);
 	if (!part)
 		return oom(p);
-	char *t = arena_strndup(p->a, p->lit.data + lr->base, n);
+	char *t = sh_strndup(p, text, n);
 	if (!t)
 		return oom(p);
 	part->text = t;
 	part->text_len = n;
-	buf_truncate(&p->lit, lr->base);
+	if (!lr->slice)
+		buf_truncate(&p->lit, lr->base);
 	lr->active = false;
 	return 0;
 }
@@ -198,20 +241,45 @@ static int
 lit_add(struct sh_parser *p, struct pvec *out, struct litrun *lr,
 	enum sh_part_kind kind, size_t off, const char *s, size_t n)
 {
-	if (lr->active && lr->kind != kind) {
-		int r = lit_flush(p, out, lr);
-		if (r < 0)
-			return r;
-	}
+	int r;
+	if (lr->active && lr->kind != kind && (r = lit_flush(p, out, lr)) < 0)
+		return r;
 	if (!lr->active) {
 		lr->active = true;
+		lr->slice = false;
 		lr->kind = kind;
 		lr->off = off;
 		lr->base = p->lit.len;
-	}
+	} else if ((r = lit_materialize(p, lr)) < 0)
+		return r;
 	if (buf_append(&p->lit, s, n) < 0)
 		return sh_fail(p, SH_ERR_LIMIT, off, "word too long");
 	return 0;
+}
+
+/* lit_add of text that lies in p->src (s points into it): kept as a slice
+ * while the run stays contiguous. */
+static int
+lit_add_src(struct sh_parser *p, struct pvec *out, struct litrun *lr,
+	    enum sh_part_kind kind, size_t off, const char *s, size_t n)
+{
+	int r;
+	if (lr->active && lr->kind != kind && (r = lit_flush(p, out, lr)) < 0)
+		return r;
+	if (!lr->active) {
+		lr->active = true;
+		lr->slice = true;
+		lr->kind = kind;
+		lr->off = off;
+		lr->sp = s;
+		lr->sn = n;
+		return 0;
+	}
+	if (lr->slice && lr->sp + lr->sn == s) {
+		lr->sn += n;
+		return 0;
+	}
+	return lit_add(p, out, lr, kind, off, s, n);
 }
 
 static int
@@ -219,6 +287,23 @@ lit_addc(struct sh_parser *p, struct pvec *out, struct litrun *lr,
 	 enum sh_part_kind kind, size_t off, char c)
 {
 	return lit_add(p, out, lr, kind, off, &c, 1);
+}
+
+/* Does the active run end in an extglob operator char (@ * + ? !)? */
+static bool
+lit_last_is_extglob_op(const struct sh_parser *p, const struct litrun *lr)
+{
+	size_t n;
+	const char *t = lit_text(p, lr, &n);
+	return n > 0 && strchr("@*+?!", t[n - 1]);
+}
+
+static bool
+lit_is_name(const struct sh_parser *p, const struct litrun *lr)
+{
+	size_t n;
+	const char *t = lit_text(p, lr, &n);
+	return sh_valid_name(t, n);
 }
 
 /* ---- helpers ----------------------------------------------------------- */
@@ -229,13 +314,27 @@ is_blank(int c)
 	return c == ' ' || c == '\t';
 }
 
+/* Character classes, as a const table so that scanning a run of plain
+ * characters costs one load and test per byte. */
+enum {
+	CC_META = 1,    /* ends an unquoted word */
+	CC_RUNSTOP = 2, /* may start something inside a word: ends a plain run */
+};
+static const unsigned char cc_table[256] = {
+	[' '] = CC_META, ['\t'] = CC_META, ['\n'] = CC_META, ['|'] = CC_META,
+	['&'] = CC_META, [';'] = CC_META, ['<'] = CC_META, ['>'] = CC_META,
+	['('] = CC_META | CC_RUNSTOP, [')'] = CC_META,
+	['\\'] = CC_RUNSTOP, ['$'] = CC_RUNSTOP, ['`'] = CC_RUNSTOP,
+	['"'] = CC_RUNSTOP, ['\''] = CC_RUNSTOP, ['{'] = CC_RUNSTOP,
+	['['] = CC_RUNSTOP, ['@'] = CC_RUNSTOP, ['*'] = CC_RUNSTOP,
+	['+'] = CC_RUNSTOP, ['?'] = CC_RUNSTOP, ['!'] = CC_RUNSTOP,
+};
+
 /* Characters that end an unquoted word. */
-static bool
+static inline bool
 is_meta(int c)
 {
-	return c < 0 || c == ' ' || c == '\t' || c == '\n' || c == '|' ||
-	       c == '&' || c == ';' || c == '<' || c == '>' || c == '(' ||
-	       c == ')';
+	return c < 0 || (cc_table[c & 0xff] & CC_META);
 }
 
 static bool
@@ -543,7 +642,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		goto out;
 	}
 	{
-		char *copy = arena_strndup(p->a, b.data ? b.data : "", b.len);
+		char *copy = sh_strndup(p, b.data ? b.data : "", b.len);
 		if (!copy) {
 			r = oom(p);
 			goto out;
@@ -601,11 +700,12 @@ out:
 struct sh_word *
 sh_lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 {
-	struct pvec pv = { 0 };
+	struct pvec pv;
+	pvec_init(&pv);
 	struct sh_part *part = pvec_push(p, &pv, SH_PART_LIT, off);
 	if (!part)
 		return NULL;
-	part->text = arena_strndup(p->a, s, n);
+	part->text = sh_strndup(p, s, n);
 	part->text_len = n;
 	if (!part->text)
 		return NULL;
@@ -618,7 +718,8 @@ lex_subword(struct sh_parser *p, enum lctx ctx, unsigned flags,
 	    struct sh_word **ret)
 {
 	size_t start = sh_skip_lc(p, p->pos);
-	struct pvec pv = { 0 };
+	struct pvec pv;
+	pvec_init(&pv);
 	int r = lex_parts(p, ctx, flags, &pv);
 	if (r < 0)
 		return r;
@@ -725,7 +826,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			p->pos = i + 1;
 			c = peek(p, &i);
 		}
-		pm->name = arena_strndup(p->a, nb, nn);
+		pm->name = sh_strndup(p, nb, nn);
 	} else if (is_digit(c)) {
 		char nb[32];
 		size_t nn = 0;
@@ -736,10 +837,10 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			p->pos = i + 1;
 			c = peek(p, &i);
 		}
-		pm->name = arena_strndup(p->a, nb, nn);
+		pm->name = sh_strndup(p, nb, nn);
 	} else if (c > 0 && strchr("@*#?$!-", c)) {
 		char nb[2] = { (char)c, 0 };
-		pm->name = arena_strdup(p->a, nb);
+		pm->name = sh_strdup(p, nb);
 		p->pos = i + 1;
 		c = peek(p, &i);
 	} else if (c < 0) {
@@ -945,7 +1046,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			return r;
 		}
 		struct sh_part *part = pvec_push(p, out, SH_PART_ANSI_C, i0);
-		char *t = part ? arena_alloc(p->a, b.len + 1) : NULL;
+		char *t = part ? sh_alloc(p, b.len + 1) : NULL;
 		if (t && b.len)
 			memcpy(t, b.data, b.len);
 		size_t blen = b.len;
@@ -954,7 +1055,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			return oom(p);
 		part->text = t;
 		part->text_len = blen;
-		part->raw = arena_strndup(p->a, p->src + s, k - s);
+		part->raw = sh_strndup(p, p->src + s, k - s);
 		if (!part->raw)
 			return oom(p);
 		p->pos = k + 1;
@@ -967,7 +1068,8 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		if (!part)
 			return oom(p);
 		p->pos = i + 1;
-		struct pvec in = { 0 };
+		struct pvec in;
+		pvec_init(&in);
 		if ((r = lex_parts(p, LC_DQ, 0, &in)) < 0)
 			return r;
 		if (peek(p, &j) != '"')
@@ -1087,7 +1189,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		if ((r = sh_enter(p, i0)) < 0)
 			return r;
 		p->pos = i + 1;
-		struct sh_param *pm = arena_alloc(p->a, sizeof(*pm));
+		struct sh_param *pm = sh_alloc(p, sizeof(*pm));
 		if (!pm)
 			return oom(p);
 		if ((r = lex_param_braced(p, in_dq ? LF_IN_DQ : 0, i0, pm)) < 0)
@@ -1103,7 +1205,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 	    (c > 0 && strchr("@*#?$!-", c))) {
 		if ((r = lit_flush(p, out, lr)) < 0)
 			return r;
-		struct sh_param *pm = arena_alloc(p->a, sizeof(*pm));
+		struct sh_param *pm = sh_alloc(p, sizeof(*pm));
 		if (!pm)
 			return oom(p);
 		if (is_name_start(c)) {
@@ -1117,11 +1219,11 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 				nb[nn++] = p->src[e];
 				e = sh_skip_lc(p, e + 1);
 			}
-			pm->name = arena_strndup(p->a, nb, nn);
+			pm->name = sh_strndup(p, nb, nn);
 			p->pos = e;
 		} else {
 			char nb[2] = { (char)c, 0 };
-			pm->name = arena_strdup(p->a, nb);
+			pm->name = sh_strdup(p, nb);
 			p->pos = i + 1;
 		}
 		if (!pm->name)
@@ -1175,9 +1277,9 @@ parse_seq(struct sh_parser *p, const char *t, struct sh_brace *br)
 	if (c && !seq_int(c, strlen(c)))
 		return false;
 	br->is_sequence = true;
-	br->seq_start = arena_strndup(p->a, t, la);
-	br->seq_end = arena_strndup(p->a, b, lb);
-	br->seq_step = c ? arena_strdup(p->a, c) : NULL;
+	br->seq_start = sh_strndup(p, t, la);
+	br->seq_end = sh_strndup(p, b, lb);
+	br->seq_step = c ? sh_strdup(p, c) : NULL;
 	return br->seq_start && br->seq_end && (!c || br->seq_step);
 }
 
@@ -1321,14 +1423,14 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			return r;
 		return 1;
 	}
-	struct sh_brace *br = arena_alloc(p->a, sizeof(*br));
+	struct sh_brace *br = sh_alloc(p, sizeof(*br));
 	if (!br)
 		return oom(p);
 	if (nc == 0) {
 		/* a sequence is plain text: {1..9} {a..z..2} */
 		size_t n = close - i0 - 1;
 		const char *t = p->src + i0 + 1;
-		char *txt = arena_strndup(p->a, t, n);
+		char *txt = sh_strndup(p, t, n);
 		if (!txt)
 			return oom(p);
 		bool plain = true;
@@ -1349,7 +1451,8 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 		size_t n = 0, cap = 0;
 		for (size_t q = 0; q <= nc; q++) {
 			size_t e = q < nc ? commas[q] : close;
-			struct pvec pv = { 0 };
+			struct pvec pv;
+			pvec_init(&pv);
 			p->end = e;
 			p->pos = start;
 			r = lex_parts(p, LC_WORD, flags & ~LF_CMDPOS, &pv);
@@ -1429,7 +1532,8 @@ lex_extglob(struct sh_parser *p, unsigned flags, struct pvec *out,
 	size_t n = 0, cap = 0;
 	for (;;) {
 		size_t s = sh_skip_lc(p, p->pos);
-		struct pvec pv = { 0 };
+		struct pvec pv;
+		pvec_init(&pv);
 		/* an alternative: a pattern that may itself hold extglobs and
 		 * blanks; reuse the regex lexer's paren balancing */
 		r = lex_parts(p, LC_REGEX, (flags & ~LF_CMDPOS) | 0x100u, &pv);
@@ -1454,7 +1558,7 @@ lex_extglob(struct sh_parser *p, unsigned flags, struct pvec *out,
 	if (!part)
 		return oom(p);
 	char t[2] = { opc, 0 };
-	part->text = arena_strdup(p->a, t);
+	part->text = sh_strdup(p, t);
 	part->text_len = 1;
 	part->alts = alts;
 	part->n_alts = n;
@@ -1506,12 +1610,9 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 				}
 			}
 			if (c == '(' && p->extglob && lr.active &&
-			    lr.kind == SH_PART_LIT && p->lit.len > lr.base &&
-			    strchr("@*+?!", p->lit.data[p->lit.len - 1])) {
+			    lr.kind == SH_PART_LIT && lit_last_is_extglob_op(p, &lr)) {
 				/* take back the operator char and lex @(...) */
-				buf_truncate(&p->lit, p->lit.len - 1);
-				if (p->lit.len == lr.base)
-					lr.active = false;
+				lit_drop_last(p, &lr);
 				size_t opi = i - 1;
 				while (opi > 0 && p->src[opi] != '@' && p->src[opi] != '*' &&
 				       p->src[opi] != '+' && p->src[opi] != '?' && p->src[opi] != '!')
@@ -1577,11 +1678,8 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 		case LC_REGEX:
 			if (c == '(') {
 				if (extglob_alt && p->extglob && lr.active &&
-				    lr.kind == SH_PART_LIT && p->lit.len > lr.base &&
-				    strchr("@*+?!", p->lit.data[p->lit.len - 1])) {
-					buf_truncate(&p->lit, p->lit.len - 1);
-					if (p->lit.len == lr.base)
-						lr.active = false;
+				    lr.kind == SH_PART_LIT && lit_last_is_extglob_op(p, &lr)) {
+					lit_drop_last(p, &lr);
 					size_t opi = i - 1;
 					while (opi > 0 && !strchr("@*+?!", p->src[opi]))
 						opi--;
@@ -1591,7 +1689,7 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 					continue;
 				}
 				depth++;
-				if ((r = lit_addc(p, out, &lr, SH_PART_LIT, i, '(')) < 0)
+				if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, i, p->src + i, 1)) < 0)
 					return r;
 				p->pos = i + 1;
 				continue;
@@ -1600,7 +1698,7 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 				if (!depth)
 					goto done;
 				depth--;
-				if ((r = lit_addc(p, out, &lr, SH_PART_LIT, i, ')')) < 0)
+				if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, i, p->src + i, 1)) < 0)
 					return r;
 				p->pos = i + 1;
 				continue;
@@ -1641,10 +1739,10 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 			if (quoted_ctx) {
 				if (d == '$' || d == '`' || d == '\\' ||
 				    (d == '"' && ctx == LC_DQ)) {
-					r = lit_addc(p, out, &lr, SH_PART_ESCAPED, i, (char)d);
+					r = lit_add_src(p, out, &lr, SH_PART_ESCAPED, i, p->src + j, 1);
 				} else {
-					char t[2] = { '\\', (char)d };
-					r = lit_add(p, out, &lr, SH_PART_LIT, i, t, 2);
+					/* the backslash stays, as written */
+					r = lit_add_src(p, out, &lr, SH_PART_LIT, i, p->src + i, 2);
 				}
 				if (r < 0)
 					return r;
@@ -1653,13 +1751,12 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 			}
 			if ((flags & LF_IN_DQ) && !(d == '$' || d == '`' || d == '\\' ||
 						     d == '"' || d == '}')) {
-				char t[2] = { '\\', (char)d };
-				if ((r = lit_add(p, out, &lr, SH_PART_LIT, i, t, 2)) < 0)
+				if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, i, p->src + i, 2)) < 0)
 					return r;
 				p->pos = j + 1;
 				continue;
 			}
-			if ((r = lit_addc(p, out, &lr, SH_PART_ESCAPED, i, (char)d)) < 0)
+			if ((r = lit_add_src(p, out, &lr, SH_PART_ESCAPED, i, p->src + j, 1)) < 0)
 				return r;
 			p->pos = j + 1;
 			continue;
@@ -1675,8 +1772,8 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 					return sh_fail(p, SH_ERR_SYNTAX, i,
 						       "unexpected end of file while looking for matching `''");
 				if (flags & LF_SQ_LIT) {
-					if ((r = lit_add(p, out, &lr, SH_PART_LIT, i,
-							 p->src + i, k + 1 - i)) < 0)
+					if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, i,
+							     p->src + i, k + 1 - i)) < 0)
 						return r;
 				} else {
 					if ((r = lit_flush(p, out, &lr)) < 0)
@@ -1684,7 +1781,7 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 					struct sh_part *part = pvec_push(p, out, SH_PART_SQUOTE, i);
 					if (!part)
 						return oom(p);
-					part->text = arena_strndup(p->a, p->src + i + 1, k - i - 1);
+					part->text = sh_strndup(p, p->src + i + 1, k - i - 1);
 					part->text_len = k - i - 1;
 					if (!part->text)
 						return oom(p);
@@ -1705,7 +1802,8 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 					return oom(p);
 				size_t pidx = out->n - 1;
 				p->pos = i + 1;
-				struct pvec in = { 0 };
+				struct pvec in;
+				pvec_init(&in);
 				if ((r = lex_parts(p, LC_DQ, 0, &in)) < 0)
 					return r;
 				size_t j;
@@ -1758,14 +1856,14 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 		case '[':
 			if (ctx == LC_WORD && lr.active && lr.kind == SH_PART_LIT &&
 			    out->n == 0 &&
-			    sh_valid_name(p->lit.data + lr.base, p->lit.len - lr.base)) {
+			    lit_is_name(p, &lr)) {
 				/* NAME[...: where an assignment may stand, bash
 				 * reads the subscript as one piece, blanks
 				 * included (a[1 + 2]=x), whatever follows it */
 				p->cmdpos_sens = true;
 				if (!(flags & LF_CMDPOS))
 					break;
-				if ((r = lit_addc(p, out, &lr, SH_PART_LIT, i, '[')) < 0 ||
+				if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, i, p->src + i, 1)) < 0 ||
 				    (r = lit_flush(p, out, &lr)) < 0)
 					return r;
 				p->pos = i + 1;
@@ -1775,7 +1873,7 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 				if (peek(p, &j) != ']')
 					return sh_fail(p, SH_ERR_SYNTAX, i,
 						       "unexpected end of file while looking for matching `]'");
-				if ((r = lit_addc(p, out, &lr, SH_PART_LIT, j, ']')) < 0)
+				if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, j, p->src + j, 1)) < 0)
 					return r;
 				p->pos = j + 1;
 				continue;
@@ -1787,23 +1885,16 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 		/* plain character: take a run of them at once */
 		{
 			size_t k = i;
-			if ((r = lit_addc(p, out, &lr, SH_PART_LIT, i, (char)c)) < 0)
+			if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, i, p->src + i, 1)) < 0)
 				return r;
 			k = i + 1;
 			if (ctx == LC_WORD || ctx == LC_DQ || ctx == LC_HEREDOC) {
 				size_t s = k;
-				while (k < p->end) {
-					char e = p->src[k];
-					if (e == '\\' || e == '$' || e == '`' || e == '"' ||
-					    e == '\'' || e == '{' || e == '[' || e == '(' ||
-					    e == '@' || e == '*' || e == '+' || e == '?' || e == '!')
-						break;
-					if (ctx == LC_WORD && is_meta((unsigned char)e))
-						break;
+				unsigned stop = ctx == LC_WORD ? CC_RUNSTOP | CC_META : CC_RUNSTOP;
+				while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
 					k++;
-				}
-				if (k > s && (r = lit_add(p, out, &lr, SH_PART_LIT, s,
-							  p->src + s, k - s)) < 0)
+				if (k > s && (r = lit_add_src(p, out, &lr, SH_PART_LIT, s,
+							      p->src + s, k - s)) < 0)
 					return r;
 			}
 			p->pos = k;
@@ -1823,7 +1914,7 @@ static int
 split_part(struct sh_parser *p, struct sh_word *w, size_t k, size_t off,
 	   enum sh_part_kind second_kind)
 {
-	struct sh_part *nv = arena_alloc(p->a, (w->n_parts + 1) * sizeof(*nv));
+	struct sh_part *nv = sh_alloc(p, (w->n_parts + 1) * sizeof(*nv));
 	if (!nv)
 		return oom(p);
 	memcpy(nv, w->parts, (k + 1) * sizeof(*nv));
@@ -1835,7 +1926,7 @@ split_part(struct sh_parser *p, struct sh_word *w, size_t k, size_t off,
 	b->text_len = a->text_len - off;
 	b->pos.col += (uint32_t)off;
 	b->pos.offset += (uint32_t)off;
-	a->text = arena_strndup(p->a, a->text, off);
+	a->text = sh_strndup(p, a->text, off);
 	a->text_len = off;
 	if (!a->text)
 		return oom(p);
@@ -1902,7 +1993,7 @@ tilde_scan(struct sh_parser *p, struct sh_word *w, size_t from, size_t from_off,
 							pt = &w->parts[k];
 						}
 						pt->kind = SH_PART_TILDE;
-						pt->text = arena_strndup(p->a, pt->text + 1, pt->text_len - 1);
+						pt->text = sh_strndup(p, pt->text + 1, pt->text_len - 1);
 						if (!pt->text)
 							return oom(p);
 						pt->text_len = strlen(pt->text);
@@ -1937,7 +2028,7 @@ flatten_into(struct sh_parser *p, struct pvec *out, const struct sh_part *pt)
 		if (pt->kind == SH_PART_LIT && out->n &&
 		    out->v[out->n - 1].kind == SH_PART_LIT) {
 			struct sh_part *prev = &out->v[out->n - 1];
-			char *t = arena_alloc(p->a, prev->text_len + pt->text_len + 1);
+			char *t = sh_alloc(p, prev->text_len + pt->text_len + 1);
 			if (!t)
 				return oom(p);
 			memcpy(t, prev->text, prev->text_len);
@@ -1994,7 +2085,8 @@ sh_word_flatten_braces(struct sh_parser *p, struct sh_word *w)
 			any = true;
 	if (!any)
 		return 0;
-	struct pvec out = { 0 };
+	struct pvec out;
+	pvec_init(&out);
 	for (size_t k = 0; k < w->n_parts; k++) {
 		int r = flatten_into(p, &out, &w->parts[k]);
 		if (r < 0)
@@ -2033,9 +2125,9 @@ sub_word(struct sh_parser *p, const struct sh_word *w, size_t k0, size_t o0,
 	 size_t k1, size_t o1)
 {
 	/* the parts from (k0, byte o0) up to (k1, byte o1), exclusive */
-	struct sh_word *nw = arena_alloc(p->a, sizeof(*nw));
+	struct sh_word *nw = sh_alloc(p, sizeof(*nw));
 	size_t cnt = k1 >= w->n_parts ? w->n_parts - k0 : k1 - k0 + 1;
-	struct sh_part *v = arena_alloc(p->a, (cnt ? cnt : 1) * sizeof(*v));
+	struct sh_part *v = sh_alloc(p, (cnt ? cnt : 1) * sizeof(*v));
 	if (!nw || !v)
 		return NULL;
 	*nw = *w;
@@ -2047,7 +2139,7 @@ sub_word(struct sh_parser *p, const struct sh_word *w, size_t k0, size_t o0,
 			size_t e = k == k1 ? o1 : pt.text_len;
 			if (e <= s)
 				continue;
-			pt.text = arena_strndup(p->a, pt.text + s, e - s);
+			pt.text = sh_strndup(p, pt.text + s, e - s);
 			if (!pt.text)
 				return NULL;
 			pt.text_len = e - s;
@@ -2118,7 +2210,7 @@ merge_lits(struct sh_parser *p, struct sh_word *w)
 			k++;
 			continue;
 		}
-		char *jt = arena_alloc(p->a, a->text_len + b->text_len + 1);
+		char *jt = sh_alloc(p, a->text_len + b->text_len + 1);
 		if (!jt)
 			return oom(p);
 		memcpy(jt, a->text, a->text_len);
@@ -2140,7 +2232,7 @@ lex_array_elem(struct sh_parser *p, struct pvec *pv)
 	int r;
 	if (peek(p, &i) == '[') {
 		struct sh_part *part = pvec_push(p, pv, SH_PART_LIT, i);
-		if (!part || !(part->text = arena_strndup(p->a, "[", 1)))
+		if (!part || !(part->text = sh_strndup(p, "[", 1)))
 			return oom(p);
 		part->text_len = 1;
 		p->pos = i + 1;
@@ -2150,7 +2242,7 @@ lex_array_elem(struct sh_parser *p, struct pvec *pv)
 			return sh_fail(p, SH_ERR_SYNTAX, i,
 				       "unexpected end of file while looking for matching `]'");
 		part = pvec_push(p, pv, SH_PART_LIT, j);
-		if (!part || !(part->text = arena_strndup(p->a, "]", 1)))
+		if (!part || !(part->text = sh_strndup(p, "]", 1)))
 			return oom(p);
 		part->text_len = 1;
 		p->pos = j + 1;
@@ -2193,7 +2285,8 @@ lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 		if (is_meta(c) && !((c == '<' || c == '>') && peek_after(p, i, NULL) == '('))
 			return sh_fail(p, SH_ERR_SYNTAX, i,
 				       "syntax error near unexpected token `%c'", c);
-		struct pvec pv = { 0 };
+		struct pvec pv;
+		pvec_init(&pv);
 		size_t s = i;
 		if ((r = lex_array_elem(p, &pv)) < 0)
 			return r;
@@ -2241,7 +2334,8 @@ static int
 lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t s = sh_skip_lc(p, p->pos), i;
-	struct pvec pv = { 0 };
+	struct pvec pv;
+	pvec_init(&pv);
 	p->cmdpos_sens = false;
 	int r = lex_parts(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv);
 	if (r < 0)
@@ -2273,13 +2367,13 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	}
 	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo) {
 		/* NAME=( ... ) */
-		struct sh_assign *as = arena_alloc(p->a, sizeof(*as));
+		struct sh_assign *as = sh_alloc(p, sizeof(*as));
 		if (!as)
 			return oom(p);
 		const char *txt = w->parts[0].text;
 		as->pos = w->pos;
 		as->append = txt[vo - 2] == '+';
-		as->name = arena_strndup(p->a, txt, vo - (as->append ? 2 : 1));
+		as->name = sh_strndup(p, txt, vo - (as->append ? 2 : 1));
 		if (!as->name)
 			return oom(p);
 		if ((r = sh_enter(p, i)) < 0)
@@ -2509,7 +2603,7 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			int e = sh_ch(p, k2);
 			if (e == '<' || e == '>') {
 				t->kind = T_FDVAR;
-				t->fdvar = arena_strndup(p->a, nb, nn);
+				t->fdvar = sh_strndup(p, nb, nn);
 				t->word = sh_lit_word(p, p->src + i, k + 1 - i, i);
 				if (!t->fdvar || !t->word)
 					return oom(p);
@@ -2542,7 +2636,8 @@ sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret)
 	if (c < 0 || c == '\n' || (is_meta(c) && c != '(' && c != '|'))
 		return sh_fail(p, SH_ERR_SYNTAX, i,
 			       "unexpected argument to conditional binary operator");
-	struct pvec pv = { 0 };
+	struct pvec pv;
+	pvec_init(&pv);
 	int r = lex_parts(p, LC_REGEX, 0, &pv);
 	if (r < 0)
 		return r;
@@ -2706,13 +2801,14 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 			       "delimiter inside a command substitution");
 	}
 	size_t after = i;
-	char *text = arena_strndup(p->a, b.data ? b.data : "", b.len);
+	char *text = sh_strndup(p, b.data ? b.data : "", b.len);
 	size_t tlen = b.len;
 	buf_done(&b);
 	if (!text)
 		return oom(p);
 
-	struct pvec pv = { 0 };
+	struct pvec pv;
+	pvec_init(&pv);
 	if (rd->quoted_delim) {
 		if (tlen) {
 			struct sh_part *part = pvec_push(p, &pv, SH_PART_LIT, body_start);
@@ -2754,7 +2850,7 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 		if (r2 < 0)
 			return r2;
 	}
-	struct sh_word *w = arena_alloc(p->a, sizeof(*w));
+	struct sh_word *w = sh_alloc(p, sizeof(*w));
 	if (!w)
 		return oom(p);
 	w->pos = sh_pos_at(p, body_start);

@@ -16,22 +16,47 @@
 
 /* ---- positions, errors, limits ----------------------------------------- */
 
-struct sh_pos
-sh_pos_at(struct sh_parser *p, size_t off)
+/* Chunks start small (a one-line command needs a few hundred bytes) and
+ * double up to a size where the arena's own overhead no longer shows. */
+#define SH_CHUNK_MIN 1024u
+#define SH_CHUNK_MAX (64u * 1024u)
+
+void *
+sh_alloc_slow(struct sh_parser *p, size_t size)
 {
-	struct sh_pos pos = { 1, 1, 0 };
+	/* large objects go to the arena directly: a chunk for them would
+	 * throw away the rest of the current one */
+	if (size > SH_CHUNK_MAX / 4)
+		return arena_alloc_uninit(p->a, size);
+	size_t chunk = p->bump_chunk < SH_CHUNK_MIN ? SH_CHUNK_MIN : p->bump_chunk;
+	while (chunk < 4 * size)
+		chunk *= 2;
+	char *c = arena_alloc_uninit(p->a, chunk);
+	if (!c)
+		return NULL;
+	p->bump_chunk = chunk < SH_CHUNK_MAX ? chunk * 2 : SH_CHUNK_MAX;
+	p->bump = c;
+	p->bump_end = c + chunk;
+	return sh_alloc_raw(p, size);
+}
+
+struct sh_pos
+sh_pos_at_slow(struct sh_parser *p, size_t off)
+{
 	if (p->fixed)
 		return p->fixed_pos;
-	if (!p->lines || p->n_lines == 0)
-		return pos;
 	size_t lo = 0, hi = p->n_lines;
-	/* lookups mostly move forward a little: try where the last one was */
+	/* lookups mostly move forward a little from the last one: step a few
+	 * lines on before falling back to a binary search */
 	size_t l = p->last_line;
-	if (l < p->n_lines && p->lines[l] <= off) {
-		if (l + 1 == p->n_lines || off < p->lines[l + 1])
-			lo = l, hi = l + 1;
-		else if (l + 2 == p->n_lines || off < p->lines[l + 2])
-			lo = l + 1, hi = l + 2;
+	if (p->lines[l] <= off) {
+		for (size_t k = 0; k < 8 && l < p->n_lines; k++, l++)
+			if (off < p->lines[l + 1]) {
+				lo = l, hi = l + 1;
+				break;
+			}
+		if (hi - lo > 1)
+			lo = l < p->n_lines ? l : p->n_lines - 1;
 	}
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -41,10 +66,9 @@ sh_pos_at(struct sh_parser *p, size_t off)
 			hi = mid;
 	}
 	p->last_line = lo;
-	pos.line = (uint32_t)lo + 1;
-	pos.col = (uint32_t)(off - p->lines[lo]) + 1;
-	pos.offset = (uint32_t)off;
-	return pos;
+	return (struct sh_pos){ .line = (uint32_t)lo + 1,
+				.col = (uint32_t)(off - p->lines[lo]) + 1,
+				.offset = (uint32_t)off };
 }
 
 int
@@ -128,10 +152,39 @@ consume(struct sh_parser *p)
 	p->have_tok = false;
 }
 
-static bool
+/* Always inlined so that strlen(kw) folds to a constant: the grammar asks
+ * this of nearly every token, for every reserved word. */
+static inline __attribute__((always_inline)) bool
 is_word(const struct sh_tok *t, const char *kw)
 {
 	return t->kind == T_WORD && !t->assign && sh_word_is_lit(t->word, kw);
+}
+
+struct kw {
+	const char *s;
+	size_t n;
+};
+#define KW(s) { s, sizeof(s) - 1 }
+
+/* Is w the single unquoted literal of one of the n words kws? */
+static bool
+word_is_any(const struct sh_word *w, const struct kw *kws, size_t n)
+{
+	if (!w || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
+		return false;
+	const struct sh_part *pt = &w->parts[0];
+	for (size_t i = 0; i < n; i++)
+		if (pt->text_len == kws[i].n && pt->text[0] == kws[i].s[0] &&
+		    memcmp(pt->text, kws[i].s, kws[i].n) == 0)
+			return true;
+	return false;
+}
+
+/* Is t one of the n reserved words kws? */
+static bool
+is_any_word(const struct sh_tok *t, const struct kw *kws, size_t n)
+{
+	return t->kind == T_WORD && !t->assign && word_is_any(t->word, kws, n);
 }
 
 static bool
@@ -207,7 +260,7 @@ expect_kw(struct sh_parser *p, const char *kw)
 static struct sh_node *
 new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 {
-	struct sh_node *n = arena_alloc(p->a, sizeof(*n));
+	struct sh_node *n = sh_alloc(p, sizeof(*n));
 	if (!n)
 		return NULL;
 	n->kind = k;
@@ -226,18 +279,14 @@ static int parse_simple(struct sh_parser *p, struct sh_tok *first_word,
 static bool
 ends_list(const struct sh_tok *t)
 {
-	static const char *const kws[] = { "then", "else", "elif", "fi", "do",
-					   "done", "esac", "}" };
+	static const struct kw kws[] = { KW("then"), KW("else"), KW("elif"),
+		KW("fi"), KW("do"), KW("done"), KW("esac"), KW("}") };
 	if (t->kind == T_EOF)
 		return true;
 	if (t->kind == T_OP)
 		return t->op == OP_RPAREN || t->op == OP_DSEMI ||
 		       t->op == OP_SEMIAND || t->op == OP_DSEMIAND;
-	if (t->kind == T_WORD)
-		for (size_t i = 0; i < ARRAY_SIZE(kws); i++)
-			if (is_word(t, kws[i]))
-				return true;
-	return false;
+	return is_any_word(t, kws, ARRAY_SIZE(kws));
 }
 
 /*
@@ -407,8 +456,8 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 			if (!pl)
 				return oom(p);
 			if (inner) {
-				pl->u.pipeline.cmds = arena_alloc(p->a, sizeof(struct sh_node *));
-				pl->u.pipeline.pipe_stderr = arena_alloc(p->a, sizeof(bool));
+				pl->u.pipeline.cmds = sh_alloc(p, sizeof(struct sh_node *));
+				pl->u.pipeline.pipe_stderr = sh_alloc(p, sizeof(bool));
 				if (!pl->u.pipeline.cmds || !pl->u.pipeline.pipe_stderr)
 					return oom(p);
 				pl->u.pipeline.cmds[0] = inner;
@@ -566,7 +615,7 @@ heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
 		return sh_fail(p, SH_ERR_UNSUPPORTED, w->pos.offset,
 			       "unsupported construct: newline in a here-document delimiter");
 	}
-	*ret = arena_strndup(p->a, b.data ? b.data : "", b.len);
+	*ret = sh_strndup(p, b.data ? b.data : "", b.len);
 	buf_done(&b);
 	*ret_quoted = q;
 	return *ret ? 0 : oom(p);
@@ -579,7 +628,7 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 	int r;
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
-	struct sh_redir *rd = arena_alloc(p->a, sizeof(*rd));
+	struct sh_redir *rd = sh_alloc(p, sizeof(*rd));
 	if (!rd)
 		return oom(p);
 	rd->fd = -1;
@@ -678,12 +727,9 @@ parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
 static bool
 is_decl_builtin(const struct sh_word *w)
 {
-	static const char *const names[] = { "declare", "typeset", "local",
-					     "export", "readonly" };
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (sh_word_is_lit(w, names[i]))
-			return true;
-	return false;
+	static const struct kw names[] = { KW("declare"), KW("typeset"),
+		KW("local"), KW("export"), KW("readonly") };
+	return word_is_any(w, names, ARRAY_SIZE(names));
 }
 
 /* Is this word an assignment? Fills *ret when it is. */
@@ -705,7 +751,7 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
 			 s[i] == '_' || (s[i] >= '0' && s[i] <= '9')))
 		i++;
-	struct sh_assign *as = arena_alloc(p->a, sizeof(*as));
+	struct sh_assign *as = sh_alloc(p, sizeof(*as));
 	if (!as)
 		return oom(p);
 	as->pos = w->pos;
@@ -722,11 +768,11 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 	} else if (i < n && (s[i] == '=' || (s[i] == '+' && i + 1 < n && s[i + 1] == '='))) {
 		as->append = s[i] == '+';
 		size_t vo = i + (as->append ? 2 : 1);
-		struct sh_word *val = arena_alloc(p->a, sizeof(*val));
+		struct sh_word *val = sh_alloc(p, sizeof(*val));
 		if (!val)
 			return oom(p);
 		*val = *w;
-		struct sh_part *v = arena_alloc(p->a, w->n_parts * sizeof(*v));
+		struct sh_part *v = sh_alloc(p, w->n_parts * sizeof(*v));
 		if (!v)
 			return oom(p);
 		memcpy(v, w->parts, w->n_parts * sizeof(*v));
@@ -745,7 +791,7 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 	} else {
 		return 0;
 	}
-	as->name = arena_strndup(p->a, s, i);
+	as->name = sh_strndup(p, s, i);
 	if (!as->name)
 		return oom(p);
 	if ((r = sh_word_flatten_braces(p, as->value)) < 0)
@@ -1177,7 +1223,7 @@ static int cond_or(struct sh_parser *p, struct sh_cond **ret);
 static struct sh_cond *
 new_cond(struct sh_parser *p, enum sh_cond_kind k, size_t off)
 {
-	struct sh_cond *c = arena_alloc(p->a, sizeof(*c));
+	struct sh_cond *c = sh_alloc(p, sizeof(*c));
 	if (!c)
 		return NULL;
 	c->kind = k;
@@ -1368,14 +1414,12 @@ cond_or(struct sh_parser *p, struct sh_cond **ret)
 static bool
 starts_compound(const struct sh_tok *t)
 {
-	static const char *const kws[] = { "{", "if", "while", "until", "for",
-		"select", "case", "[[", "function", "coproc" };
+	static const struct kw kws[] = { KW("{"), KW("if"), KW("while"),
+		KW("until"), KW("for"), KW("select"), KW("case"), KW("[["),
+		KW("function"), KW("coproc") };
 	if (is_op(t, OP_LPAREN))
 		return true;
-	for (size_t i = 0; i < ARRAY_SIZE(kws); i++)
-		if (is_word(t, kws[i]))
-			return true;
-	return false;
+	return is_any_word(t, kws, ARRAY_SIZE(kws));
 }
 
 /*
@@ -1676,7 +1720,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	}
 	/* the tree points into a copy of the input (word src), which lives in
 	 * the arena like the rest of the tree */
-	char *copy = arena_alloc(a, len + 1);
+	char *copy = arena_alloc_uninit(a, len + 1);
 	if (!copy) {
 		reterr->kind = SH_ERR_LIMIT;
 		reterr->line = reterr->col = 1;
@@ -1685,6 +1729,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	}
 	if (len)
 		memcpy(copy, src, len);
+	copy[len] = '\0';
 	src = copy;
 	struct sh_parser p = {
 		.a = a,
@@ -1698,17 +1743,21 @@ sh_parse(struct arena *a, const char *src, size_t len,
 		.fuel = 16 * len + 65536,
 		.lit = BUF_INIT(SH_MAX_INPUT + 16),
 	};
+	/* line starts, for positions; one-liners (the common case) use the
+	 * array on the stack instead of a malloc per parse */
+	uint32_t lines_inl[16];
 	size_t nl = 1;
 	for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++)
 		nl++;
-	p.lines = malloc(nl * sizeof(*p.lines));
+	p.lines = nl + 1 <= ARRAY_SIZE(lines_inl) ? lines_inl
+						    : malloc((nl + 1) * sizeof(*p.lines));
 	if (!p.lines)
 		return -ENOMEM;
 	p.lines[0] = 0;
 	p.n_lines = 1;
-	for (size_t i = 0; i < len; i++)
-		if (src[i] == '\n')
-			p.lines[p.n_lines++] = (uint32_t)(i + 1);
+	for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++)
+		p.lines[p.n_lines++] = (uint32_t)(q - src + 1);
+	p.lines[p.n_lines] = UINT32_MAX;
 
 	int r;
 	const char *nul = memchr(src, '\0', len);
@@ -1720,7 +1769,8 @@ sh_parse(struct arena *a, const char *src, size_t len,
 		if (r >= 0)
 			*ret_tree = tree;
 	}
-	free(p.lines);
+	if (p.lines != lines_inl)
+		free(p.lines);
 	buf_done(&p.lit);
 	if (r < 0 && reterr->kind == SH_ERR_NONE) {
 		reterr->kind = SH_ERR_LIMIT;
