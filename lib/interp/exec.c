@@ -1385,6 +1385,7 @@ exec_simple(struct interp *it, const struct sh_node *n)
 {
 	if (n->pos.line)
 		it->lineno = n->pos.line;
+	const struct sh_node *cmd_was = it->cur_cmd;
 	struct arena_mark mark = arena_mark(it->tmp);
 	size_t procsub_base = it->n_procsub;
 	size_t decl_base = it->n_decl;
@@ -1429,6 +1430,7 @@ exec_simple(struct interp *it, const struct sh_node *n)
 	size_t argc = av.n;
 	if (it->o.xtrace)
 		xtrace(it, argv, argc, n->u.simple.assigns);
+	it->cur_cmd = n; /* after the expansions, which may run commands of their own */
 	if (call_check(it, argv, argc) < 0) {
 		st = INTERP_STATUS_REFUSED;
 		goto out;
@@ -1554,6 +1556,7 @@ out_redirs:
 	redir_restore(it, &save);
 	free(save.s);
 out:
+	it->cur_cmd = cmd_was;
 	it->n_decl = decl_base;
 	close_procsubs(it, procsub_base);
 	arena_reset(it->tmp, mark);
@@ -2604,6 +2607,12 @@ interp_run_string(struct interp *it, const char *src, size_t len)
 	int st = interp_run_tree(it, tree);
 	(void)keep_arena(it, a); /* function bodies may point into it */
 	return st;
+}
+
+const struct sh_node *
+interp_current_command(const struct interp *it)
+{
+	return it->cur_cmd;
 }
 
 bool

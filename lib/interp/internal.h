@@ -121,6 +121,7 @@ struct interp {
 
 	enum flow flow;
 	const struct sh_node *top_list; /* where FLOW_DISCARD is caught */
+	const struct sh_node *cur_cmd;  /* interp_current_command() */
 	unsigned flow_n;          /* break/continue count */
 	unsigned loop_depth;
 	unsigned func_depth;

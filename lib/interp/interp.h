@@ -101,6 +101,18 @@ int interp_run_tree(struct interp *it, const struct sh_node *tree);
  */
 bool interp_is_procsub_path(const struct interp *it, const char *path);
 
+/*
+ * The simple command whose words are being run: set once its words are
+ * expanded, for the call handler and every check it makes while it runs
+ * (`command X`, `exec X`), and put back when it ends, so a function body, an
+ * eval or a command substitution reports its own. The node belongs to the
+ * tree it was parsed in: the caller's for what interp_run_tree ran, a tree
+ * of the interpreter's own for program text parsed while running (eval,
+ * source, bash -c, a script, a trap). A policy can so tell an invocation the
+ * command line shows from one built at runtime. NULL outside any command.
+ */
+const struct sh_node *interp_current_command(const struct interp *it);
+
 bool interp_refused(const struct interp *it);
 /* The refusal message, or "" */
 const char *interp_refusal(const struct interp *it);

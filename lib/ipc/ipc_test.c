@@ -89,6 +89,8 @@ TEST(roundtrip_requests)
 	chk.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
 	chk.command = (char *)"git status && rm -rf \xc3\xa9";
 	chk.session_id = (char *)"s-1";
+	chk.has_origin = true;
+	chk.origin = LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK;
 	ipc_envelope_init(&env);
 	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
 	env.check = &chk;
@@ -305,11 +307,38 @@ TEST(validators)
 	ASSERT_OK(ipc_validate_check_reply(&cr, &why));
 	cr.verdict = LITE_SANDBOX__VERDICT__VERDICT_UNSPECIFIED;
 	ASSERT_ERRNO(ipc_validate_check_reply(&cr, &why), -EBADMSG);
+	/* prompts approved only with an allow */
+	cr.has_prompts_approved = true;
+	cr.prompts_approved = true;
+	cr.verdict = LITE_SANDBOX__VERDICT__VERDICT_DENY;
+	ASSERT_ERRNO(ipc_validate_check_reply(&cr, &why), -EBADMSG);
+	cr.verdict = LITE_SANDBOX__VERDICT__VERDICT_ALLOW;
+	ASSERT_OK(ipc_validate_check_reply(&cr, &why));
+	cr.has_prompts_approved = false;
+	cr.prompts_approved = false;
 
 	/* A check must say what to check. */
 	LiteSandbox__CheckRequest chk = LITE_SANDBOX__CHECK_REQUEST__INIT;
 	chk.cwd = (char *)"/";
 	ASSERT_ERRNO(ipc_validate_check(&chk, &why), -EBADMSG);
+	/* and who asks: the hook (an ask records a ticket) or the executor
+	 * (an ask takes one); never left to a guess */
+	chk.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
+	chk.command = (char *)"make";
+	ASSERT_ERRNO(ipc_validate_check(&chk, &why), -EBADMSG);
+	chk.has_origin = true;
+	chk.origin = LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_UNSPECIFIED;
+	ASSERT_ERRNO(ipc_validate_check(&chk, &why), -EBADMSG);
+	chk.origin = LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR;
+	ASSERT_OK(ipc_validate_check(&chk, &why));
+	chk.ticket_id = (char *)"t1";
+	ASSERT_OK(ipc_validate_check(&chk, &why));
+	chk.origin = LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK;
+	ASSERT_ERRNO(ipc_validate_check(&chk, &why), -EBADMSG); /* the hook has no ticket */
+	chk.ticket_id = NULL;
+	ASSERT_OK(ipc_validate_check(&chk, &why));
+	chk.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT__NOT_SET;
+	chk.command = NULL;
 
 	LiteSandbox__Finding f = LITE_SANDBOX__FINDING__INIT;
 	f.layer = LITE_SANDBOX__LAYER__LAYER_PATH;

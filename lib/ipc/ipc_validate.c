@@ -239,6 +239,16 @@ ipc_validate_check(const LiteSandbox__CheckRequest *m, const char **ret_why)
 	CHECK(check_id(m->session_id, false, ret_why));
 	CHECK(check_abs_path(m->cwd, "check: cwd missing", ret_why));
 	CHECK(check_id(m->ticket_id, false, ret_why));
+	/* What an ask does (record a ticket or take one) depends on who asks:
+	 * a request that does not say is refused rather than guessed, so that
+	 * no sender records a ticket, or spends one, by leaving it out. */
+	if (!m->has_origin)
+		FAIL("check: origin missing (hook or executor)");
+	if (m->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK &&
+	    m->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR)
+		FAIL("check: origin out of range");
+	if (m->ticket_id && m->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR)
+		FAIL("check: a ticket id comes only with the executor's check");
 	switch (m->subject_case) {
 	case LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND:
 		return check_string(m->command, true, IPC_STRING_MAX,
@@ -277,6 +287,9 @@ ipc_validate_check_reply(const LiteSandbox__CheckReply *m, const char **ret_why)
 {
 	CHECK(check_unknown(&m->base, ret_why));
 	CHECK(check_verdict(m->verdict, m->ticket_id, ret_why));
+	if (m->has_prompts_approved && m->prompts_approved &&
+	    m->verdict != LITE_SANDBOX__VERDICT__VERDICT_ALLOW)
+		FAIL("check_reply: prompts approved without an allow verdict");
 	return check_findings(m->n_findings, m->findings, ret_why);
 }
 
@@ -300,6 +313,9 @@ ipc_validate_exec_reply(const LiteSandbox__ExecReply *m, const char **ret_why)
 	CHECK(check_unknown(&m->base, ret_why));
 	CHECK(check_verdict(m->verdict, m->ticket_id, ret_why));
 	CHECK(check_findings(m->n_findings, m->findings, ret_why));
+	if (m->has_prompts_approved && m->prompts_approved &&
+	    m->verdict != LITE_SANDBOX__VERDICT__VERDICT_ALLOW)
+		FAIL("exec_reply: prompts approved without an allow verdict");
 	if (m->exit_status < 0 || m->exit_status > 255)
 		FAIL("exec_reply: exit status out of range");
 	/* Output is bytes: its size is bounded by the frame limit. */

@@ -351,6 +351,16 @@ svc_check(struct svc_conn *c, const char *session_id, const char *cwd, const cha
 	  const char *ticket_id, struct arena *a, const LiteSandbox__CheckReply **ret, char *err,
 	  size_t err_len)
 {
+	return svc_check_as(c, ticket_id ? LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR
+					 : LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK,
+			    session_id, cwd, command, ticket_id, a, ret, err, err_len);
+}
+
+int
+svc_check_as(struct svc_conn *c, LiteSandbox__CheckOrigin origin, const char *session_id,
+	     const char *cwd, const char *command, const char *ticket_id, struct arena *a,
+	     const LiteSandbox__CheckReply **ret, char *err, size_t err_len)
+{
 	ipc_envelope env, *rep = NULL;
 	LiteSandbox__CheckRequest m;
 	ipc_envelope_init(&env);
@@ -360,6 +370,8 @@ svc_check(struct svc_conn *c, const char *session_id, const char *cwd, const cha
 	m.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
 	m.command = (char *)command;
 	m.ticket_id = (char *)ticket_id;
+	m.has_origin = true;
+	m.origin = origin;
 	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
 	env.check = &m;
 	int r = call(c, &env, LITE_SANDBOX__ENVELOPE__BODY_CHECK_REPLY, a, &rep, err, err_len);

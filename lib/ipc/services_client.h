@@ -61,9 +61,19 @@ int svc_register(struct svc_conn *c, LiteSandbox__AgentKind agent, const char *c
 		 const char *agent_session, struct arena *a,
 		 const LiteSandbox__SessionRegisterReply **ret, char *err, size_t err_len);
 
+/*
+ * A check of a command line. The hook's (no ticket_id): an ask entry is
+ * answered ASK and the registrar records the approval ticket. With a
+ * ticket_id it is the executor's check, which takes that ticket instead.
+ * svc_check_as says the origin itself (an executor's check may leave the id
+ * out: the registrar then finds the ticket by the command, directory and uid).
+ */
 int svc_check(struct svc_conn *c, const char *session_id, const char *cwd, const char *command,
 	      const char *ticket_id, struct arena *a, const LiteSandbox__CheckReply **ret,
 	      char *err, size_t err_len);
+int svc_check_as(struct svc_conn *c, LiteSandbox__CheckOrigin origin, const char *session_id,
+		 const char *cwd, const char *command, const char *ticket_id, struct arena *a,
+		 const LiteSandbox__CheckReply **ret, char *err, size_t err_len);
 
 int svc_exec(struct svc_conn *c, const char *session_id, const char *cwd, const char *command,
 	     unsigned timeout_ms, const char *ticket_id, struct arena *a,

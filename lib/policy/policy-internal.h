@@ -52,6 +52,9 @@ struct policy_report_priv {
 	struct arena_mark base; /* reset to here: keeps the first block */
 	struct policy_finding *arr;
 	size_t cap;
+	/* policy_report_prompts(): the nodes that run an ask entry in sight */
+	const struct sh_node **prompts;
+	size_t n_prompts, cap_prompts;
 };
 
 /* One word of a command, as the check sees it. */
@@ -108,6 +111,14 @@ struct walk {
 	/* functions defined so far (their bodies are checked where defined) */
 	const char **funcs;
 	size_t n_funcs, cap_funcs;
+	/* The simple command being checked (NULL at runtime): an ask entry it
+	 * runs in sight is one the approval covers (policy_report_prompts). */
+	const struct sh_node *node;
+	/* Inside program text the line carries as a word or a file (bash -c,
+	 * eval, trap, alias, a script run or sourced): what, for messages, or
+	 * NULL in the line itself. An ask entry there is refused, since the
+	 * approval prompt shows it only as text. */
+	const char *unseen;
 };
 
 /* A command line under check. */
@@ -187,6 +198,7 @@ int report_add(struct walk *w, enum policy_layer layer, const char *rule,
 int report_add_modes(struct policy_report *r, const struct policy *p,
 		     enum policy_layer layer, policy_modes modes, const char *rule,
 		     const char *message, const char *fix, bool ask);
+int report_add_prompt(struct policy_report *r, const struct sh_node *n);
 
 /* the walk */
 int walk_node(struct walk *w, const struct sh_node *n);

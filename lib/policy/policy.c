@@ -310,9 +310,41 @@ policy_report_reset(struct policy_report *r)
 	arena_reset(r->priv->arena, r->priv->base);
 	r->priv->arr = NULL;
 	r->priv->cap = 0;
+	r->priv->prompts = NULL;
+	r->priv->n_prompts = r->priv->cap_prompts = 0;
 	r->findings = NULL;
 	r->n_findings = 0;
 	r->verdict = POLICY_ALLOW;
+}
+
+size_t
+policy_report_prompts(const struct policy_report *r, const struct sh_node *const **ret)
+{
+	*ret = r->priv->prompts;
+	return r->priv->n_prompts;
+}
+
+int
+report_add_prompt(struct policy_report *r, const struct sh_node *n)
+{
+	struct policy_report_priv *pv = r->priv;
+	for (size_t i = 0; i < pv->n_prompts; i++)
+		if (pv->prompts[i] == n)
+			return 0; /* checked from several candidate directories */
+	if (pv->n_prompts == pv->cap_prompts) {
+		size_t ncap = pv->cap_prompts ? pv->cap_prompts * 2 : 8;
+		if (ncap > 100000)
+			return -E2BIG;
+		const struct sh_node **a = arena_alloc(pv->arena, ncap * sizeof(*a));
+		if (!a)
+			return -ENOMEM;
+		if (pv->n_prompts)
+			memcpy(a, pv->prompts, pv->n_prompts * sizeof(*a));
+		pv->prompts = a;
+		pv->cap_prompts = ncap;
+	}
+	pv->prompts[pv->n_prompts++] = n;
+	return 0;
 }
 
 struct policy_report *

@@ -142,6 +142,19 @@ int policy_check_assignment(const struct policy *p, const char *name,
 int policy_check_exec(const struct policy *p, const char *cwd, char *const *argv,
 		      size_t argc, char *const *envp, struct policy_report *r);
 
+/*
+ * The prompted invocations a static check (policy_check_tree, _source) saw
+ * in the command line itself: the simple-command nodes of the tree that run
+ * an ask entry by a literal name, directly (not under a wrapper) and not
+ * inside program text the line only carries (bash -c, eval, trap, alias, a
+ * script run or sourced: an ask entry there is a denial, "denylist.ask-unseen").
+ * `command`/`exec` NAME counts as NAME. Valid until the report is reset;
+ * the nodes point into the checked tree. The approval of a line (its
+ * ticket) covers exactly these: a runner compares the node the interpreter
+ * is executing when a runtime check answers ASK (docs/policy.md).
+ */
+size_t policy_report_prompts(const struct policy_report *r, const struct sh_node *const **ret);
+
 /* Whether a variable is one the policy protects (PATH, LD_PRELOAD, ...). */
 bool policy_env_protected(const char *name);
 

@@ -575,9 +575,20 @@ check_command(struct walk *w, struct cmdline *cl)
 					  "%s asks first (an ask entry), and a wrapper's child "
 					  "cannot be tied to the approval: run it directly",
 					  cl->name);
+		/* The user approves the line the prompt shows; a command inside
+		 * a string or a file it names is not shown as one. */
+		if (w->unseen)
+			return report_add(w, POLICY_LAYER_DENYLIST, "denylist.ask-unseen", NULL,
+					  false,
+					  "%s asks first (an ask entry), and here it runs from %s, "
+					  "which the approval prompt shows only as text: run it "
+					  "directly in the command line",
+					  cl->name, w->unseen);
 		if ((r = report_add(w, POLICY_LAYER_DENYLIST, "denylist.ask", NULL, true,
 				    "%s asks first (a commands entry with ask: true)",
 				    cl->name)) < 0)
+			return r;
+		if (w->node && (r = report_add_prompt(w->r, w->node)) < 0)
 			return r;
 	}
 

@@ -472,6 +472,89 @@ TEST(structure_rules)
 	t_done(&t);
 }
 
+/* The ask-entry nodes of src in sight (policy_report_prompts); the verdict in *v. */
+static size_t
+prompts_of(struct t *t, struct arena *a, const char *src, enum policy_verdict *v,
+	   const char *const **ret_first)
+{
+	struct sh_node *tree = NULL;
+	struct sh_error err;
+	policy_report_reset(t->r);
+	if (sh_parse(a, src, strlen(src), NULL, &tree, &err) < 0 ||
+	    policy_check_tree(t->p, tree, t->r) < 0)
+		return (size_t)-1;
+	*v = t->r->verdict;
+	const struct sh_node *const *n = NULL;
+	size_t k = policy_report_prompts(t->r, &n);
+	/* the first word of each node, to say which commands they are */
+	static const char *words[8];
+	for (size_t i = 0; i < k && i < 8; i++) {
+		bool st = false;
+		words[i] = n[i]->kind == SH_NODE_SIMPLE && n[i]->u.simple.n_words
+			? sh_word_static_value(a, n[i]->u.simple.words[0], &st) : "?";
+	}
+	*ret_first = words;
+	return k;
+}
+
+TEST(prompts_are_the_ask_invocations_in_sight)
+{
+	struct t t;
+	enum policy_verdict v;
+	const char *const *first = NULL;
+	t_init(&t, POLICY_MODE_ALLOWLIST, false);
+	t_cmd(&t, "make", NULL, false, true);
+	ASSERT_OK(t_build(&t));
+	struct arena *a = arena_new(1u << 20);
+	ASSERT_NOT_NULL(a);
+	/* in the line, in a function it defines, behind `command`, in $(...) */
+	ASSERT_EQ(prompts_of(&t, a, "make all && echo ok | cat; f() { make lib; }; "
+			     "command make z; echo $(make -s v)", &v, &first), 4);
+	ASSERT_EQ(v, POLICY_ASK);
+	ASSERT_STREQ(first[0], "make");
+	ASSERT_STREQ(first[1], "make");
+	ASSERT_STREQ(first[2], "command");
+	ASSERT_STREQ(first[3], "make");
+	/* in a string or file the line carries: refused, nothing to approve */
+	static const char *const unseen[] = {
+		"bash -c 'make all'", "sh -c \"make all\"", "eval make all", "trap 'make' EXIT",
+		"alias m='make all'",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(unseen); i++) {
+		ASSERT_EQ(prompts_of(&t, a, unseen[i], &v, &first), 0);
+		if (v != POLICY_DENY || !find_rule(&t, "denylist.ask-unseen"))
+			TAP_FAIL_("not refused as unseen: %s", unseen[i]);
+	}
+	put(proj, "build.sh", "make all\n");
+	ASSERT_EQ(prompts_of(&t, a, "bash build.sh", &v, &first), 0);
+	ASSERT_EQ(v, POLICY_DENY);
+	ASSERT_NOT_NULL(find_rule(&t, "denylist.ask-unseen"));
+	ASSERT_EQ(prompts_of(&t, a, "source build.sh", &v, &first), 0);
+	ASSERT_NOT_NULL(find_rule(&t, "denylist.ask-unseen"));
+	/* under a wrapper: refused as before, not a prompt */
+	ASSERT_EQ(prompts_of(&t, a, "timeout 5 make all", &v, &first), 0);
+	ASSERT_EQ(v, POLICY_DENY);
+	ASSERT_NOT_NULL(find_rule(&t, "denylist.ask-wrapped"));
+	/* a name known only at runtime: nothing statically (the runtime gate's) */
+	ASSERT_EQ(prompts_of(&t, a, "X=make; $X all", &v, &first), 0);
+	ASSERT_EQ(v, POLICY_ALLOW);
+	/* the benign neighbours: no ask entry runs */
+	ASSERT_EQ(prompts_of(&t, a, "echo make; bash -c 'echo make'", &v, &first), 0);
+	ASSERT_EQ(v, POLICY_ALLOW);
+	/* a reset empties the list */
+	ASSERT_EQ(prompts_of(&t, a, "make", &v, &first), 1);
+	policy_report_reset(t.r);
+	const struct sh_node *const *n = NULL;
+	ASSERT_EQ(policy_report_prompts(t.r, &n), 0);
+	/* the runtime check of an argv records none (it has no node) */
+	char *argv[] = { (char *)"make", NULL };
+	ASSERT_OK(policy_check_argv(t.p, proj, argv, 1, t.r));
+	ASSERT_EQ(t.r->verdict, POLICY_ASK);
+	ASSERT_EQ(policy_report_prompts(t.r, &n), 0);
+	arena_free(a);
+	t_done(&t);
+}
+
 TAP_MAIN(table_is_sorted, layer_modes_follow_the_table,
 	 whitelist_refuses_toolchains_with_a_fix,
 	 denylist_mode_drops_the_whitelist_and_audit_keeps_it,
@@ -479,4 +562,5 @@ TAP_MAIN(table_is_sorted, layer_modes_follow_the_table,
 	 protected_environment, shell_c_strings_are_checked_as_scripts, cd_is_followed,
 	 find_exec_is_a_wrapper, wrapper_bypasses, grep_abbreviation_does_not_hide_a_path,
 	 runtime_entry_points, exec_holds_protected_environment, check_tree_on_a_parsed_program,
-	 syntax_errors_are_refused_in_every_mode, structure_rules)
+	 syntax_errors_are_refused_in_every_mode, structure_rules,
+	 prompts_are_the_ask_invocations_in_sight)

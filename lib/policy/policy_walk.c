@@ -742,7 +742,10 @@ walk_simple(struct walk *w, const struct sh_node *n, bool *ret_cd,
 	for (const struct sh_assign *as = n->u.simple.assigns; as; as = as->next)
 		if (strcmp(as->name, "HOME") == 0)
 			w->home_set = true;
+	const struct sh_node *node_was = w->node;
+	w->node = n;
 	r = check_command(w, &cl);
+	w->node = node_was;
 	w->home_set = home_was;
 	if (r < 0)
 		return r;
@@ -1102,8 +1105,13 @@ walk_script(struct walk *w, const char *src, size_t len, const char *what)
 	}
 	if (!tree)
 		return 0;
+	/* what is NULL only for the command line itself (policy_check_source) */
+	const char *unseen_was = w->unseen;
+	if (what && !w->unseen)
+		w->unseen = what;
 	w->depth++;
 	r = walk_node(w, tree);
 	w->depth--;
+	w->unseen = unseen_was;
 	return r;
 }

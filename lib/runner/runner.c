@@ -45,6 +45,11 @@ struct run_ctx {
 	const struct policy *pol;
 	struct policy_report *rep;
 	struct interp *it;
+	/* the line's approval (runner_request.prompts_approved) and the nodes
+	 * of its tree that run an ask entry in sight (policy_report_prompts) */
+	bool approved;
+	const struct sh_node **prompts;
+	size_t n_prompts;
 };
 
 static int
@@ -190,6 +195,37 @@ report_refusal(const struct policy_report *rep, char *msg, size_t msz)
 	return -EPERM;
 }
 
+/*
+ * A command about to run that an ask entry matches, and nothing refuses
+ * (the verdict is ASK). It runs only when the user approved this line (the
+ * ticket the executor's check took) and the interpreter is executing a
+ * simple command of the line's own tree that the static check saw run an
+ * ask entry in sight: by a literal name, not under a wrapper, not in a
+ * string or file the line carries. A name built at runtime, a function
+ * defined by an eval or a sourced file, a script run by name: their nodes
+ * are not the line's, and the user never saw them as commands.
+ */
+static int
+prompt_gate(struct run_ctx *c, const char *name, char *msg, size_t msz)
+{
+	if (!c->approved) {
+		snprintf(msg, msz, "%s asks first (a commands entry with ask: true), and this run "
+			 "has no approval: a command that asks first runs only through the "
+			 "lite-sandbox services (the MCP bash tool), after the user approved this "
+			 "exact command line when the PreToolUse hook asked", name);
+		return -EPERM;
+	}
+	const struct sh_node *n = c->it ? interp_current_command(c->it) : NULL;
+	for (size_t i = 0; n && i < c->n_prompts; i++)
+		if (c->prompts[i] == n)
+			return 0;
+	snprintf(msg, msz, "%s asks first (a commands entry with ask: true), and this invocation "
+		 "is not one the approved command line shows: its name was only known at run "
+		 "time, or it runs from eval, source, a script, bash -c or a trap. The approval "
+		 "covers the commands written literally in the line: run it directly there", name);
+	return -EPERM;
+}
+
 static int
 h_call(void *ctx, char *const *argv, size_t argc, char *msg, size_t msz)
 {
@@ -216,6 +252,8 @@ h_call(void *ctx, char *const *argv, size_t argc, char *msg, size_t msz)
 		snprintf(msg, msz, "%s: the policy check failed: %s", argv[0], strerror(-r));
 		return r;
 	}
+	if (c->rep->verdict == POLICY_ASK)
+		return prompt_gate(c, argv[0], msg, msz);
 	return report_refusal(c->rep, msg, msz);
 }
 
@@ -246,6 +284,19 @@ h_tree(void *ctx, const struct sh_node *tree, char *msg, size_t msz)
 	if (r < 0) {
 		snprintf(msg, msz, "the policy check failed: %s", strerror(-r));
 		return r;
+	}
+	if (c->rep->verdict == POLICY_ASK) {
+		/* program text parsed while running: no approval covers it */
+		for (size_t i = 0; i < c->rep->n_findings; i++) {
+			const struct policy_finding *f = &c->rep->findings[i];
+			if (!f->enforced || !f->ask)
+				continue;
+			snprintf(msg, msz, "%s, and here it runs from program text parsed while "
+				 "running (eval, source, a script, bash -c, a trap), which an "
+				 "approval never covers: run it directly in the command line",
+				 f->message);
+			return -EPERM;
+		}
 	}
 	return report_refusal(c->rep, msg, msz);
 }
@@ -285,8 +336,10 @@ only_syntax_errors(const struct policy_report *rep)
 	return any;
 }
 
+/* tree: the line parsed once, the tree the static check saw (NULL: parse src) */
 static int
-interpret(struct runner *r, struct run_ctx *c, const char *src, size_t len)
+interpret(struct runner *r, struct run_ctx *c, const struct sh_node *tree, const char *src,
+	  size_t len)
 {
 	struct interp_options o = {
 		.envp = r->envp,
@@ -301,7 +354,7 @@ interpret(struct runner *r, struct run_ctx *c, const char *src, size_t len)
 		return RUNNER_EXIT_USAGE;
 	}
 	c->it = it;
-	int st = interp_run_string(it, src, len);
+	int st = tree ? interp_run_tree(it, tree) : interp_run_string(it, src, len);
 	if (st < 0) {
 		fprintf(stderr, "%s: %s\n", r->prog,
 			interp_error(it)[0] ? interp_error(it) : strerror(-st));
@@ -324,17 +377,45 @@ runner_run(struct runner *r, const struct runner_request *q)
 		fprintf(stderr, "%s: building the policy: %s\n", r->prog, strerror(-e));
 		return RUNNER_EXIT_USAGE;
 	}
+	/*
+	 * The line is parsed once, and the interpreter runs the very tree the
+	 * static check saw: an approval covers the nodes that check found run
+	 * an ask entry in sight, and the runtime gate compares node identity.
+	 * A line that does not parse goes the way it always went (the check
+	 * reports the syntax error).
+	 */
+	_cleanup_arena_ struct arena *ta = arena_new(256u * 1024u * 1024u);
+	struct sh_node *tree = NULL;
+	struct sh_error perr = { 0 };
+	bool parsed = ta && sh_parse(ta, q->src, q->len, NULL, &tree, &perr) >= 0;
 	policy_report_reset(r->rep);
-	e = policy_check_source(pol, q->src, q->len, r->rep);
+	e = parsed ? policy_check_tree(pol, tree, r->rep)
+		   : policy_check_source(pol, q->src, q->len, r->rep);
 	if (e < 0) {
 		fprintf(stderr, "%s: %s\n", r->prog, strerror(-e));
 		return e == -E2BIG ? RUNNER_EXIT_REFUSED : RUNNER_EXIT_USAGE;
 	}
-	if (r->rep->verdict != POLICY_ALLOW) {
+	bool approved = parsed && q->prompts_approved && r->rep->verdict == POLICY_ASK;
+	if (r->rep->verdict != POLICY_ALLOW && !approved) {
 		bool syntax = only_syntax_errors(r->rep);
 		print_static_refusal(r->prog, r->rep, syntax);
 		return syntax ? RUNNER_EXIT_USAGE : RUNNER_EXIT_REFUSED;
 	}
-	struct run_ctx c = { .pol = pol, .rep = r->rep };
-	return interpret(r, &c, q->src, q->len);
+	struct run_ctx c = { .pol = pol, .rep = r->rep, .approved = parsed && q->prompts_approved };
+	/* the handlers reset the report: keep the static check's list */
+	_cleanup_free_ const struct sh_node **prompts = NULL;
+	const struct sh_node *const *seen = NULL;
+	size_t n = policy_report_prompts(r->rep, &seen);
+	if (c.approved && n) {
+		prompts = malloc(n * sizeof(*prompts));
+		if (!prompts) {
+			fprintf(stderr, "%s: %s\n", r->prog, strerror(ENOMEM));
+			return RUNNER_EXIT_USAGE;
+		}
+		memcpy(prompts, seen, n * sizeof(*prompts));
+		c.prompts = prompts;
+		c.n_prompts = n;
+	}
+	/* function bodies point into ta: it outlives the interpreter */
+	return interpret(r, &c, parsed ? tree : NULL, q->src, q->len);
 }

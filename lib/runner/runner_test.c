@@ -22,9 +22,10 @@ extern char **environ;
 
 static char root[PATH_MAX], proj[PATH_MAX + 16], home[PATH_MAX + 16];
 
-/* Run src with stderr captured into err (NUL-terminated). */
+/* Run src with stderr captured into err (NUL-terminated); approved: the
+ * executor's check took the user's ticket for it. */
 static int
-run_captured(struct runner *r, const char *src, char *err, size_t errsz)
+run_approved(struct runner *r, const char *src, bool approved, char *err, size_t errsz)
 {
 	char path[PATH_MAX + 16];
 	snprintf(path, sizeof(path), "%s/stderr", root);
@@ -32,7 +33,8 @@ run_captured(struct runner *r, const char *src, char *err, size_t errsz)
 	int saved = dup(2);
 	fflush(stderr);
 	dup2(fd, 2);
-	struct runner_request q = { .cwd = proj, .src = src, .len = strlen(src) };
+	struct runner_request q = { .cwd = proj, .src = src, .len = strlen(src),
+				    .prompts_approved = approved };
 	int st = runner_run(r, &q);
 	fflush(stderr);
 	dup2(saved, 2);
@@ -41,6 +43,12 @@ run_captured(struct runner *r, const char *src, char *err, size_t errsz)
 	err[n > 0 ? n : 0] = '\0';
 	close(fd);
 	return st;
+}
+
+static int
+run_captured(struct runner *r, const char *src, char *err, size_t errsz)
+{
+	return run_approved(r, src, false, err, errsz);
 }
 
 static struct runner *
@@ -103,6 +111,87 @@ TEST(redirect_outside_write_set)
 	runner_free(r);
 }
 
+/* A runner whose config has `touch` as an ask entry (denylist mode: the
+ * interpreter's runtime check refuses a function's name in allowlist mode). */
+static struct runner *
+new_ask_runner(void)
+{
+	struct config *c = NULL;
+	if (config_new_default(&c) < 0)
+		return NULL;
+	c->mode = POLICY_MODE_DENYLIST;
+	struct config_command *cmds = calloc(1 + c->n_commands, sizeof(*cmds));
+	if (!cmds)
+		return NULL;
+	memcpy(cmds, c->commands, c->n_commands * sizeof(*cmds));
+	free(c->commands);
+	c->commands = cmds;
+	cmds[c->n_commands].name = strdup("touch");
+	cmds[c->n_commands].ask = true;
+	c->n_commands++;
+	struct runner_options o = { .prog = "test", .project_dir = proj, .home = home,
+				    .envp = environ };
+	struct runner *r = NULL;
+	if (runner_new(c, &o, &r) < 0)
+		return NULL;
+	return r;
+}
+
+static bool
+exists(const char *name)
+{
+	char p[PATH_MAX * 2];
+	snprintf(p, sizeof(p), "%s/%s", proj, name);
+	return access(p, F_OK) == 0;
+}
+
+TEST(prompts_run_only_when_approved_and_in_sight)
+{
+	struct runner *r = new_ask_runner();
+	ASSERT_NOT_NULL(r);
+	char err[4096];
+	/* no approval: refused before anything runs */
+	ASSERT_EQ(run_approved(r, "touch p-none", false, err, sizeof(err)), RUNNER_EXIT_REFUSED);
+	ASSERT_FALSE(exists("p-none"));
+	ASSERT_TRUE(strstr(err, "asks first") != NULL);
+	/* approved: the prompted commands the line shows run, in a function
+	 * it defines and behind `command` too */
+	ASSERT_EQ(run_approved(r, "touch p-a && f() { touch p-f; }; f; command touch p-c", true,
+			       err, sizeof(err)), 0);
+	ASSERT_STREQ(err, "");
+	ASSERT_TRUE(exists("p-a") && exists("p-f") && exists("p-c"));
+	/* approved, but a name built at runtime is not what the prompt showed */
+	ASSERT_EQ(run_approved(r, "touch p-b; X=touch; $X p-dyn", true, err, sizeof(err)),
+		  RUNNER_EXIT_REFUSED);
+	ASSERT_TRUE(exists("p-b"));
+	ASSERT_FALSE(exists("p-dyn"));
+	ASSERT_TRUE(strstr(err, "not one the approved command line shows") != NULL);
+	/* nor is program text parsed while running */
+	ASSERT_EQ(run_approved(r, "touch p-e; s='touch p-eval'; eval \"$s\"", true, err,
+			       sizeof(err)), RUNNER_EXIT_REFUSED);
+	ASSERT_FALSE(exists("p-eval"));
+	ASSERT_TRUE(strstr(err, "runs from eval") != NULL); /* eval's own check, at runtime */
+	ASSERT_EQ(run_approved(r, "touch p-g; s='g() { $T p-gf; }'; eval \"$s\"; T=touch g", true,
+			       err, sizeof(err)), RUNNER_EXIT_REFUSED);
+	ASSERT_FALSE(exists("p-gf"));
+	/* statically unseen or wrapped: refused even with an approval */
+	ASSERT_EQ(run_approved(r, "bash -c 'touch p-bash'", true, err, sizeof(err)),
+		  RUNNER_EXIT_REFUSED);
+	ASSERT_FALSE(exists("p-bash"));
+	ASSERT_EQ(run_approved(r, "timeout 5 touch p-wrapped", true, err, sizeof(err)),
+		  RUNNER_EXIT_REFUSED);
+	ASSERT_FALSE(exists("p-wrapped"));
+	/* without an approval a runtime name is refused, saying why */
+	ASSERT_EQ(run_approved(r, "X=touch; $X p-dyn2", false, err, sizeof(err)),
+		  RUNNER_EXIT_REFUSED);
+	ASSERT_FALSE(exists("p-dyn2"));
+	ASSERT_TRUE(strstr(err, "has no approval") != NULL);
+	/* the benign neighbour: a line with no ask entry runs either way */
+	ASSERT_EQ(run_approved(r, "echo hi > p-echo", false, err, sizeof(err)), 0);
+	ASSERT_TRUE(exists("p-echo"));
+	runner_free(r);
+}
+
 TEST(bad_arguments)
 {
 	struct config *c = NULL;
@@ -154,4 +243,4 @@ main(void)
 
 #define main main_tests
 TAP_MAIN(refused_after_expansion_and_benign_neighbour, static_refusal_and_syntax_error,
-	 redirect_outside_write_set, bad_arguments)
+	 redirect_outside_write_set, bad_arguments, prompts_run_only_when_approved_and_in_sight)

@@ -681,6 +681,65 @@ request_session(struct registrar *r, struct ipc_call *call, const char *id, stru
 	return 0;
 }
 
+/*
+ * The executor's check of a line whose verdict is ASK: take the ticket the
+ * hook recorded when it put this exact line, in this directory, for this
+ * uid, to the user (and, when the request names an id, with that id too).
+ * Taken: ALLOW with prompts_approved, which lets the interpreter run the
+ * prompted invocations the line shows. Otherwise DENY with a finding that
+ * says why and what to do. id receives the ticket's id for the audit.
+ */
+static int
+take_command_ticket(struct registrar *r, struct ipc_call *call, const LiteSandbox__CheckRequest *q,
+		    const char *cmd, size_t len, LiteSandbox__CheckReply *c, struct decision *d,
+		    char *id)
+{
+	int e = tickets_id(r->tickets, TICKET_COMMAND, call->peer_uid, q->cwd, cmd, len, id);
+	if (e < 0) {
+		call->error_message = "cannot compute the approval ticket";
+		return e;
+	}
+	d->ticket = id;
+	e = tickets_take(r->tickets, TICKET_COMMAND, call->peer_uid, q->cwd, cmd, len,
+			 q->ticket_id);
+	if (e == 0) {
+		c->verdict = LITE_SANDBOX__VERDICT__VERDICT_ALLOW;
+		c->has_prompts_approved = true;
+		c->prompts_approved = true;
+		d->decision = "allow";
+		d->layer = "denylist";
+		d->rule = "ticket.taken";
+		return 0;
+	}
+	if (e != -ENOENT && e != -ESTALE && e != -EINVAL) {
+		/* the store itself failed: an error, not an approval */
+		call->error_message = "cannot read the approval tickets";
+		return e;
+	}
+	c->verdict = LITE_SANDBOX__VERDICT__VERDICT_DENY;
+	d->decision = "deny";
+	d->layer = "denylist";
+	d->rule = e == -ESTALE ? "ticket.expired" : "ticket.none";
+	const char *msg =
+		e == -ESTALE
+			? "the user's approval of this command line has expired (tickets last "
+			  "15 minutes); ask again: the PreToolUse hook puts it to the user anew"
+			: "this command line runs a command that asks first, and no unused approval "
+			  "matches this exact line and directory: it runs only after the user "
+			  "approved it when the PreToolUse hook asked. Register `lite-sandbox hook` as "
+			  "the agent's PreToolUse hook (docs/hook.md) and approve the prompt; each "
+			  "approval lets the line run once";
+	LiteSandbox__Finding *tf = new_finding(call->arena, LITE_SANDBOX__LAYER__LAYER_DENYLIST,
+					       d->rule, msg, NULL, 7, true, false);
+	if (!tf)
+		return -ENOMEM;
+	if (c->n_findings < IPC_REPEATED_MAX)
+		c->findings[c->n_findings++] = tf;
+	else
+		c->findings[c->n_findings - 1] = tf; /* the reason must be in the reply */
+	return 0;
+}
+
 static int
 on_check(struct ipc_call *call, void *userdata)
 {
@@ -702,9 +761,17 @@ on_check(struct ipc_call *call, void *userdata)
 	size_t len = strlen(cmd);
 	struct decision d = { .command = cmd, .command_len = len, .cwd = q->cwd, .s = s };
 
+	/* What an ask does (record a ticket, or take one) is never guessed:
+	 * the validator refuses a check without an origin, and so do we. */
+	if (!q->has_origin || (q->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK &&
+			       q->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR)) {
+		call->error_message = "check: origin missing (hook or executor)";
+		return -EINVAL;
+	}
+	bool running = q->origin == LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR;
 	char **argv = NULL;
 	int argc = 0;
-	if (!q->ticket_id && config_request_words(call->arena, cmd, len, &argv, &argc))
+	if (!running && config_request_words(call->arena, cmd, len, &argv, &argc))
 		return check_config_request(r, call, s, q->cwd, cmd, len, argv, argc);
 
 	struct pcache *pc = NULL;
@@ -769,30 +836,14 @@ on_check(struct ipc_call *call, void *userdata)
 		d.decision = "allow";
 		break;
 	case POLICY_ASK:
-		if (q->ticket_id) {
-			/* the run after the approval: take the ticket the ask recorded */
-			e = tickets_take(r->tickets, TICKET_COMMAND, call->peer_uid, q->cwd, cmd, len,
-					 q->ticket_id);
-			if (e == 0) {
-				c->verdict = LITE_SANDBOX__VERDICT__VERDICT_ALLOW;
-				d.decision = "allow";
-				d.ticket = q->ticket_id;
-				break;
-			}
-			c->verdict = LITE_SANDBOX__VERDICT__VERDICT_DENY;
-			d.decision = "deny";
-			d.rule = e == -ESTALE ? "ticket.expired" : "ticket.none";
-			LiteSandbox__Finding *tf = new_finding(
-				call->arena, LITE_SANDBOX__LAYER__LAYER_DENYLIST, d.rule,
-				e == -ESTALE ? "the approval for this command has expired; ask again"
-					     : "no unused approval matches this exact command and "
-					       "directory; the user must be asked first",
-				NULL, 7, true, false);
-			if (!tf) {
+		if (running) {
+			/* The run after the approval. Never a new ticket here: only
+			 * the hook, which puts the line to the user, records one. */
+			e = take_command_ticket(r, call, q, cmd, len, c, &d, id);
+			if (e < 0) {
 				policy_report_free(rep);
-				return -ENOMEM;
+				return e;
 			}
-			c->findings[c->n_findings++] = tf;
 			break;
 		}
 		e = tickets_record(r->tickets, TICKET_COMMAND, call->peer_uid, q->cwd, cmd, len, id);

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* The registrar without a socket: tickets, masking, and its handlers. */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "registrar.h"
@@ -223,25 +225,38 @@ do_register(struct fixture *f, uid_t uid)
 	return rep->session_register_reply->session_id;
 }
 
+/* origin 0: none (the validator's and the handler's refusal) */
 static int
-do_check(struct fixture *f, uid_t uid, const char *sid, const char *cmd, const char *ticket,
-	 const LiteSandbox__CheckReply **ret)
+do_check_as(struct fixture *f, uid_t uid, int origin, const char *cwd, const char *sid,
+	    const char *cmd, const char *ticket, const LiteSandbox__CheckReply **ret)
 {
 	ipc_envelope req, *rep = NULL;
 	LiteSandbox__CheckRequest m;
 	ipc_envelope_init(&req);
 	lite_sandbox__check_request__init(&m);
 	m.session_id = (char *)sid;
-	m.cwd = f->cwd;
+	m.cwd = (char *)cwd;
 	m.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
 	m.command = (char *)cmd;
 	m.ticket_id = (char *)ticket;
+	m.has_origin = origin != 0;
+	m.origin = (LiteSandbox__CheckOrigin)origin;
 	req.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
 	req.check = &m;
 	int r = call(f, uid, &req, &rep, NULL);
 	if (r >= 0)
 		*ret = rep->check_reply;
 	return r;
+}
+
+/* The hook's check, or with a ticket the executor's (as svc_check sends them). */
+static int
+do_check(struct fixture *f, uid_t uid, const char *sid, const char *cmd, const char *ticket,
+	 const LiteSandbox__CheckReply **ret)
+{
+	return do_check_as(f, uid, ticket ? LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR
+					  : LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK,
+			   f->cwd, sid, cmd, ticket, ret);
 }
 
 TEST(register_and_check)
@@ -353,7 +368,219 @@ TEST(config_request_without_binary_fails_closed)
 	fixture_done(&f);
 }
 
+/* ---- ask entries through the executor ------------------------------------------------ */
+
+#define HOOK LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK
+#define RUN LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR
+#define V_ALLOW LITE_SANDBOX__VERDICT__VERDICT_ALLOW
+#define V_ASK LITE_SANDBOX__VERDICT__VERDICT_ASK
+#define V_DENY LITE_SANDBOX__VERDICT__VERDICT_DENY
+
+static size_t
+n_tickets(const struct fixture *f)
+{
+	char path[200];
+	snprintf(path, sizeof(path), "%s/cache/tickets", f->dir);
+	DIR *d = opendir(path);
+	size_t n = 0;
+	for (struct dirent *e; d && (e = readdir(d));)
+		n += e->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static bool
+has_rule(const LiteSandbox__CheckReply *c, const char *rule)
+{
+	for (size_t i = 0; i < c->n_findings; i++)
+		if (strcmp(c->findings[i]->rule, rule) == 0)
+			return true;
+	return false;
+}
+
+static bool
+approved(const LiteSandbox__CheckReply *c)
+{
+	return c->has_prompts_approved && c->prompts_approved;
+}
+
+static void
+ask_fixture(struct tap_state *tap_, struct fixture *f)
+{
+	fixture_init(tap_, f, false);
+	write_file(f->cfg, "mode: allowlist\ncommands:\n  - name: make\n    ask: true\n");
+}
+
+TEST(ask_executor_takes_the_hooks_ticket_once)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	ask_fixture(tap_, &f);
+	const char *sid = do_register(&f, 1000);
+	ASSERT_TRUE(sid != NULL);
+	/* the hook asks: a ticket, and no approval yet */
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, sid, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_ASK);
+	ASSERT_TRUE(c->ticket_id != NULL);
+	ASSERT_FALSE(approved(c));
+	ASSERT_EQ(n_tickets(&f), (size_t)1);
+	/* the run of that exact line, without an id (as MCP sends it): once */
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, sid, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_ALLOW);
+	ASSERT_TRUE(approved(c));
+	ASSERT_TRUE(c->ticket_id == NULL);
+	ASSERT_EQ(n_tickets(&f), (size_t)0);
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, sid, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_FALSE(approved(c));
+	ASSERT_TRUE(has_rule(c, "ticket.none"));
+	/* the finding names the way to get an approval */
+	bool names_fix = false;
+	for (size_t i = 0; i < c->n_findings; i++)
+		if (strcmp(c->findings[i]->rule, "ticket.none") == 0)
+			names_fix = strstr(c->findings[i]->message, "PreToolUse hook") &&
+				    strstr(c->findings[i]->message, "approve");
+	ASSERT_TRUE(names_fix);
+	/* the executor's path never records a ticket */
+	ASSERT_EQ(n_tickets(&f), (size_t)0);
+	fixture_done(&f);
+}
+
+TEST(ask_executor_matches_command_dir_uid_and_id)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	char other[200], id[TICKET_ID_LEN + 1];
+	ask_fixture(tap_, &f);
+	snprintf(other, sizeof(other), "%s/other", f.dir);
+	mkdir(other, 0700);
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_ASK);
+	snprintf(id, sizeof(id), "%s", c->ticket_id);
+	/* other words, another directory, another uid, a wrong id: refused,
+	 * and the ticket is still there for the run the user approved */
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, NULL, "make clean", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_TRUE(has_rule(c, "ticket.none"));
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, NULL, "make  all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_OK(do_check_as(&f, 1000, RUN, other, NULL, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_TRUE(has_rule(c, "ticket.none"));
+	ASSERT_OK(do_check_as(&f, 1001, RUN, f.cwd, NULL, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	char wrong[TICKET_ID_LEN + 1];
+	memcpy(wrong, id, sizeof(wrong));
+	wrong[0] = wrong[0] == 'a' ? 'b' : 'a';
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, NULL, "make all", wrong, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_TRUE(has_rule(c, "ticket.none"));
+	ASSERT_EQ(n_tickets(&f), (size_t)1);
+	/* the benign neighbour: the same line, directory and uid, with its id */
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, NULL, "make all", id, &c));
+	ASSERT_EQ(c->verdict, V_ALLOW);
+	ASSERT_TRUE(approved(c));
+	fixture_done(&f);
+}
+
+TEST(ask_executor_without_hook_or_after_expiry)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	char path[300];
+	ask_fixture(tap_, &f);
+	/* no hook ever asked */
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, NULL, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_TRUE(has_rule(c, "ticket.none"));
+	ASSERT_EQ(n_tickets(&f), (size_t)0);
+	/* an approval older than the ticket's life: "ask again" */
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "make all", NULL, &c));
+	snprintf(path, sizeof(path), "%s/cache/tickets/%s", f.dir, c->ticket_id);
+	char old[32];
+	snprintf(old, sizeof(old), "%lld\n", (long long)time(NULL) - TICKET_TTL_SEC - 60);
+	write_file(path, old);
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, NULL, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_TRUE(has_rule(c, "ticket.expired"));
+	bool again = false;
+	for (size_t i = 0; i < c->n_findings; i++)
+		if (strcmp(c->findings[i]->rule, "ticket.expired") == 0)
+			again = strstr(c->findings[i]->message, "ask again") != NULL;
+	ASSERT_TRUE(again);
+	/* a line with no ask entry runs without any ticket, and without approval */
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, NULL, "ls", NULL, &c));
+	ASSERT_EQ(c->verdict, V_ALLOW);
+	ASSERT_FALSE(approved(c));
+	fixture_done(&f);
+}
+
+TEST(ask_wrapped_or_unseen_never_gets_a_ticket)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	ask_fixture(tap_, &f);
+	static const char *const refused[] = {
+		"timeout 5 make all", "env make all", "xargs make < /dev/null",
+		"nice make all", "find . -exec make {} ;", "bash -c 'make all'",
+		"eval make all", "trap 'make all' EXIT", "source /dev/null; f() { bash -c make; }",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(refused); i++) {
+		ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, refused[i], NULL, &c));
+		if (c->verdict != V_DENY)
+			TAP_FAIL_("not refused: %s", refused[i]);
+		ASSERT_TRUE(c->ticket_id == NULL);
+	}
+	ASSERT_EQ(n_tickets(&f), (size_t)0);
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "bash -c 'make all'", NULL, &c));
+	ASSERT_TRUE(has_rule(c, "denylist.ask-unseen"));
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "timeout 5 make all", NULL, &c));
+	ASSERT_TRUE(has_rule(c, "denylist.ask-wrapped"));
+	/* the benign neighbours: the prompted command in sight is asked for */
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "make all && echo done", NULL, &c));
+	ASSERT_EQ(c->verdict, V_ASK);
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "command make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_ASK);
+	fixture_done(&f);
+}
+
+TEST(check_origin_is_required)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	ask_fixture(tap_, &f);
+	ASSERT_EQ(do_check_as(&f, 1000, 0, f.cwd, NULL, "make all", NULL, &c), -EINVAL);
+	ASSERT_EQ(n_tickets(&f), (size_t)0);
+	/* and on the wire, by the validator */
+	LiteSandbox__CheckRequest m;
+	lite_sandbox__check_request__init(&m);
+	m.cwd = f.cwd;
+	m.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
+	m.command = (char *)"make all";
+	ASSERT_ERRNO(ipc_validate_check(&m, NULL), -EBADMSG);
+	m.has_origin = true;
+	m.origin = (LiteSandbox__CheckOrigin)3;
+	ASSERT_ERRNO(ipc_validate_check(&m, NULL), -EBADMSG);
+	m.origin = HOOK;
+	ASSERT_OK(ipc_validate_check(&m, NULL));
+	/* a ticket id only with the executor's check */
+	m.ticket_id = (char *)"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+	ASSERT_ERRNO(ipc_validate_check(&m, NULL), -EBADMSG);
+	m.origin = RUN;
+	ASSERT_OK(ipc_validate_check(&m, NULL));
+	/* a config request from the executor is not one: no config ticket */
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, NULL, "lite-sandbox config mode set open",
+			      NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_EQ(n_tickets(&f), (size_t)0);
+	fixture_done(&f);
+}
+
 TAP_MAIN(ticket_single_use, ticket_fields_do_not_run_together, ticket_expires,
 	 ticket_key_shared_and_guarded, ticket_planted_file_does_not_match, mask,
 	 register_and_check, broken_config_refuses, reload_by_inotify, reload_by_stamp,
-	 config_request_check, config_request_without_binary_fails_closed)
+	 config_request_check, config_request_without_binary_fails_closed,
+	 ask_executor_takes_the_hooks_ticket_once, ask_executor_matches_command_dir_uid_and_id,
+	 ask_executor_without_hook_or_after_expiry, ask_wrapped_or_unseen_never_gets_a_ticket,
+	 check_origin_is_required)

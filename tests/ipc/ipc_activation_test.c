@@ -391,6 +391,8 @@ TEST(client_round_trips)
 	chk.cwd = (char *)"/";
 	chk.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
 	chk.command = (char *)"please deny me";
+	chk.has_origin = true;
+	chk.origin = LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK;
 	ipc_envelope env, *rep = NULL;
 	ipc_envelope_init(&env);
 	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
