@@ -6,12 +6,15 @@
  *                         [--runtime-dir DIR] [--idle-ms N] [--bin PATH]
  *
  * An Exec request is checked by the registrar (the session's policy, its
- * tickets, its audit), then run by `lite-sandbox exec --in-process`: the
- * interpreter, which checks every command again after expansion. With
- * os_sandbox on, that runs inside a long-lived sandbox worker (lib/sandbox),
- * one per project and policy generation, reused, restarted when it dies and
- * replaced when the config changes. Output goes to memory files read back up
- * to a cap, so a command that prints a lot never blocks on a pipe.
+ * tickets, its audit), then run by the interpreter (lib/runner), which
+ * checks every command again after expansion, inside a long-lived worker
+ * (lib/sandbox's, lite-sandbox-init): one per project and policy generation,
+ * confined by the OS sandbox when the config enables it and unconfined
+ * otherwise, reused, restarted when it dies and replaced when the config
+ * changes. The worker forks per command and runs the interpreter in the
+ * child: no process start and no config load per command. Output goes to
+ * memory files read back up to a cap, so a command that prints a lot never
+ * blocks on a pipe.
  *
  * The process uses nng, whose threads do not survive fork(): every child is
  * started with posix_spawn (here and in lib/sandbox).
@@ -65,12 +68,15 @@ extern char **environ;
 struct worker_slot {
 	char *key;              /* project directory + generation */
 	struct sandbox_worker *w;
+	struct sandbox_policy *pol; /* the worker's (it borrows it for restarts);
+				     * NULL: unconfined, the config has no OS sandbox */
 	uint64_t used;
 	unsigned refs;
 };
 
 struct executor {
-	const char *bin;        /* lite-sandbox, run as `exec --in-process` */
+	const char *bin;        /* lite-sandbox: write-denied in the sandbox and
+				 * protected by the interpreter's path boundary */
 	const char *config_path;
 	char *const *registrar_argv;
 	const char *registrar_service;
@@ -124,11 +130,6 @@ registrar_check(struct executor *x, struct ipc_call *call, const LiteSandbox__Ex
 		m.cwd = q->cwd;
 		m.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
 		m.command = q->command;
-		/* About to run: an ask entry's verdict takes the ticket the hook
-		 * recorded when it put this exact line to the user (the id is
-		 * optional; MCP never has one), and never records one. */
-		m.has_origin = true;
-		m.origin = LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR;
 		m.ticket_id = q->ticket_id;
 		env.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
 		env.check = &m;
@@ -219,90 +220,6 @@ read_capped(int fd, struct arena *a, ProtobufCBinaryData *ret, protobuf_c_boolea
 
 /* ---- running ------------------------------------------------------------------- */
 
-static long
-ms_since(const struct timespec *t0)
-{
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000;
-}
-
-/*
- * Without the OS sandbox: spawn and wait, killing the group at the deadline,
- * or as soon as the client's connection is gone (cancel_fd readable, from
- * ipc_call_cancel_fd; also when it was gone before we started): no one
- * would read the answer, so the command is cancelled (-ECANCELED).
- * (H2: the connection replaced the client's pidfd, which missed a client
- * that drops the connection and lives on.)
- */
-static int
-run_plain(struct executor *x, const char *cwd, char *const *argv, int out_fd, int err_fd,
-	  unsigned timeout_ms, int cancel_fd, int *ret_status, bool *ret_killed)
-{
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
-	sigset_t none, all;
-	sigemptyset(&none);
-	sigfillset(&all);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawnattr_init(&at);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
-	posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-	posix_spawn_file_actions_addchdir_np(&fa, cwd);
-	posix_spawnattr_setsigmask(&at, &none);
-	posix_spawnattr_setsigdefault(&at, &all);
-	posix_spawnattr_setpgroup(&at, 0);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
-					      POSIX_SPAWN_SETPGROUP);
-	pid_t pid;
-	int e = posix_spawn(&pid, x->bin, &fa, &at, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
-	if (e != 0)
-		return -e;
-	int ws = 0;
-	_cleanup_close_ int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	bool cancelled = false;
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	unsigned limit = timeout_ms;
-	*ret_killed = false;
-	while (!cancelled) {
-		pid_t w = waitpid(pid, &ws, WNOHANG);
-		if (w == pid)
-			break;
-		long left = (long)limit - ms_since(&t0);
-		if (left <= 0) {
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
-				;
-			*ret_killed = true;
-			break;
-		}
-		struct pollfd p[2] = { { .fd = pfd, .events = POLLIN },
-				       { .fd = cancel_fd, .events = POLLIN } };
-		if (pfd >= 0) {
-			(void)poll(p, 2, (int)(left > 100000 ? 100000 : left));
-			if (cancel_fd >= 0 && (p[1].revents & POLLIN)) {
-				kill(-pid, SIGKILL);
-				kill(pid, SIGKILL);
-				while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
-					;
-				cancelled = true;
-				break;
-			}
-		} else {
-			struct timespec ts = { 0, 5000000 };
-			nanosleep(&ts, NULL);
-		}
-	}
-	kill(-pid, SIGKILL); /* whatever it left behind in its group */
-	*ret_status = ws;
-	return cancelled ? -ECANCELED : 0;
-}
-
 /* x->lock held: drop one reference; the last one stops the worker. */
 static void
 slot_unref(struct worker_slot *s)
@@ -310,6 +227,7 @@ slot_unref(struct worker_slot *s)
 	if (!s || --s->refs > 0)
 		return;
 	sandbox_worker_free(s->w);
+	sandbox_policy_free(s->pol);
 	free(s->key);
 	free(s);
 }
@@ -329,8 +247,8 @@ slot_retire(struct executor *x, size_t i)
  * running commands end).
  */
 static struct worker_slot *
-get_worker(struct executor *x, const struct config *cfg, const char *cwd, const char *project,
-	   uint64_t generation, struct sandbox_error *err, int *ret_err)
+get_worker(struct executor *x, const char *cwd, const char *project, uint64_t generation,
+	   struct sandbox_error *err, int *ret_err)
 {
 	char key[PATH_MAX + 32];
 	snprintf(key, sizeof(key), "%llu:%s", (unsigned long long)generation, project);
@@ -355,10 +273,27 @@ get_worker(struct executor *x, const struct config *cfg, const char *cwd, const 
 	if (x->workers[victim])
 		slot_retire(x, victim); /* the least recently used */
 
+	/*
+	 * H1: the config as the registrar judged it (same file, same
+	 * directory), loaded once per worker, i.e. per project and policy
+	 * generation, not per command. The worker loads the same file itself
+	 * (passed as a descriptor) for its interpreter.
+	 */
+	struct config *cfg = NULL;
+	struct config_error cerr = { .file = "" };
+	int r = config_load_for_dir(x->config_path, cwd, &cfg, &cerr);
+	if (r < 0) {
+		snprintf(err->message, sizeof(err->message), "the config cannot be loaded: %s",
+			 cerr.message[0] ? cerr.message : strerror(-r));
+		*ret_err = r;
+		return NULL;
+	}
 	const char *home = getenv("HOME");
+	if (!home || home[0] != '/')
+		home = NULL;
 	struct sandbox_context ctx = {
 		.cwd = project ? project : cwd,
-		.home = home && home[0] == '/' ? home : "/",
+		.home = home ? home : "/",
 		.tmpdir = getenv("TMPDIR"),
 		.runtime_dir = getenv("XDG_RUNTIME_DIR"),
 		.path = getenv("PATH"),
@@ -370,17 +305,26 @@ get_worker(struct executor *x, const struct config *cfg, const char *cwd, const 
 	struct worker_slot *slot = calloc(1, sizeof(*slot));
 	if (!slot || !(slot->key = strdup(key))) {
 		free(slot);
+		config_free(cfg);
 		*ret_err = -ENOMEM;
 		return NULL;
 	}
-	struct sandbox_policy *pol = NULL;
-	int r = sandbox_policy_build(cfg, &ctx, &pol, err);
+	/* Without the OS sandbox the same worker runs unconfined (no bwrap,
+	 * no Landlock or seccomp): one mechanism for both, and no process
+	 * start per command either way. */
+	if (cfg->os_sandbox)
+		r = sandbox_policy_build(cfg, &ctx, &slot->pol, err);
+	config_free(cfg);
 	if (r >= 0) {
+		/* the words lite-sandbox-init's loader takes (sandbox_init.c) */
+		char *words[] = { (char *)x->config_path, (char *)(project ? project : cwd),
+				  (char *)(home ? home : ""), (char *)x->bin, NULL };
+		struct sandbox_worker_setup setup = { .words = words, .file = x->config_path };
 		struct sandbox_launch l = { .fd_in = -1, .fd_out = -1, .fd_err = -1 };
-		r = sandbox_worker_start(pol, &l, &slot->w, err);
+		r = sandbox_worker_start_ex(slot->pol, &l, &setup, &slot->w, err);
 	}
-	sandbox_policy_free(pol);
 	if (r < 0) {
+		sandbox_policy_free(slot->pol);
 		free(slot->key);
 		free(slot);
 		*ret_err = r;
@@ -417,99 +361,61 @@ on_exec(struct ipc_call *call, void *userdata)
 		rep->exit_status = 126; /* refused, as bash says "cannot execute" */
 		return 0;
 	}
-	/* The registrar took the user's ticket for this line: the interpreter
-	 * may run the prompted commands the line shows (and refuses others). */
-	bool approved = chk->has_prompts_approved && chk->prompts_approved;
-	if (approved) {
-		rep->has_prompts_approved = true;
-		rep->prompts_approved = true;
-	}
-	/* The registrar took the user's ticket for this line: the interpreter
-	 * may run the prompted commands the line shows (and refuses others). */
-
-	/* The config as the registrar judged it (same file, same directory). */
-	struct config *cfg = NULL;
-	struct config_error cerr = { .file = "" };
-	r = config_load_for_dir(x->config_path, q->cwd, &cfg, &cerr);
-	if (r < 0) {
-		call->error_message = arena_printf(call->arena, "the config cannot be loaded: %s",
-						   cerr.message[0] ? cerr.message : strerror(-r));
-		return r;
-	}
 	_cleanup_close_ int out_fd = memfd_create("stdout", MFD_CLOEXEC);
 	_cleanup_close_ int err_fd = memfd_create("stderr", MFD_CLOEXEC);
-	if (out_fd < 0 || err_fd < 0) {
-		config_free(cfg);
+	if (out_fd < 0 || err_fd < 0)
 		return -errno;
-	}
 	/*
-	 * No --timeout: the interpreter would run the command in a process
-	 * group of its own, out of reach of the group we kill at the timeout
-	 * or when the client goes away. We keep the timer.
+	 * H1: the line runs in the worker of this project and generation, by
+	 * the interpreter inside it (lib/runner, in a child the worker forks),
+	 * confined by the OS sandbox or, when the config has none, unconfined;
+	 * no process start and no config load per command. The worker keeps
+	 * the timer and kills the command's group at the timeout.
+	 *
+	 * H2: each command on a channel of its own, so that commands of one
+	 * worker run side by side; the channel is closed when the client's
+	 * connection goes away, and the worker then kills the command's
+	 * group. The table lock covers finding the worker and opening the
+	 * channel (sandbox.h: from one thread at a time); the run itself is
+	 * outside it.
 	 */
-	char *const argv[] = {
-		(char *)x->bin, (char *)"exec", (char *)"--in-process", (char *)"--no-os-sandbox",
-		(char *)"--dir", q->cwd, (char *)"--", q->command, NULL,
-	};
 	int ws = 0;
 	bool killed = false;
-	if (cfg->os_sandbox) {
-		struct sandbox_error serr = { "" };
-		char *proj = NULL;
-		const char *home = getenv("HOME");
-		r = config_project_dir(q->cwd, home && home[0] == '/' ? home : "/", &proj);
-		/*
-		 * H2: each command on a channel of its own, so that commands of
-		 * one worker run side by side; the channel is closed when the
-		 * client's connection goes away, and the worker then kills the
-		 * command's group. The table lock covers finding the worker
-		 * and opening the channel (sandbox.h: from one thread at a
-		 * time); the run itself is outside it.
-		 */
-		struct worker_slot *slot = NULL;
-		struct sandbox_channel *ch = NULL;
-		if (r >= 0) {
-			pthread_mutex_lock(&x->lock);
-			slot = get_worker(x, cfg, q->cwd, proj,
-					  chk->has_policy_generation ? chk->policy_generation : 0,
-					  &serr, &r);
-			if (slot && (r = sandbox_worker_open_channel(slot->w, &ch, &serr)) < 0) {
-				slot_unref(slot);
-				slot = NULL;
-			}
-			pthread_mutex_unlock(&x->lock);
-		}
-		free(proj);
-		if (ch) {
-			int cfd = ipc_call_cancel_fd(call);
-			sandbox_channel_set_cancel_fd(ch, cfd >= 0 ? cfd : -1);
-			r = sandbox_channel_run(ch, q->cwd, argv, -1, out_fd, err_fd, q->timeout_ms,
-						&ws, &killed, &serr);
-			sandbox_channel_free(ch);
-			pthread_mutex_lock(&x->lock);
+	struct sandbox_error serr = { "" };
+	char *proj = NULL;
+	const char *home = getenv("HOME");
+	r = config_project_dir(q->cwd, home && home[0] == '/' ? home : "/", &proj);
+	struct worker_slot *slot = NULL;
+	struct sandbox_channel *ch = NULL;
+	if (r >= 0) {
+		pthread_mutex_lock(&x->lock);
+		slot = get_worker(x, q->cwd, proj,
+				  chk->has_policy_generation ? chk->policy_generation : 0, &serr, &r);
+		if (slot && (r = sandbox_worker_open_channel(slot->w, &ch, &serr)) < 0) {
 			slot_unref(slot);
-			pthread_mutex_unlock(&x->lock);
+			slot = NULL;
 		}
-		if (r < 0) {
-			config_free(cfg);
-			call->error_message = r == -ECANCELED ? "cancelled: the client went away"
-				: arena_printf(call->arena, "the sandbox could not run the "
-					       "command: %s", serr.message[0] ? serr.message
-					       : strerror(-r));
-			return r;
-		}
-	} else {
-		int cfd = ipc_call_cancel_fd(call);
-		r = run_plain(x, q->cwd, argv, out_fd, err_fd, q->timeout_ms, cfd >= 0 ? cfd : -1,
-			      &ws, &killed);
-		if (r < 0) {
-			config_free(cfg);
-			call->error_message = r == -ECANCELED
-				? "cancelled: the client went away" : "the command could not be started";
-			return r;
-		}
+		pthread_mutex_unlock(&x->lock);
 	}
-	config_free(cfg);
+	free(proj);
+	if (ch) {
+		int cfd = ipc_call_cancel_fd(call);
+		sandbox_channel_set_cancel_fd(ch, cfd >= 0 ? cfd : -1);
+		r = sandbox_channel_run_script(ch, q->cwd, q->command,
+					       0 /* SANDBOX_SCRIPT_PROMPTS_APPROVED: H4 */, -1,
+					       out_fd, err_fd, q->timeout_ms, &ws, &killed, &serr);
+		sandbox_channel_free(ch);
+		pthread_mutex_lock(&x->lock);
+		slot_unref(slot);
+		pthread_mutex_unlock(&x->lock);
+	}
+	if (r < 0) {
+		call->error_message = r == -ECANCELED ? "cancelled: the client went away"
+			: arena_printf(call->arena, "the sandbox could not run the command: %s%s",
+				       serr.message[0] ? serr.message : strerror(-r),
+				       r == -ECHILD ? " (the next command starts a new worker)" : "");
+		return r;
+	}
 	rep->exit_status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + (WIFSIGNALED(ws) ? WTERMSIG(ws) : 0);
 	if (killed) {
 		rep->has_timed_out = true;
@@ -576,9 +482,10 @@ main(int argc, char **argv)
 		x.config_path = cfg_default;
 	}
 	/*
-	 * The interpreter we run finds the config through the environment,
-	 * so that its per-directory override applies as it does here. Set
-	 * before nng starts any thread.
+	 * The worker gets the config file from us (a descriptor); this is for
+	 * the lite-sandbox commands a command line may run (`lite-sandbox
+	 * config show`), so that they read the same file. Set before nng
+	 * starts any thread.
 	 */
 	if (setenv("LITE_SANDBOX_CONFIG", x.config_path, 1) < 0)
 		return 1;

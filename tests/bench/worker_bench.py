@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""One command through the services and the sandbox worker, against bash and
+bubblewrap, measured in one run (on demand, not part of the tests).
+
+Usage: worker_bench.py BUILD_DIR [RUNS]
+
+Rows (medians over RUNS, interleaved so that the machine's load falls on all
+alike; milliseconds, the process start of the client included everywhere):
+
+  bash -c true                    the baseline
+  bwrap --unshare-all ... true    a cold bubblewrap start, per command
+  exec -- true, worker warm       `lite-sandbox exec -- true` with the
+                                  registrar, the executor and the sandbox
+                                  worker running (os_sandbox: true): the
+                                  client's start, register, check, the
+                                  worker's fork and the interpreter
+  exec -- true, no OS sandbox     the same with os_sandbox: false (the
+                                  unconfined worker)
+  exec --no-os-sandbox -- true    in-process (no services), for scale
+  exec -- true, cold              nothing running: the services are started
+                                  by the client, then the worker (fewer runs)
+
+and, in a running client (svc_tool bench-exec, no process start), the exec
+round trip of `true` with the worker warm.
+
+Goals (issue 6): warm worker overhead under 1 ms over `bash -c true`, and at
+least 3x faster than a cold bubblewrap start per command.
+"""
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+build = os.path.abspath(sys.argv[1])
+runs = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+CLI = f"{build}/cli/lite-sandbox"
+TOOL = f"{build}/tests/services/svc_tool"
+REG = f"{build}/services/registrar/lite-sandbox-registrar"
+EXE = f"{build}/services/executor/lite-sandbox-executor"
+INIT = f"{build}/lib/sandbox/lite-sandbox-init"
+BASH = shutil.which("bash")
+BWRAP = shutil.which("bwrap")
+
+tmp = tempfile.mkdtemp(prefix="worker-bench-")
+os.chmod(tmp, 0o755)
+rt = os.path.join(tmp, "rt")
+os.mkdir(rt, 0o700)
+home = os.path.join(tmp, "home")
+os.makedirs(home)
+proj = os.path.join(tmp, "proj")
+os.makedirs(proj)
+subprocess.run(["git", "init", "-q", proj], check=True)
+
+
+def config(name, sandbox):
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        f.write(f"mode: allowlist\nos_sandbox: {'true' if sandbox else 'false'}\n")
+    return path
+
+
+cfg_sb, cfg_plain = config("sandbox.yaml", True), config("plain.yaml", False)
+base_env = {
+    "PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": rt,
+    "XDG_CACHE_HOME": os.path.join(tmp, "cache"), "LITE_SANDBOX_BIN": CLI,
+    "LITE_SANDBOX_REGISTRAR": REG, "LITE_SANDBOX_EXECUTOR": EXE, "LITE_SANDBOX_INIT": INIT,
+}
+env_sb = dict(base_env, LITE_SANDBOX_CONFIG=cfg_sb)
+env_plain = dict(base_env, LITE_SANDBOX_CONFIG=cfg_plain)
+
+
+def spawn_ms(argv, env, check=0):
+    null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+    try:
+        t0 = time.perf_counter_ns()
+        pid = os.posix_spawn(argv[0], argv, env, file_actions=[
+            (os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1)])
+        _, st = os.waitpid(pid, 0)
+        t1 = time.perf_counter_ns()
+    finally:
+        os.close(null)
+    if check is not None and os.waitstatus_to_exitcode(st) != check:
+        raise SystemExit(f"{argv} exited with {os.waitstatus_to_exitcode(st)}")
+    return (t1 - t0) / 1e6
+
+
+def ours():
+    """Our services and workers (argv[0] is one of our binaries)."""
+    found = []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+            with open(f"/proc/{d}/environ", "rb") as f:
+                mine = tmp.encode() in f.read()
+        except OSError:
+            continue
+        if mine and argv and argv[0].decode(errors="replace") in (REG, EXE, INIT, BWRAP):
+            found.append(int(d))
+    return found
+
+
+def kill_ours():
+    for pid in ours():
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    for _ in range(100):
+        if not ours():
+            break
+        time.sleep(0.01)
+
+
+def line(what, xs, base=None, bw=None):
+    m = statistics.median(xs)
+    extra = ""
+    if base is not None:
+        extra += f"  {m - base:+7.3f} ms vs bash"
+    if bw is not None:
+        extra += f"  bwrap/this {bw / m:5.2f}x"
+    print(f"{what:36s} median {m:7.3f} ms{extra}", flush=True)
+    return m
+
+
+try:
+    probe = subprocess.run([CLI, "config", "os-sandbox", "check"], env=env_sb,
+                           capture_output=True, text=True)
+    sandbox_ok = probe.returncode == 0 and BWRAP
+    print(f"# {runs} runs each; build {build}; load average {os.getloadavg()}")
+    if not sandbox_ok:
+        print("# the OS sandbox does not run here: sandbox rows skipped")
+
+    exec_true = [CLI, "exec", "--", "true"]
+    bwrap = [BWRAP or "/bin/false", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/",
+             "--dev", "/dev", "--proc", "/proc", "true"]
+    # warm everything: services of both configs and their workers
+    for e in (env_sb, env_plain):
+        if e is env_sb and not sandbox_ok:
+            continue
+        for _ in range(3):
+            spawn_ms(exec_true, e)
+    t = {"bash": [], "bwrap": [], "warm": [], "plain": [], "inproc": []}
+    for _ in range(runs):
+        t["bash"].append(spawn_ms([BASH, "-c", "true"], base_env))
+        if sandbox_ok:
+            t["bwrap"].append(spawn_ms(bwrap, base_env))
+            t["warm"].append(spawn_ms(exec_true, env_sb))
+        t["plain"].append(spawn_ms(exec_true, env_plain))
+        t["inproc"].append(spawn_ms([CLI, "exec", "--no-os-sandbox", "--", "true"], env_plain))
+    ba = line("bash -c true", t["bash"])
+    bw = line("bwrap --unshare-all ... true (cold)", t["bwrap"], ba) if sandbox_ok else None
+    if sandbox_ok:
+        warm = line("exec -- true, sandbox worker warm", t["warm"], ba, bw)
+    line("exec -- true, no OS sandbox (warm)", t["plain"], ba, bw)
+    line("exec --no-os-sandbox -- true", t["inproc"], ba, bw)
+
+    if sandbox_ok:
+        us = float(subprocess.run([TOOL, "bench-exec", str(runs * 3), proj, "true"], env=env_sb,
+                                  capture_output=True, text=True, cwd=proj,
+                                  check=True).stdout.strip())
+        print(f"{'exec round trip in a client (mean)':36s}        {us / 1000:7.3f} ms"
+              "  (registrar check, worker fork, interpreter)")
+        cold = []
+        for _ in range(min(runs, 20)):
+            kill_ours()
+            cold.append(spawn_ms(exec_true, env_sb))
+        line("exec -- true, cold (services+worker)", cold, ba, bw)
+        print(f"# goal: warm overhead < 1 ms over bash: "
+              f"{'met' if warm - ba < 1 else 'NOT met'} ({warm - ba:.3f} ms); "
+              f"bwrap/warm >= 3x: {'met' if bw / warm >= 3 else 'NOT met'} ({bw / warm:.2f}x)")
+    print(f"# load average after: {os.getloadavg()}")
+finally:
+    kill_ours()
+    shutil.rmtree(tmp, ignore_errors=True)
