@@ -880,8 +880,17 @@ ipc_server_run(struct ipc_server *s)
 		pthread_mutex_unlock(&s->lock);
 		if (r < 0)
 			break;
-		r = listener_watchdog(s);
-		if (r < 0)
+		/*
+		 * The watchdog only in a quiet moment (nothing in flight, no
+		 * request for a tick), as when one thread served: replacing
+		 * the listener drops a connection still in its handshake,
+		 * which a busy stream of short clients would otherwise hit
+		 * (seen under ASan as resets at connect).
+		 */
+		pthread_mutex_lock(&s->lock);
+		bool quiet = !s->busy && monotonic_ms() - s->last_ms >= IPC_TICK_MS;
+		pthread_mutex_unlock(&s->lock);
+		if (quiet && (r = listener_watchdog(s)) < 0)
 			break;
 		/* asked outside our lock: it takes nng's */
 		bool waiting = clients_waiting(s);

@@ -428,8 +428,13 @@ try:
         ok(rc == 0 and out == "failures=0",
            f"8 sessions x 500 commands through the executor, no failure ({t:.1f} s)", out + err)
         print(f"# registrar fds/rss kB {before[0]} -> {after[0]}; executor {before[1]} -> {after[1]}")
-        ok(after[0][0] <= before[0][0] and after[1][0] <= before[1][0],
-           "no fd growth in either service", f"{before} {after}")
+        # the executor keeps a registrar connection per check it made at
+        # once (a pool, at most one per exec in flight: 8 here), and the
+        # load may overlap more than the warm-up did; a leak grows with
+        # the 4000 requests, far past that
+        ok(after[0][0] <= before[0][0] + 8 and after[1][0] <= before[1][0] + 8,
+           "no fd growth in either service (beyond the executor's registrar connections)",
+           f"{before} {after}")
         with open(REGISTRAR, "rb") as f:
             sanitized = b"AddressSanitizer" in f.read()
         if sanitized:
@@ -531,6 +536,71 @@ try:
     ex = activate(EXECUTOR, ex_name, ex_path, "--registrar", reg_name, idle="1500")
     rc, sid, err, _ = tool("register", proj)
     tool("check", sid, proj, "lite-sandbox config mode set allowlist")
+    # ---- an ask entry through the executor: the hook's ticket, taken once ------------------
+    # (the MCP bash tool runs `lite-sandbox exec` through the services; the
+    # executor's check takes the ticket the hook recorded when it asked)
+    tickets_dir = os.path.join(tmp, "cache", "lite-sandbox", "tickets")
+
+    def n_tickets():
+        return len([n for n in os.listdir(tickets_dir) if not n.startswith(".")]) \
+            if os.path.isdir(tickets_dir) else 0
+
+    def hook_mcp(command, cwd=proj):
+        ev = {"hook_event_name": "PreToolUse", "tool_name": "mcp__lite-sandbox__bash",
+              "session_id": "e2e-ask", "cwd": cwd, "tool_input": {"command": command}}
+        p = cli("hook", "--agent", "claude", stdin=json.dumps(ev))
+        return json.loads(p.stdout or "{}").get("hookSpecificOutput", {}).get(
+            "permissionDecision", "?")
+
+    def exec_in(command, cwd=proj):
+        return cli("exec", "--dir", cwd, "--", command)
+
+    for n in os.listdir(tickets_dir) if os.path.isdir(tickets_dir) else []:
+        os.unlink(os.path.join(tickets_dir, n))  # the earlier tests' asks
+    p = exec_in("make --version")
+    ok(p.returncode == 126 and "ticket.none" in p.stderr and "PreToolUse hook" in p.stderr
+       and "GNU Make" not in p.stdout and n_tickets() == 0,
+       "ask entry: no hook ever asked, the executor refuses it and records no ticket",
+       p.stdout + p.stderr)
+    ok(hook_mcp("make --version") == "ask" and n_tickets() == 1,
+       "ask entry: the hook asks and records a ticket", str(n_tickets()))
+    sub = os.path.join(proj, "sub")
+    os.makedirs(sub, exist_ok=True)
+    p1, p2 = exec_in("make --version", cwd=sub), exec_in("make  --version")
+    ok(p1.returncode == 126 and p2.returncode == 126 and "ticket.none" in p1.stderr + p2.stderr
+       and n_tickets() == 1,
+       "ask entry: another directory or other words are refused, the ticket stays",
+       p1.stderr + p2.stderr)
+    p = exec_in("make --version")
+    ok(p.returncode == 0 and "GNU Make" in p.stdout and n_tickets() == 0,
+       "ask entry: the approved line runs once through the executor", p.stdout + p.stderr)
+    log = service_log(reg_name)
+    ok("LITE_SANDBOX_RULE=ticket.taken" in log and "LITE_SANDBOX_RULE=ticket.none" in log,
+       "ask entry: the registrar audits the taken ticket and the refusals", log[-1500:])
+    p = exec_in("make --version")
+    ok(p.returncode == 126 and "ticket.none" in p.stderr and "GNU Make" not in p.stdout,
+       "ask entry: the same call again is refused (the ticket is used)", p.stdout + p.stderr)
+    ok(hook_mcp("timeout 5 make --version") == "deny" and n_tickets() == 0,
+       "ask entry under a wrapper: the hook refuses it and records no ticket")
+    p = exec_in("timeout 5 make --version")
+    ok(p.returncode == 126 and "ask-wrapped" in p.stderr, "and the executor refuses it", p.stderr)
+    line = "make --version >/dev/null && echo first-ran; X=make; $X --version"
+    ok(hook_mcp(line) == "ask" and n_tickets() == 1,
+       "a line with a prompted command and a dynamic name: the hook asks")
+    p = exec_in(line)
+    ok(p.returncode == 126 and "first-ran" in p.stdout and "GNU Make" not in p.stdout
+       and "not one the approved command line shows" in p.stderr and n_tickets() == 0,
+       "with the ticket, the literal invocation runs and the dynamic name is refused",
+       p.stdout + p.stderr)
+    ok(hook_mcp("bash -c 'make --version'") == "deny" and n_tickets() == 0,
+       "ask entry inside bash -c: refused by the hook, no ticket")
+    p = exec_in("X=make; $X --version")
+    ok(p.returncode == 126 and "has no approval" in p.stderr and "GNU Make" not in p.stdout,
+       "a dynamic name with no ticket at all is refused at runtime", p.stdout + p.stderr)
+    p = exec_in("echo benign")
+    ok(p.returncode == 0 and p.stdout == "benign\n", "and a line without an ask entry runs",
+       p.stdout + p.stderr)
+
     tool("config", sid, proj, "mode", "set", "allowlist")
     tool("check", sid, proj, "make x")
     rc, out, err, _ = tool("exec", sid, proj, "echo idle", "5000")
