@@ -165,9 +165,10 @@ cmd_check(int argc, char **argv)
 	} else {
 		dir = cwd;
 	}
-	const char *home = getenv("HOME");
-	if (home && home[0] != '/')
-		home = NULL;
+	/* home as the hook and the registrar read it ($HOME, else the password
+	 * database); without one the policy refuses (paths.project-too-wide) */
+	_cleanup_free_ char *home = NULL;
+	(void)config_home(&home);
 
 	struct config *cfg = NULL;
 	r = cli_load_config("check", config_file, dir, &cfg);

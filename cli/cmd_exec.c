@@ -262,9 +262,10 @@ cmd_exec(int argc, char **argv)
 		fprintf(stderr, "lite-sandbox exec: --dir %s: %s\n", dir, strerror(errno));
 		return EXIT_USAGE;
 	}
-	const char *home = getenv("HOME");
-	if (home && home[0] != '/')
-		home = NULL;
+	/* home as the hook and the registrar read it ($HOME, else the password
+	 * database); without one the policy refuses (paths.project-too-wide) */
+	_cleanup_free_ char *home = NULL;
+	(void)config_home(&home);
 
 	struct config *cfg = NULL;
 	r = cli_load_config("exec", config_file, dir, &cfg);

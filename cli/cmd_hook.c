@@ -1704,11 +1704,9 @@ run_hook(struct hook *h)
 		goto out;
 	}
 	/* A session started in ~ (or /) would make all of it the project. */
-	if (path_boundary_project_too_wide(h->pb)) {
-		decide(h, DECISION_DENY, "lite-sandbox: refused: the session's directory %.200s "
-		       "makes the project %.200s, which is your home directory, holds it, or is /; "
-		       "the sandbox does not take that as a boundary. Start the agent in a "
-		       "project directory.", h->cwd, h->project_dir);
+	char why[700];
+	if (path_boundary_project_refusal(h->pb, h->cwd, why, sizeof(why)) < 0) {
+		decide(h, DECISION_DENY, "lite-sandbox: refused: %s", why);
 		goto out;
 	}
 

@@ -601,6 +601,20 @@ path_boundary_project_too_wide(const struct path_boundary *pb)
 	return false;
 }
 
+int
+path_boundary_project_refusal(const struct path_boundary *pb, const char *cwd, char *why,
+			      size_t why_len)
+{
+	if (!path_boundary_project_too_wide(pb))
+		return 0;
+	const char *proj = pb ? pb->project.resolved : "?";
+	(void)snprintf(why, why_len, "the session's directory %.200s makes the project %.200s, "
+		       "which is your home directory, holds it, or is /; the sandbox does not "
+		       "take that as a boundary. Start the agent in a project directory.",
+		       cwd ? cwd : proj, proj);
+	return -EPERM;
+}
+
 /* The PATH directories up to and including the first holding lite-sandbox. */
 static int
 add_path_dirs_ahead(struct path_boundary *pb, const char *path)
@@ -949,7 +963,9 @@ path_boundary_check_cmd(const struct path_boundary *pb, const char *cwd,
 		return 0;
 	}
 
-	ret->in_boundary = in_set(pb, ret->resolved, access, command);
+	/* the set the path must lie in; the rules below still see the access */
+	enum path_access set = (flags & PATH_CHECK_WRITE_IN_READ_SET) ? PATH_ACCESS_READ : access;
+	ret->in_boundary = in_set(pb, ret->resolved, set, command);
 
 	if (path_has_git_component(written) || path_has_git_component(ret->resolved)) {
 		verdict_set(ret, false, "paths.git-dir");
@@ -990,8 +1006,8 @@ path_boundary_check_cmd(const struct path_boundary *pb, const char *cwd,
 
 	/* Outside: name the directory to grant, the target itself when it is
 	 * an existing directory, else the directory that holds it. */
-	verdict_set(ret, false, access == PATH_ACCESS_WRITE ? "paths.outside-write-set"
-							 : "paths.outside-read-set");
+	verdict_set(ret, false, set == PATH_ACCESS_WRITE ? "paths.outside-write-set"
+						      : "paths.outside-read-set");
 	char dir[PATH_MAX];
 	struct stat st;
 	memcpy(dir, ret->resolved, strlen(ret->resolved) + 1);
@@ -1005,17 +1021,17 @@ path_boundary_check_cmd(const struct path_boundary *pb, const char *cwd,
 	if (strcmp(written, ret->resolved) != 0)
 		(void)snprintf(via, sizeof(via), " (which resolves to %.200s)", ret->resolved);
 	const char *reason = NULL;
-	r = fix_for(pb, dir, access, ret->fix, sizeof(ret->fix), &reason);
+	r = fix_for(pb, dir, set, ret->fix, sizeof(ret->fix), &reason);
 	if (r > 0) {
 		verdict_msg(ret, "'%.200s'%s is outside the directories commands may %s here "
 			    "(the project %.200s and the paths grants)", path, via,
-			    access_verb(access), pb->project.resolved);
+			    access_verb(set), pb->project.resolved);
 		return 0;
 	}
 	ret->fix[0] = '\0';
 	verdict_msg(ret, "'%.200s'%s is outside the directories commands may %s here, and no "
 		    "paths grant is offered for %.200s: %s (refused on purpose)", path, via,
-		    access_verb(access), dir, reason ? reason : "the path is too long to name");
+		    access_verb(set), dir, reason ? reason : "the path is too long to name");
 	return 0;
 }
 

@@ -63,6 +63,11 @@ enum {
 	/* Accept /dev/zero, /dev/urandom and /dev/random for reads (dd if=,
 	 * sort --random-source). */
 	PATH_CHECK_RANDOM_SOURCES = 1u << 1,
+	/* A write held to the read set rather than the write set (mktemp's
+	 * template, which the spec exempts from the write-set hold); .git,
+	 * lite-sandbox's own state and agent configuration still refuse it
+	 * as a write. */
+	PATH_CHECK_WRITE_IN_READ_SET = 1u << 2,
 };
 
 struct path_boundary;
@@ -129,6 +134,17 @@ const char *path_boundary_project_dir(const struct path_boundary *pb);
  * ends refuse to work then.
  */
 bool path_boundary_project_too_wide(const struct path_boundary *pb);
+
+/*
+ * The refusal every front end gives for such a session, in one wording:
+ * 0 when the project is a boundary the sandbox takes, -EPERM when it is too
+ * wide (pb NULL included), with why naming the session's directory (cwd,
+ * may be NULL) and the project. The policy turns it into a finding on every
+ * check (rule "paths.project-too-wide"); the hook refuses with it before
+ * looking at the tool call.
+ */
+int path_boundary_project_refusal(const struct path_boundary *pb, const char *cwd,
+				  char *why, size_t why_len);
 
 struct path_verdict {
 	bool ok;

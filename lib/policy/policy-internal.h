@@ -32,6 +32,9 @@ struct policy {
 	enum policy_mode mode;
 	bool audit;
 	char *cwd, *project_dir, *home;
+	/* The project is home, holds it, or is / (or home is unknown): every
+	 * check reports this refusal (rule "paths.project-too-wide"). NULL: no. */
+	char *too_wide;
 	struct policy_entry *entries;
 	size_t n_entries;
 	struct path_boundary *pb;
@@ -95,7 +98,9 @@ struct walk {
 	/* under xargs -I / find -exec: the live replace strings */
 	unsigned under_xargs; /* how many xargs the command runs under */
 	bool home_set;        /* HOME is assigned for the command (HOME=x cmd, env HOME=x) */
-	bool home_changed;    /* HOME was assigned earlier in the line (HOME=x; export HOME=x) */
+	bool home_changed;    /* HOME was (or may have been) assigned earlier in the line, in
+			       * any form: HOME=x; export, read, for, printf -v, mapfile,
+			       * arithmetic, a name known only at run time (check_assignment_name) */
 	const char *repl[4];
 	bool repl_find[4]; /* find's {} rather than an xargs replace string */
 	size_t n_repl;
@@ -161,6 +166,7 @@ enum operand_layout {
 };
 
 struct opt_role {
+	CMDF_WRITE_IN_READ_SET = 1u << 6, /* its written paths are held to the read set (mktemp) */
 	int id;
 	enum arg_role role;
 };
@@ -201,7 +207,16 @@ int report_add_modes(struct policy_report *r, const struct policy *p,
 int report_add_prompt(struct policy_report *r, const struct sh_node *n);
 
 /* the walk */
+/*
+ * A variable the line assigns (named, or NULL when the name is only known at
+ * run time): a protected one is refused; HOME, or a name that may be HOME,
+ * marks home_changed for the rest of the line.
+ */
 int walk_node(struct walk *w, const struct sh_node *n);
+/* An arithmetic expression (text as written; dynamic: it holds expansions)
+ * that may assign HOME: it names HOME, or an expansion could spell it. */
+int check_arith_assigns(struct walk *w, const char *text, size_t len, bool dynamic,
+			const char *how);
 int walk_script(struct walk *w, const char *src, size_t len, const char *what);
 int walk_script_file(struct walk *w, const char *cmd, const struct parg *file);
 int eval_word(struct walk *w, const struct sh_word *word, struct parg *ret);

@@ -143,6 +143,7 @@ policy_free(struct policy *p)
 		free(p->start_env[i]);
 	free(p->start_env);
 	path_boundary_free(p->pb);
+	free(p->too_wide);
 	free(p->cwd);
 	free(p->project_dir);
 	free(p->home);
@@ -237,7 +238,7 @@ policy_new(const struct config *cfg, const struct policy_context *ctx,
 		}
 	}
 
-	/* Only the protected variables of the starting environment matter. */
+	/* Only the protected variables (and HOME) of the starting environment matter. */
 	size_t ne = 0;
 	for (char *const *e = ctx->envp; e && *e; e++)
 		ne++;
@@ -255,7 +256,8 @@ policy_new(const struct config *cfg, const struct policy_context *ctx,
 				continue;
 			memcpy(name, *e, nl);
 			name[nl] = '\0';
-			if (!policy_env_protected(name))
+			/* and HOME, which rsync's popt reads (policy_check_exec) */
+			if (!policy_env_protected(name) && strcmp(name, "HOME") != 0)
 				continue;
 			if (!(p->start_env[p->n_start_env] = strdup(*e)))
 				return -ENOMEM;
@@ -271,6 +273,17 @@ policy_new(const struct config *cfg, const struct policy_context *ctx,
 		return r;
 	if (ctx->path_env && (r = path_boundary_apply_env(p->pb, ctx->path_env)) < 0)
 		return r;
+	/* A session started in ~ or / would make all of it the boundary: the
+	 * rule the hook applies, here for every front end that decides with a
+	 * policy (check, exec, the registrar and the executor behind it). */
+	char why[700];
+	if (!p->home)
+		(void)snprintf(why, sizeof(why), "the home directory is not known, so the project "
+			       "%.200s cannot be told apart from it or a directory holding it; "
+			       "the sandbox does not take that as a boundary", p->project_dir);
+	if ((!p->home || path_boundary_project_refusal(p->pb, p->cwd, why, sizeof(why)) < 0) &&
+	    !(p->too_wide = strdup(why)))
+		return -ENOMEM;
 	*ret = TAKE_PTR(p);
 	return 0;
 }
@@ -401,6 +414,13 @@ report_add_modes(struct policy_report *r, const struct policy *p,
 	r->n_findings++;
 	if (enforced) {
 		if (!ask)
+	if (!p->too_wide)
+		return 0;
+	/* every mode: there is no boundary to enforce anything else with */
+	return report_add_modes(r, p, POLICY_LAYER_PATH,
+				(1u << POLICY_MODE_OPEN) | (1u << POLICY_MODE_DENYLIST) |
+					(1u << POLICY_MODE_ALLOWLIST),
+				"paths.project-too-wide", p->too_wide, NULL, false);
 			r->verdict = POLICY_DENY;
 		else if (r->verdict == POLICY_ALLOW)
 			r->verdict = POLICY_ASK;
@@ -423,7 +443,7 @@ report_add(struct walk *w, enum policy_layer layer, const char *rule,
 
 /* ---- entry points ---------------------------------------------------------- */
 
-static void
+static int
 walk_init(struct walk *w, const struct policy *p, struct policy_report *r,
 	  const char *cwd)
 {
@@ -440,7 +460,9 @@ policy_check_tree(const struct policy *p, const struct sh_node *tree,
 		  struct policy_report *r)
 {
 	struct walk w;
-	walk_init(&w, p, r, NULL);
+	int e = walk_init(&w, p, r, NULL);
+	if (e < 0)
+		return e;
 	if (!tree)
 		return 0;
 	return walk_node(&w, tree);
@@ -448,16 +470,27 @@ policy_check_tree(const struct policy *p, const struct sh_node *tree,
 
 int
 policy_check_source(const struct policy *p, const char *src, size_t len,
+	w.home_set = home_moved;
 		    struct policy_report *r)
 {
 	struct walk w;
-	walk_init(&w, p, r, NULL);
-	return walk_script(&w, src, len, NULL);
-}
-
 int
 policy_check_argv(const struct policy *p, const char *cwd, char *const *argv,
 		  size_t argc, struct policy_report *r)
+{
+	return check_argv(p, cwd, argv, argc, false, r);
+}
+
+	int e = walk_init(&w, p, r, NULL);
+	if (e < 0)
+		return e;
+	return walk_script(&w, src, len, NULL);
+}
+
+/* home_moved: the command runs with a HOME other than the starting one. */
+static int
+check_argv(const struct policy *p, const char *cwd, char *const *argv, size_t argc,
+	   bool home_moved, struct policy_report *r)
 {
 	if (argc == 0 || !argv || !argv[0])
 		return -EINVAL;
@@ -468,7 +501,9 @@ policy_check_argv(const struct policy *p, const char *cwd, char *const *argv,
 					"the command has too many words to check", NULL,
 					false);
 	struct walk w;
-	walk_init(&w, p, r, cwd);
+	int e = walk_init(&w, p, r, cwd);
+	if (e < 0)
+		return e;
 	struct parg *args = arena_alloc(w.a, argc * sizeof(*args));
 	if (!args)
 		return -ENOMEM;
@@ -483,7 +518,9 @@ policy_check_open(const struct policy *p, const char *cwd, const char *path,
 		  int flags, struct policy_report *r)
 {
 	struct walk w;
-	walk_init(&w, p, r, cwd);
+	int e = walk_init(&w, p, r, cwd);
+	if (e < 0)
+		return e;
 	if ((flags & O_ACCMODE) == O_RDWR)
 		return report_add(&w, POLICY_LAYER_STRUCTURE, "structure.read-write-redirect",
 				  NULL, false,
@@ -511,11 +548,18 @@ int
 policy_check_exec(const struct policy *p, const char *cwd, char *const *argv,
 		  size_t argc, char *const *envp, struct policy_report *r)
 {
-	int ret = policy_check_argv(p, cwd, argv, argc, r);
+	/* HOME however it was set (read, for, printf -v, arithmetic, a sourced
+	 * file ...): what reads $HOME (rsync's ~/.popt) is told, as it is for
+	 * HOME=x cmd statically. Unset is the starting value's absence only. */
+	const char *home_now = env_entry(envp, SIZE_MAX, "HOME");
+	const char *home_then = env_entry(p->start_env, p->n_start_env, "HOME");
+	bool home_moved = home_now && (!home_then || strcmp(home_now, home_then) != 0);
+	int ret = check_argv(p, cwd, argv, argc, home_moved, r);
 	if (ret < 0)
 		return ret;
 	struct walk w;
-	walk_init(&w, p, r, cwd);
+	if ((ret = walk_init(&w, p, r, cwd)) < 0)
+		return ret;
 	/* PATH is held to its starting value, unset included. */
 	const char *now = env_entry(envp, SIZE_MAX, "PATH");
 	const char *then = env_entry(p->start_env, p->n_start_env, "PATH");
@@ -553,7 +597,9 @@ policy_check_assignment(const struct policy *p, const char *name, bool exported,
 			struct policy_report *r)
 {
 	struct walk w;
-	walk_init(&w, p, r, NULL);
+	int e = walk_init(&w, p, r, NULL);
+	if (e < 0)
+		return e;
 	(void)exported; /* the caller decides when an unexported one matters */
 	return check_assignment_name(&w, name, "setting");
 }

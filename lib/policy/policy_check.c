@@ -6,6 +6,7 @@
  * path boundary on every path word. Wrapped commands come back here with
  * CK_WRAPPED set.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -45,12 +46,33 @@ policy_env_protected(const char *name)
 int
 check_assignment_name(struct walk *w, const char *name, const char *how)
 {
-	if (!policy_env_protected(name))
+	/* HOME itself is not protected, but rsync reads ~/.popt from it:
+	 * validate_rsync refuses once it may have moved. HOME[0] is $HOME. */
+	if (!name || (strncmp(name, "HOME", 4) == 0 && (name[4] == '\0' || name[4] == '[')))
+		w->home_changed = true;
+	if (!name || !policy_env_protected(name))
 		return 0;
 	return report_add(w, POLICY_LAYER_STRUCTURE, "structure.protected-env", NULL,
 			  false,
 			  "%s %s is not allowed: it changes which programs run or what "
 			  "they load", how, name);
+}
+
+int
+check_arith_assigns(struct walk *w, const char *s, size_t n, bool dynamic, const char *how)
+{
+	if (dynamic || !s)
+		return check_assignment_name(w, NULL, how); /* $v may expand to HOME=... */
+	/* an identifier HOME anywhere: HOME=1, HOME++, x=HOME+=1 */
+	for (size_t i = 0; i + 4 <= n; i++) {
+		if (memcmp(s + i, "HOME", 4) != 0)
+			continue;
+		bool before = i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_');
+		bool after = i + 4 < n && (isalnum((unsigned char)s[i + 4]) || s[i + 4] == '_');
+		if (!before && !after)
+			return check_assignment_name(w, "HOME", how);
+	}
+	return 0;
 }
 
 /* ---- paths ---------------------------------------------------------------------- */
@@ -587,6 +609,8 @@ check_command(struct walk *w, struct cmdline *cl)
 		if ((r = report_add(w, POLICY_LAYER_DENYLIST, "denylist.ask", NULL, true,
 				    "%s asks first (a commands entry with ask: true)",
 				    cl->name)) < 0)
+	if (sp && (sp->flags & CMDF_WRITE_IN_READ_SET))
+		pflags |= PATH_CHECK_WRITE_IN_READ_SET;
 			return r;
 		if (w->node && (r = report_add_prompt(w->r, w->node)) < 0)
 			return r;

@@ -413,6 +413,108 @@ TEST(exec_holds_protected_environment)
 	t_done(&t);
 }
 
+/* A policy for a session in cwd whose project is project_dir, home h. */
+static int
+t_build_at(struct t *t, const char *cwd, const char *project_dir, const char *h)
+{
+	struct policy_context ctx = { .cwd = cwd, .project_dir = project_dir, .home = h };
+	int r = policy_new(&t->cfg, &ctx, &t->p);
+	return r < 0 ? r : policy_report_new(&t->r);
+}
+
+TEST(project_too_wide_refuses_every_check)
+{
+	fixture();
+	char sub[PATH_MAX];
+	snprintf(sub, sizeof(sub), "%s/work", home);
+	mkdir(sub, 0755);
+	/* home, a directory holding it, /, and no home at all */
+	const char *wide[][2] = { { home, home }, { root, home }, { "/", home }, { proj, NULL } };
+	for (size_t i = 0; i < ARRAY_SIZE(wide); i++) {
+		for (int m = 0; m < POLICY_MODE_MAX; m++) {
+			struct t t;
+			t_init(&t, (enum policy_mode)m, false);
+			ASSERT_OK(t_build_at(&t, wide[i][0], wide[i][0], wide[i][1]));
+			ASSERT_EQ(check(&t, "ls"), POLICY_DENY);
+			const struct policy_finding *f = find_rule(&t, "paths.project-too-wide");
+			ASSERT_NOT_NULL(f);
+			ASSERT_TRUE(f->enforced);
+			ASSERT_NULL(f->fix);
+			ASSERT_NOT_NULL(strstr(f->message, wide[i][1] ? "Start the agent in a project"
+							   : "home directory is not known"));
+			/* the runtime entry points too */
+			char *argv[] = { "ls", NULL };
+			policy_report_reset(t.r);
+			ASSERT_OK(policy_check_argv(t.p, NULL, argv, 1, t.r));
+			ASSERT_NOT_NULL(find_rule(&t, "paths.project-too-wide"));
+			policy_report_reset(t.r);
+			ASSERT_OK(policy_check_open(t.p, NULL, "/dev/null", O_RDONLY, t.r));
+			ASSERT_EQ(t.r->verdict, POLICY_DENY);
+			policy_report_reset(t.r);
+			ASSERT_OK(policy_check_tree(t.p, NULL, t.r));
+			ASSERT_EQ(t.r->verdict, POLICY_DENY);
+			t_done(&t);
+		}
+	}
+	/* the neighbours: a project beside home, and one inside it */
+	const char *fine[] = { proj, sub };
+	for (size_t i = 0; i < ARRAY_SIZE(fine); i++) {
+		struct t t;
+		t_init(&t, POLICY_MODE_OPEN, false);
+		ASSERT_OK(t_build_at(&t, fine[i], fine[i], home));
+		ASSERT_EQ(check(&t, "ls"), POLICY_ALLOW);
+		t_done(&t);
+	}
+}
+
+/* policy_check_exec of a NULL-terminated argv; the verdict (MAX: an error). */
+static enum policy_verdict
+exec_verdict(struct t *t, char **argv, char **envp)
+{
+	size_t argc = 0;
+	while (argv[argc])
+		argc++;
+	policy_report_reset(t->r);
+	if (policy_check_exec(t->p, NULL, argv, argc, envp, t->r) < 0)
+		return POLICY_VERDICT_MAX;
+	return t->r->verdict;
+}
+
+TEST(exec_tells_rsync_a_moved_home)
+{
+	struct t t;
+	t_init(&t, POLICY_MODE_ALLOWLIST, false);
+	char *host = "bastion";
+	struct config_ssh_host sh = { .host = host, .write = true };
+	t.cfg.ssh_hosts = &sh;
+	t.cfg.n_ssh_hosts = 1;
+	char *start[] = { "PATH=/usr/bin:/bin", "HOME=/h", NULL };
+	struct policy_context ctx = { .cwd = proj, .project_dir = proj, .home = home,
+				      .envp = start };
+	ASSERT_OK(policy_new(&t.cfg, &ctx, &t.p));
+	ASSERT_OK(policy_report_new(&t.r));
+	char *rsync[] = { "rsync", "-a", "src", "bastion:x", NULL };
+	char *wrapped[] = { "timeout", "5", "rsync", "-a", "src", "bastion:x", NULL };
+	char *ls[] = { "ls", "src", NULL };
+	char *moved[] = { "PATH=/usr/bin:/bin", "HOME=/tmp/h", NULL };
+	char *unset[] = { "PATH=/usr/bin:/bin", NULL };
+	/* as started, or without HOME (popt then reads nothing): allowed */
+	ASSERT_EQ(exec_verdict(&t, rsync, start), POLICY_ALLOW);
+	ASSERT_EQ(exec_verdict(&t, rsync, unset), POLICY_ALLOW);
+	/* moved however it was set: refused, directly and under a wrapper */
+	ASSERT_EQ(exec_verdict(&t, rsync, moved), POLICY_DENY);
+	ASSERT_NOT_NULL(find_rule(&t, "args.rsync-home"));
+	ASSERT_EQ(exec_verdict(&t, wrapped, moved), POLICY_DENY);
+	ASSERT_NOT_NULL(find_rule(&t, "args.rsync-home"));
+	/* what does not read HOME does not care */
+	ASSERT_EQ(exec_verdict(&t, ls, moved), POLICY_ALLOW);
+	/* the argv check alone cannot see the environment */
+	policy_report_reset(t.r);
+	ASSERT_OK(policy_check_argv(t.p, NULL, rsync, 4, t.r));
+	ASSERT_EQ(t.r->verdict, POLICY_ALLOW);
+	t_done(&t);
+}
+
 TEST(check_tree_on_a_parsed_program)
 {
 	struct t t;
@@ -561,6 +663,8 @@ TAP_MAIN(table_is_sorted, layer_modes_follow_the_table,
 	 self_protection_is_refused_without_a_fix, config_entries_deny_ask_and_allow,
 	 protected_environment, shell_c_strings_are_checked_as_scripts, cd_is_followed,
 	 find_exec_is_a_wrapper, wrapper_bypasses, grep_abbreviation_does_not_hide_a_path,
-	 runtime_entry_points, exec_holds_protected_environment, check_tree_on_a_parsed_program,
+	 runtime_entry_points, exec_holds_protected_environment,
+	 project_too_wide_refuses_every_check, exec_tells_rsync_a_moved_home,
+	 check_tree_on_a_parsed_program,
 	 syntax_errors_are_refused_in_every_mode, structure_rules,
 	 prompts_are_the_ask_invocations_in_sight)

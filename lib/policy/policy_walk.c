@@ -447,6 +447,19 @@ walk_sub_program(struct walk *w, const struct sh_node *body)
 	return r;
 }
 
+/* check_arith_assigns on an arithmetic word: any part but literal text is
+ * an expansion that could spell HOME=... */
+static int
+arith_assigns(struct walk *w, const struct sh_word *expr, const char *how)
+{
+	if (!expr)
+		return 0;
+	bool dynamic = false;
+	for (size_t i = 0; i < expr->n_parts; i++)
+		dynamic |= expr->parts[i].kind != SH_PART_LIT;
+	return check_arith_assigns(w, expr->src, expr->src_len, dynamic, how);
+}
+
 static int
 walk_parts_subs(struct walk *w, const struct sh_part *parts, size_t n)
 {
@@ -480,7 +493,8 @@ walk_parts_subs(struct walk *w, const struct sh_part *parts, size_t n)
 				return r;
 			break;
 		case SH_PART_ARITH:
-			if (pt->expr && (r = walk_word_subs(w, pt->expr)) < 0)
+			if (pt->expr && ((r = walk_word_subs(w, pt->expr)) < 0 ||
+					 (r = arith_assigns(w, pt->expr, "assigning in $((...))")) < 0))
 				return r;
 			break;
 		case SH_PART_BRACE:
@@ -937,7 +951,10 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 	case SH_NODE_ARITH_FOR:
 		if ((r = walk_word_subs(w, n->u.arith_for.init)) >= 0 &&
 		    (r = walk_word_subs(w, n->u.arith_for.test)) >= 0 &&
-		    (r = walk_word_subs(w, n->u.arith_for.step)) >= 0)
+		    (r = walk_word_subs(w, n->u.arith_for.step)) >= 0 &&
+		    (r = arith_assigns(w, n->u.arith_for.init, "for ((...))")) >= 0 &&
+		    (r = arith_assigns(w, n->u.arith_for.test, "for ((...))")) >= 0 &&
+		    (r = arith_assigns(w, n->u.arith_for.step, "for ((...))")) >= 0)
 			r = walk_node(w, n->u.arith_for.body);
 		if (r >= 0)
 			r = walk_node(w, n->u.arith_for.body);
@@ -1005,6 +1022,8 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 					       "the [[ ]] expression nests too deeply to be checked");
 		}
 		break;
+		if (r >= 0)
+			r = arith_assigns(w, n->u.arith.expr, "assigning in ((...))");
 	}
 	case SH_NODE_ARITH:
 		r = walk_word_subs(w, n->u.arith.expr);

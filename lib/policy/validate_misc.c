@@ -154,7 +154,7 @@ validate_misc(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			const char *s = cl->args[i].s;
 			if (!s || s[0] != '-' || streq(s, "--"))
 				break;
-			if (streq(s, "-v") && cl->args[i + 1].s)
+			if (streq(s, "-v")) /* NULL: printf -v "$v" */
 				return check_assignment_name(w, cl->args[i + 1].s, "printf -v");
 			if (strncmp(s, "-v", 2) == 0)
 				return check_assignment_name(w, s + 2, "printf -v");

@@ -194,6 +194,10 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		size_t i = 1;
 		if (streq(cl->args[i].s, "--"))
 			i++;
+		/* what it sets lands in this shell, HOME too, whether or not
+		 * the file can be read here */
+		if ((r = check_assignment_name(w, NULL, n)) < 0)
+			return r;
 		if (i < argc)
 			return walk_script_file(w, n, &cl->args[i]);
 		return 0;
@@ -219,8 +223,12 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		for (size_t i = 1; i < argc && r >= 0; i++) {
 			/* "PATH=$x:..." names PATH in its static prefix */
 			const char *s = cl->args[i].s ? cl->args[i].s : cl->args[i].prefix;
-			if (!cl->args[i].s && !strchr(s, '='))
-				continue; /* the runtime layer sees the assignment */
+			if (!cl->args[i].s && !strchr(s, '=')) {
+				/* the runtime layer sees the assignment; its name
+				 * may be HOME ("$v" holding HOME=x) */
+				r = check_assignment_name(w, NULL, n);
+				continue;
+			}
 			if (s[0] == '-' || s[0] == '+') {
 				if (strchr(s, 'n') && s[0] == '-')
 					nameref = true;
@@ -233,6 +241,9 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 				w->home_changed = true;
 			if (r >= 0 && nameref) {
 				const char *target = strchr(s, '=');
+				/* declare -n r=HOME; r=x assigns HOME */
+				if (target && (!cl->args[i].s || streq(target + 1, "HOME")))
+					r = check_assignment_name(w, NULL, "a name reference to");
 				if (target && policy_env_protected(target + 1))
 					r = check_assignment_name(w, target + 1,
 								  "a name reference to");
@@ -254,12 +265,17 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		return r;
 	}
 	if (streq(n, "let")) {
-		for (size_t i = 1; i < argc && r >= 0; i++)
+		for (size_t i = 1; i < argc && r >= 0; i++) {
 			if (cl->args[i].s) {
 				const char *nm = assign_name(w, cl->args[i].s);
 				if (nm)
 					r = check_assignment_name(w, nm, "let setting");
 			}
+			/* each argument is arithmetic: HOME++, x=HOME=1, "$e" */
+			const char *t = cl->args[i].s;
+			if (r >= 0)
+				r = check_arith_assigns(w, t, t ? strlen(t) : 0, !t, "let setting");
+		}
 		return r;
 	}
 	if (streq(n, "unset")) {
@@ -282,16 +298,16 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	    streq(n, "getopts")) {
 		for (size_t i = streq(n, "getopts") ? 2 : 1; i < argc && r >= 0; i++) {
 			const char *s = cl->args[i].s;
-			if (s && s[0] != '-')
-				r = check_assignment_name(w, s, n);
+			if (!s || s[0] != '-')
+				r = check_assignment_name(w, s, n); /* NULL: read "$v" */
 		}
 		return r;
 	}
 	if (streq(n, "eval")) {
 		size_t len = 0;
 		for (size_t i = 1; i < argc; i++) {
-			if (!cl->args[i].s)
-				return 0; /* the runtime layer checks what it evaluates */
+			if (!cl->args[i].s) /* the runtime layer checks what it evaluates */
+				return check_assignment_name(w, NULL, n);
 			len += strlen(cl->args[i].s) + 1;
 		}
 		char *src = arena_alloc(w->a, len + 1);

@@ -219,6 +219,52 @@ prompt_gate(struct run_ctx *c, const char *name, char *msg, size_t msz)
 	for (size_t i = 0; n && i < c->n_prompts; i++)
 		if (c->prompts[i] == n)
 			return 0;
+/*
+ * An external program with the environment it inherits: policy_check_exec
+ * sees what the call check could not, a HOME moved by any form of
+ * assignment under rsync (its popt reads ~/.popt). Its ask findings were
+ * the call check's to answer (prompt_gate); any other enforced one refuses.
+ */
+static int
+h_exec(void *ctx, const char *path, char *const *argv, char *const *envp, char *msg,
+       size_t msz)
+{
+	struct run_ctx *c = ctx;
+	(void)path;
+	char cwd[PATH_MAX];
+	if (!getcwd(cwd, sizeof(cwd))) {
+		snprintf(msg, msz, "cannot read the current directory: %s", strerror(errno));
+		return -errno;
+	}
+	size_t argc = 0;
+	while (argv[argc])
+		argc++;
+	char **av = calloc(argc + 1, sizeof(char *));
+	if (!av) {
+		snprintf(msg, msz, "out of memory");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < argc; i++) /* as h_call does */
+		av[i] = c->it && interp_is_procsub_path(c->it, argv[i]) ? (char *)"/dev/null" : argv[i];
+	policy_report_reset(c->rep);
+	int r = argc ? policy_check_exec(c->pol, cwd, av, argc, envp, c->rep) : -EINVAL;
+	free(av);
+	if (r < 0) {
+		snprintf(msg, msz, "%s: the policy check failed: %s", argc ? argv[0] : "?",
+			 strerror(-r));
+		return r;
+	}
+	for (size_t i = 0; i < c->rep->n_findings; i++) {
+		const struct policy_finding *f = &c->rep->findings[i];
+		if (f->enforced && !f->ask) {
+			snprintf(msg, msz, "%s%s%s", f->message, f->fix ? "; fix: " : "",
+				 f->fix ? f->fix : "");
+			return -EPERM;
+		}
+	}
+	return 0;
+}
+
 	snprintf(msg, msz, "%s asks first (a commands entry with ask: true), and this invocation "
 		 "is not one the approved command line shows: its name was only known at run "
 		 "time, or it runs from eval, source, a script, bash -c or a trap. The approval "
@@ -345,7 +391,8 @@ interpret(struct runner *r, struct run_ctx *c, const struct sh_node *tree, const
 		.envp = r->envp,
 		.argv0 = "lite-sandbox",
 		.is_protected_env = policy_env_protected,
-		.handlers = { .call = h_call, .open = h_open, .tree = h_tree, .ctx = c },
+		.handlers = { .call = h_call, .open = h_open, .exec = h_exec, .tree = h_tree,
+			      .ctx = c },
 	};
 	struct interp *it = NULL;
 	int e = interp_new(&o, &it);

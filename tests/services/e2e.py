@@ -509,6 +509,15 @@ try:
     def cli(*args, stdin=None):
         return subprocess.run([CLI, *args], env=env, input=stdin, capture_output=True,
                               text=True, timeout=60, cwd=proj)
+    # a session whose project is home (or holds it, or is /): the registrar refuses
+    # every command, as the hook does; its neighbour inside home runs
+    p = cli("exec", "--dir", home, "--", "echo hi")
+    ok(p.returncode == 126 and "paths.project-too-wide" in p.stderr and not p.stdout,
+       "exec in a session whose project is home is refused by the registrar", p.stdout + p.stderr)
+    os.makedirs(os.path.join(home, "work"), exist_ok=True)
+    p = cli("exec", "--dir", os.path.join(home, "work"), "--", "echo inside-home")
+    ok(p.returncode == 0 and p.stdout == "inside-home\n", "and a project inside home runs",
+       p.stdout + p.stderr)
     p = cli("exec", "--", "echo from-cli; exit 7")
     ok(p.returncode == 7 and p.stdout == "from-cli\n", "lite-sandbox exec runs through the executor",
        p.stdout + p.stderr)

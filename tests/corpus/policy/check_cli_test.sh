@@ -82,5 +82,17 @@ json "json: on-purpose refusal has fix null" \
 	"j['findings'][0]['fix'] is None and j['findings'][0]['modes']==['denylist','allowlist']" -- -- 'PATH=. ls'
 json "json: ask" "j['verdict']=='ask' and j['findings'][0]['rule']=='denylist.ask'" -- -- 'npm test'
 
+# A session in home, a directory holding it, or /: no boundary, refused in
+# every mode (the hook's rule); a project inside home is the neighbour.
+mkdir -p "$tmp/home/work"
+run "--dir home is refused" 1 'paths\.project-too-wide.*Start the agent in a project' -- --dir "$tmp/home" -- 'ls'
+run "--dir / is refused, in open mode too" 1 'paths\.project-too-wide' -- --dir / --mode open -- 'ls'
+run "--dir of a directory holding home is refused" 1 'paths\.project-too-wide' -- --dir "$tmp" -- 'ls'
+run "a project inside home is checked as usual" 0 '^allow' -- --dir "$tmp/home/work" -- 'ls'
+out=$(cd "$tmp/home" && HOME="$tmp/home" "$bin" check --config "$tmp/cfg.yaml" -- ls 2>&1); rc=$?
+if [ "$rc" -eq 1 ] && grep -q 'project-too-wide' <<<"$out"; then ok "check run from home is refused"; else fail "check run from home is refused" "exit $rc" "$out"; fi
+out=$(cd "$tmp/proj" && env -u HOME "$bin" check --config "$tmp/cfg.yaml" -- ls 2>&1); rc=$?
+if [ "$rc" -eq 0 ]; then ok "without HOME, the password database's home is used"; else fail "without HOME, the password database's home is used" "exit $rc" "$out"; fi
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -254,6 +254,8 @@ def paths():
         for wcmd in writers:
             for p, rule in WRITE_BAD:
                 cmd = wcmd.format(p=p) if "{p}" in wcmd else f"{wcmd} {p}"
+                if wcmd == "mktemp" and rule == "paths.outside-write-set":
+                    rule = "paths.outside-read-set"  # the spec exempts mktemp from the write set
                 rows.append((cmd, dv(rule), f"mode={m}"))
             for p in WRITE_OK:
                 if wcmd in ("sed -i s/a/b/", "unlink", "rmdir", "chmod 644", "truncate -s0",
@@ -292,6 +294,15 @@ def paths():
              ("cat @ROOT@/shared/data.txt", "allow", "config=grants"),
              ("cat @ROOT@/shared/data.txt", "deny:paths.outside-read-set", ""),
              ("touch @ROOT@/shared/new", "deny:paths.outside-write-set", "config=grants"),
+             # mktemp's template is held to the read set only (spec: "all but mktemp's
+             # and git's"); agent configuration and .git still refuse it
+             ("mktemp @ROOT@/shared/x.XXXX", "allow", "config=grants"),
+             ("mktemp -p @ROOT@/shared x.XXXX", "allow", "config=grants"),
+             ("mktemp --tmpdir=@ROOT@/shared -d d.XXXX", "allow", "config=grants mode=denylist"),
+             ("mktemp @ROOT@/shared/x.XXXX", "deny:paths.outside-read-set", ""),
+             ("mktemp @ROOT@/shared/.claude/x.XXXX", "deny:paths.agent-config", "config=grants"),
+             ("mktemp -p @ROOT@/shared/.git x.XXXX", "deny:paths.git-dir", "config=grants"),
+             ("mktemp @ROOT@/elsewhere/x.XXXX", "deny:paths.outside-read-set", "config=grants"),
              ("touch @ROOT@/shared-w/new", "allow", "config=grants"),
              ("cp README.md @ROOT@/shared-w/", "allow", "config=grants"),
              ("ls ./*.c src/*.c", "allow", ""),
@@ -1744,7 +1755,16 @@ def ssh():
              "rsync -a --partial --progress src bastion:x", "rsync -rlptD src bastion:x",
              "rsync -a --chmod=u+rw src bastion:x", "rsync -a --rsync-path='sudo rsync' src bastion:x",
              "rsync -a --mkpath src bastion:x/y", "rsync -aHAX src bastion:x",
-             "rsync -a me@bastion:x sub/", "rsync -a --safe-links src bastion:x"]
+             "rsync -a me@bastion:x sub/", "rsync -a --safe-links src bastion:x",
+             # the neighbours of the HOME assignments below: other names, HOME read
+             # or unset (rsync then reads no ~/.popt), HOME set only after rsync
+             "read -r line < README.md; rsync -a src bastion:x",
+             "for f in a b; do rsync -a src bastion:x; done",
+             "printf -v out %s x; rsync -a src bastion:x", "let n=1; rsync -a src bastion:x",
+             "(( n = 1 )); rsync -a src bastion:x", "echo $((n + 1)); rsync -a src bastion:x",
+             "mapfile -t lines < README.md; rsync -a src bastion:x",
+             "export HOME; rsync -a src bastion:x", "unset HOME; rsync -a src bastion:x",
+             "echo $HOME; rsync -a src bastion:x", "rsync -a src bastion:x; HOME=/tmp/h"]
     for c in rs_ok:
         rows.append((c, "allow", SSH_CTX))
         rows.append((c, "allow", SSH_CTX + " mode=denylist"))
@@ -1803,6 +1823,45 @@ def ssh():
               ("HOME=/tmp/h; rsync -a src bastion:x", "args.rsync-home"),
               ("export HOME=/tmp/h && rsync -a src bastion:x", "args.rsync-home"),
               ("declare -x HOME=/tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              # HOME moved by any assignment form earlier in the line, or by one whose
+              # name is only known at run time
+              ("read HOME <<< /tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("IFS= read -r HOME < README.md && rsync -a src bastion:x", "args.rsync-home"),
+              ("read -a HOME < README.md; rsync -a src bastion:x", "args.rsync-home"),
+              ("for HOME in /tmp/h; do rsync -a src bastion:x; done", "args.rsync-home"),
+              ("select HOME in /tmp/h; do rsync -a src bastion:x; done", "args.rsync-home"),
+              ("mapfile HOME < README.md; rsync -a src bastion:x", "args.rsync-home"),
+              ("readarray -t HOME < README.md; rsync -a src bastion:x", "args.rsync-home"),
+              ("printf -v HOME %s /tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("printf -vHOME %s /tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("printf -v 'HOME[0]' %s /tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("declare HOME=/tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("typeset HOME=/tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("readonly HOME=/tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("f() { local HOME=/tmp/h; rsync -a src bastion:x; }; f", "args.rsync-home"),
+              ("export HOME+=/x; rsync -a src bastion:x", "args.rsync-home"),
+              ("HOME[0]=/tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("let HOME=1; rsync -a src bastion:x", "args.rsync-home"),
+              ("let 'n = HOME++'; rsync -a src bastion:x", "args.rsync-home"),
+              ("(( HOME = 1 )); rsync -a src bastion:x", "args.rsync-home"),
+              ("echo $((HOME=1)); rsync -a src bastion:x", "args.rsync-home"),
+              ("for ((HOME=0; HOME<1; HOME++)); do rsync -a src bastion:x; done", "args.rsync-home"),
+              ("(( $v = 1 )); rsync -a src bastion:x", "args.rsync-home"),
+              (": ${HOME:=/tmp/h}; rsync -a src bastion:x", "args.rsync-home"),
+              (": ${HOME=/tmp/h}; rsync -a src bastion:x", "args.rsync-home"),
+              ("getopts a HOME; rsync -a src bastion:x", "args.rsync-home"),
+              ("exec {HOME}>/dev/null; rsync -a src bastion:x", "args.rsync-home"),
+              ("declare -n r=HOME; r=/tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("declare -n r=\"$v\"; r=/tmp/h; rsync -a src bastion:x", "args.rsync-home"),
+              ("export \"$v\"; rsync -a src bastion:x", "args.rsync-home"),
+              ("declare \"$v\"=x; rsync -a src bastion:x", "args.rsync-home"),
+              ("read $v; rsync -a src bastion:x", "args.rsync-home"),
+              ("printf -v \"$v\" x; rsync -a src bastion:x", "args.rsync-home"),
+              ("let \"$e\"; rsync -a src bastion:x", "args.rsync-home"),
+              ("eval HOME=x; rsync -a src bastion:x", "args.rsync-home"),
+              ("eval \"$x\"; rsync -a src bastion:x", "args.rsync-home"),
+              ("source ./env.sh; rsync -a src bastion:x", "args.rsync-home"),
+              (". ./env.sh && rsync -a src bastion:x", "args.rsync-home"),
               ("env RSYNC_RSH=sh rsync -a src bastion:x", "structure.protected-env"),
               ("RSYNC_RSH=sh rsync -a src bastion:x", "structure.protected-env"),
               ("RSYNC_CONNECT_PROG=sh rsync -a src bastion:x", "structure.protected-env"),
@@ -1959,6 +2018,10 @@ def misc():
                  ("iconv --output=/tmp/x README.md", "deny:paths.outside-write-set"),
                  ("mktemp tmp.XXXX", "allow"), ("mktemp .claude/x.XXXX", "deny:paths.agent-config"),
                  ("mktemp -p .claude x.XXXX", "deny:paths.agent-config"),
+                 ("mktemp --tmpdir=.codex x.XXXX", "deny:paths.agent-config"),
+                 ("mktemp -d sub/.claude/d.XXXX", "deny:paths.agent-config"),
+                 ("mktemp .git/x.XXXX", "deny:paths.git-dir"),
+                 ("mktemp /tmp/x.XXXX", "deny:paths.outside-read-set"),
                  ("yq '.a' x.yaml", "allow"), ("yq -i '.a = 1' x.yaml", "allow"),
                  ("yq -i '.a = 1' .claude/settings.json", "deny:paths.agent-config"),
                  ("yq --inplace '.a = 1' .mcp.json", "deny:paths.agent-config"),
