@@ -166,7 +166,6 @@ enum operand_layout {
 };
 
 struct opt_role {
-	CMDF_WRITE_IN_READ_SET = 1u << 6, /* its written paths are held to the read set (mktemp) */
 	int id;
 	enum arg_role role;
 };
@@ -178,6 +177,7 @@ enum {
 	CMDF_NO_PERMUTE = 1u << 3,   /* stops at the first operand */
 	CMDF_IN_PROCESS = 1u << 4,   /* the interpreter runs it in process */
 	CMDF_FIND_LIKE = 1u << 5,    /* parses its own expression (find) */
+	CMDF_WRITE_IN_READ_SET = 1u << 6, /* its written paths are held to the read set (mktemp) */
 };
 
 struct cmd_spec;
@@ -207,16 +207,7 @@ int report_add_modes(struct policy_report *r, const struct policy *p,
 int report_add_prompt(struct policy_report *r, const struct sh_node *n);
 
 /* the walk */
-/*
- * A variable the line assigns (named, or NULL when the name is only known at
- * run time): a protected one is refused; HOME, or a name that may be HOME,
- * marks home_changed for the rest of the line.
- */
 int walk_node(struct walk *w, const struct sh_node *n);
-/* An arithmetic expression (text as written; dynamic: it holds expansions)
- * that may assign HOME: it names HOME, or an expansion could spell it. */
-int check_arith_assigns(struct walk *w, const char *text, size_t len, bool dynamic,
-			const char *how);
 int walk_script(struct walk *w, const char *src, size_t len, const char *what);
 int walk_script_file(struct walk *w, const char *cmd, const struct parg *file);
 int eval_word(struct walk *w, const struct sh_word *word, struct parg *ret);
@@ -228,7 +219,16 @@ int check_path(struct walk *w, const char *cmd, const struct parg *pa,
 	       enum arg_role role, unsigned pflags);
 int check_path_str(struct walk *w, const char *cmd, const char *path,
 		   enum arg_role role, unsigned pflags);
+/*
+ * A variable the line assigns (named, or NULL when the name is only known at
+ * run time): a protected one is refused; HOME, or a name that may be HOME,
+ * marks home_changed for the rest of the line.
+ */
 int check_assignment_name(struct walk *w, const char *name, const char *how);
+/* An arithmetic expression (text as written; dynamic: it holds expansions)
+ * that may assign HOME: it names HOME, or an expansion could spell it. */
+int check_arith_assigns(struct walk *w, const char *text, size_t len, bool dynamic,
+			const char *how);
 
 /* validators and wrappers */
 int validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles);

@@ -414,13 +414,6 @@ report_add_modes(struct policy_report *r, const struct policy *p,
 	r->n_findings++;
 	if (enforced) {
 		if (!ask)
-	if (!p->too_wide)
-		return 0;
-	/* every mode: there is no boundary to enforce anything else with */
-	return report_add_modes(r, p, POLICY_LAYER_PATH,
-				(1u << POLICY_MODE_OPEN) | (1u << POLICY_MODE_DENYLIST) |
-					(1u << POLICY_MODE_ALLOWLIST),
-				"paths.project-too-wide", p->too_wide, NULL, false);
 			r->verdict = POLICY_DENY;
 		else if (r->verdict == POLICY_ALLOW)
 			r->verdict = POLICY_ASK;
@@ -453,6 +446,13 @@ walk_init(struct walk *w, const struct policy *p, struct policy_report *r,
 	w->a = r->priv->arena;
 	w->cwd.dir[0] = cwd ? cwd : p->cwd;
 	w->cwd.n = 1;
+	if (!p->too_wide)
+		return 0;
+	/* every mode: there is no boundary to enforce anything else with */
+	return report_add_modes(r, p, POLICY_LAYER_PATH,
+				(1u << POLICY_MODE_OPEN) | (1u << POLICY_MODE_DENYLIST) |
+					(1u << POLICY_MODE_ALLOWLIST),
+				"paths.project-too-wide", p->too_wide, NULL, false);
 }
 
 int
@@ -470,17 +470,9 @@ policy_check_tree(const struct policy *p, const struct sh_node *tree,
 
 int
 policy_check_source(const struct policy *p, const char *src, size_t len,
-	w.home_set = home_moved;
 		    struct policy_report *r)
 {
 	struct walk w;
-int
-policy_check_argv(const struct policy *p, const char *cwd, char *const *argv,
-		  size_t argc, struct policy_report *r)
-{
-	return check_argv(p, cwd, argv, argc, false, r);
-}
-
 	int e = walk_init(&w, p, r, NULL);
 	if (e < 0)
 		return e;
@@ -510,7 +502,15 @@ check_argv(const struct policy *p, const char *cwd, char *const *argv, size_t ar
 	for (size_t i = 0; i < argc; i++)
 		parg_from_string(&args[i], argv[i]);
 	struct cmdline cl = { .name = argv[0], .argc = argc, .args = args };
+	w.home_set = home_moved;
 	return check_command(&w, &cl);
+}
+
+int
+policy_check_argv(const struct policy *p, const char *cwd, char *const *argv,
+		  size_t argc, struct policy_report *r)
+{
+	return check_argv(p, cwd, argv, argc, false, r);
 }
 
 int

@@ -609,8 +609,6 @@ check_command(struct walk *w, struct cmdline *cl)
 		if ((r = report_add(w, POLICY_LAYER_DENYLIST, "denylist.ask", NULL, true,
 				    "%s asks first (a commands entry with ask: true)",
 				    cl->name)) < 0)
-	if (sp && (sp->flags & CMDF_WRITE_IN_READ_SET))
-		pflags |= PATH_CHECK_WRITE_IN_READ_SET;
 			return r;
 		if (w->node && (r = report_add_prompt(w->r, w->node)) < 0)
 			return r;
@@ -622,6 +620,8 @@ check_command(struct walk *w, struct cmdline *cl)
 	const struct cmd_spec *sp = strchr(tname, '/') ? NULL : cmd_lookup(tname);
 	cl->spec = sp;
 	unsigned pflags = sp && (sp->flags & CMDF_IN_PROCESS) ? PATH_CHECK_IN_PROCESS : 0;
+	if (sp && (sp->flags & CMDF_WRITE_IN_READ_SET))
+		pflags |= PATH_CHECK_WRITE_IN_READ_SET;
 
 	/* A script run by its path is read (and, once allowed, trusted). */
 	if (strchr(cl->name, '/') && !sp) {

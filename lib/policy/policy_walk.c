@@ -1022,11 +1022,11 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 					       "the [[ ]] expression nests too deeply to be checked");
 		}
 		break;
-		if (r >= 0)
-			r = arith_assigns(w, n->u.arith.expr, "assigning in ((...))");
 	}
 	case SH_NODE_ARITH:
 		r = walk_word_subs(w, n->u.arith.expr);
+		if (r >= 0)
+			r = arith_assigns(w, n->u.arith.expr, "assigning in ((...))");
 		break;
 	case SH_NODE_COPROC:
 		r = report_add(w, POLICY_LAYER_STRUCTURE, "structure.coproc", NULL, false,

@@ -219,6 +219,44 @@ prompt_gate(struct run_ctx *c, const char *name, char *msg, size_t msz)
 	for (size_t i = 0; n && i < c->n_prompts; i++)
 		if (c->prompts[i] == n)
 			return 0;
+	snprintf(msg, msz, "%s asks first (a commands entry with ask: true), and this invocation "
+		 "is not one the approved command line shows: its name was only known at run "
+		 "time, or it runs from eval, source, a script, bash -c or a trap. The approval "
+		 "covers the commands written literally in the line: run it directly there", name);
+	return -EPERM;
+}
+
+static int
+h_call(void *ctx, char *const *argv, size_t argc, char *msg, size_t msz)
+{
+	struct run_ctx *c = ctx;
+	char cwd[PATH_MAX];
+	if (!getcwd(cwd, sizeof(cwd))) {
+		snprintf(msg, msz, "cannot read the current directory: %s", strerror(errno));
+		return -errno;
+	}
+	/* The /dev/fd/N of a process substitution is a pipe to commands that
+	 * are checked on their own (the spec allows <(...)); the path check
+	 * sees it as /dev/null, which it always allows. */
+	char **av = calloc(argc + 1, sizeof(char *));
+	if (!av) {
+		snprintf(msg, msz, "out of memory");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < argc; i++)
+		av[i] = c->it && interp_is_procsub_path(c->it, argv[i]) ? (char *)"/dev/null" : argv[i];
+	policy_report_reset(c->rep);
+	int r = policy_check_argv(c->pol, cwd, av, argc, c->rep);
+	free(av);
+	if (r < 0) {
+		snprintf(msg, msz, "%s: the policy check failed: %s", argv[0], strerror(-r));
+		return r;
+	}
+	if (c->rep->verdict == POLICY_ASK)
+		return prompt_gate(c, argv[0], msg, msz);
+	return report_refusal(c->rep, msg, msz);
+}
+
 /*
  * An external program with the environment it inherits: policy_check_exec
  * sees what the call check could not, a HOME moved by any form of
@@ -263,44 +301,6 @@ h_exec(void *ctx, const char *path, char *const *argv, char *const *envp, char *
 		}
 	}
 	return 0;
-}
-
-	snprintf(msg, msz, "%s asks first (a commands entry with ask: true), and this invocation "
-		 "is not one the approved command line shows: its name was only known at run "
-		 "time, or it runs from eval, source, a script, bash -c or a trap. The approval "
-		 "covers the commands written literally in the line: run it directly there", name);
-	return -EPERM;
-}
-
-static int
-h_call(void *ctx, char *const *argv, size_t argc, char *msg, size_t msz)
-{
-	struct run_ctx *c = ctx;
-	char cwd[PATH_MAX];
-	if (!getcwd(cwd, sizeof(cwd))) {
-		snprintf(msg, msz, "cannot read the current directory: %s", strerror(errno));
-		return -errno;
-	}
-	/* The /dev/fd/N of a process substitution is a pipe to commands that
-	 * are checked on their own (the spec allows <(...)); the path check
-	 * sees it as /dev/null, which it always allows. */
-	char **av = calloc(argc + 1, sizeof(char *));
-	if (!av) {
-		snprintf(msg, msz, "out of memory");
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < argc; i++)
-		av[i] = c->it && interp_is_procsub_path(c->it, argv[i]) ? (char *)"/dev/null" : argv[i];
-	policy_report_reset(c->rep);
-	int r = policy_check_argv(c->pol, cwd, av, argc, c->rep);
-	free(av);
-	if (r < 0) {
-		snprintf(msg, msz, "%s: the policy check failed: %s", argv[0], strerror(-r));
-		return r;
-	}
-	if (c->rep->verdict == POLICY_ASK)
-		return prompt_gate(c, argv[0], msg, msz);
-	return report_refusal(c->rep, msg, msz);
 }
 
 static int
