@@ -121,8 +121,9 @@ struct sh_brace {
 struct sh_part {
 	enum sh_part_kind kind;
 	struct sh_pos pos;
-	/* (the one-byte members are kept together, before the pointers, so
-	 * that a part takes 112 bytes: trees hold many of them) */
+	/* (the one-byte members are kept together, before the pointers, and
+	 * the members each kind uses alone share a union, so that a part takes
+	 * 56 bytes: trees hold many of them) */
 	bool backquote;    /* CMDSUB written `...` */
 	char procsub_dir;  /* PROCSUB: '<' or '>' */
 	bool arith_bracket; /* ARITH: $[...], the deprecated form */
@@ -130,22 +131,33 @@ struct sh_part {
 	 * EXTGLOB (the operator char: @ * + ? !) */
 	const char *text;
 	size_t text_len; /* ANSI_C may decode to bytes including NUL */
-	/* ANSI_C: the source between the quotes, undecoded */
-	const char *raw;
-	/* DQUOTE, LOCALE: the parts inside; EXTGLOB: the pattern list, as one
-	 * word per '|' alternative in `alts` */
-	struct sh_part *parts;
-	size_t n_parts;
-	struct sh_word **alts;
-	size_t n_alts;
-	/* PARAM */
-	struct sh_param *param;
-	/* CMDSUB, PROCSUB: the parsed program (NULL for an empty $( )) */
-	struct sh_node *body;
-	/* ARITH: the expression as a word (it may contain $x, $(..) ...) */
-	struct sh_word *expr;
-	/* BRACE */
-	struct sh_brace *brace;
+	/*
+	 * Only the members of the part's own kind may be read: they share
+	 * storage (a DQUOTE's `parts` is a PARAM's `param`). Code that walks
+	 * parts switches on `kind` first, as every user does.
+	 */
+	union {
+		/* ANSI_C: the source between the quotes, undecoded */
+		const char *raw;
+		/* DQUOTE, LOCALE: the parts inside */
+		struct {
+			struct sh_part *parts;
+			size_t n_parts;
+		};
+		/* EXTGLOB: the pattern list, one word per '|' alternative */
+		struct {
+			struct sh_word **alts;
+			size_t n_alts;
+		};
+		/* PARAM */
+		struct sh_param *param;
+		/* CMDSUB, PROCSUB: the parsed program (NULL for an empty $( )) */
+		struct sh_node *body;
+		/* ARITH: the expression as a word (it may contain $x, $(..) ...) */
+		struct sh_word *expr;
+		/* BRACE */
+		struct sh_brace *brace;
+	};
 };
 
 struct sh_word {
