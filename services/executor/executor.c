@@ -130,6 +130,11 @@ registrar_check(struct executor *x, struct ipc_call *call, const LiteSandbox__Ex
 		m.cwd = q->cwd;
 		m.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
 		m.command = q->command;
+		/* About to run: an ask entry's verdict takes the ticket the hook
+		 * recorded when it put this exact line to the user (the id is
+		 * optional; MCP never has one), and never records one. */
+		m.has_origin = true;
+		m.origin = LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR;
 		m.ticket_id = q->ticket_id;
 		env.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
 		env.check = &m;
