@@ -3,7 +3,9 @@
  * Cold start of a sandboxed `true` against `bash -c true` and a bare
  * `bwrap --unshare-all ... true`, measured in one run and printed as
  * ratios (absolute times depend on the machine; ratios much less). Also
- * the cost of one command in an already running worker.
+ * the cost of one command in an already running worker: a program (argv
+ * request), and a command line run by the worker's own interpreter (script
+ * request, a fork of the worker), confined and unconfined.
  *
  *   sandbox_bench [ITERATIONS]     (default 40)
  */
@@ -78,6 +80,7 @@ main(int argc, char **argv)
 	}
 	double *t_sb = calloc((size_t)n, sizeof(double)), *t_bash = calloc((size_t)n, sizeof(double));
 	double *t_bwrap = calloc((size_t)n, sizeof(double)), *t_worker = calloc((size_t)n, sizeof(double));
+	double *t_script = calloc((size_t)n, sizeof(double)), *t_plain = calloc((size_t)n, sizeof(double));
 	char *bash[] = { "bash", "-c", "true", NULL };
 	char *bwrap[] = { "bwrap", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/",
 			  "--dev", "/dev", "--proc", "/proc", "true", NULL };
@@ -88,6 +91,24 @@ main(int argc, char **argv)
 		fprintf(stderr, "worker: %s\n", err.message);
 		return 1;
 	}
+	/* workers with an interpreter: an empty config (the defaults), as a
+	 * descriptor, as the executor passes it */
+	char cfgpath[4200];
+	snprintf(cfgpath, sizeof(cfgpath), "%s/.sandbox-bench-config.yaml", cwd);
+	FILE *cf = fopen(cfgpath, "w");
+	if (!cf)
+		return 1;
+	fputs("mode: allowlist\n", cf);
+	fclose(cf);
+	char *words[] = { cfgpath, cwd, (char *)(home ? home : "/root"), (char *)"", NULL };
+	struct sandbox_worker_setup setup = { .words = words, .file = cfgpath };
+	struct sandbox_worker *ws = NULL, *wp = NULL;
+	if (sandbox_worker_start_ex(p, &l, &setup, &ws, &err) < 0 ||
+	    sandbox_worker_start_ex(NULL, &l, &setup, &wp, &err) < 0) {
+		fprintf(stderr, "worker: %s\n", err.message);
+		return 1;
+	}
+	unlink(cfgpath); /* read at the start; a restart would find defaults */
 	/* interleaved, so that drift in machine load hits all alike */
 	for (int i = 0; i < n; i++) {
 		double t0 = now();
@@ -106,13 +127,23 @@ main(int argc, char **argv)
 		if (sandbox_worker_run(w, cwd, tru, -1, -1, 2, 5000, &st, NULL, &err) < 0)
 			return 1;
 		double t4 = now();
+		if (sandbox_worker_run_script(ws, cwd, "true", 0, -1, -1, 2, 5000, &st, NULL, &err) < 0 ||
+		    !WIFEXITED(st) || WEXITSTATUS(st))
+			return 1;
+		double t5 = now();
+		if (sandbox_worker_run_script(wp, cwd, "true", 0, -1, -1, 2, 5000, &st, NULL, &err) < 0 ||
+		    !WIFEXITED(st) || WEXITSTATUS(st))
+			return 1;
+		double t6 = now();
+		t_script[i] = t5 - t4;
+		t_plain[i] = t6 - t5;
 		t_sb[i] = t1 - t0;
 		t_bash[i] = t2 - t1;
 		t_bwrap[i] = t3 - t2;
 		t_worker[i] = t4 - t3;
 	}
 	double sb = median(t_sb, n), ba = median(t_bash, n), bw = median(t_bwrap, n),
-	       wk = median(t_worker, n);
+	       wk = median(t_worker, n), sc = median(t_script, n), pl = median(t_plain, n);
 	printf("cold start, median of %d runs (ms):\n", n);
 	printf("  bash -c true                   %8.2f   1.00x\n", ba);
 	printf("  bwrap --unshare-all ... true   %8.2f  %5.2fx bash\n", bw, bw / ba);
@@ -120,6 +151,14 @@ main(int argc, char **argv)
 	       sb / bw);
 	printf("  true in a running worker       %8.2f  %5.2fx bash  %5.2fx bwrap\n", wk, wk / ba,
 	       wk / bw);
+	printf("  line `true`, worker's interp   %8.2f  %5.2fx bash  %5.2fx bwrap\n", sc, sc / ba,
+	       sc / bw);
+	printf("  the same, unconfined worker    %8.2f  %5.2fx bash  %5.2fx bwrap\n", pl, pl / ba,
+	       pl / bw);
+	sandbox_worker_free(ws);
+	sandbox_worker_free(wp);
+	free(t_script);
+	free(t_plain);
 	sandbox_worker_free(w);
 	sandbox_policy_free(p);
 	free(t_sb);

@@ -339,6 +339,27 @@ try:
        "exec runs the command and returns its output and status", out + err)
     rc, out, err, _ = tool("exec", sid, proj, "cat /etc/shadow", "10000")
     ok(rc == 0 and "verdict=deny status=126" in out, "a refused command does not run", out + err)
+    # the interpreter runs in the executor's worker, not in a process started per command:
+    # every line's parent is the same lite-sandbox-init
+    def ppid_of_line():
+        rc, out, err, _ = tool("exec", sid, proj, "echo $PPID", "10000", extra={"SVC_SHOW": "1"})
+        try:
+            pid = int(out.split("\n", 1)[1].strip())
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                return pid, f.read().split(b"\0")[0].decode(errors="replace")
+        except (IndexError, ValueError, OSError):
+            return None, out + err
+    p1, p2 = ppid_of_line(), ppid_of_line()
+    ok(p1[0] and p1 == p2 and p1[1].endswith("/lite-sandbox-init"),
+       "commands run in one long-lived worker (no process start per command)", f"{p1} {p2}")
+    # refused after expansion by the worker's interpreter, with the reason; the neighbour runs
+    rc, out, err, _ = tool("exec", sid, proj, "X=$HOME; cat $X/.ssh/id_rsa", "10000",
+                           extra={"SVC_SHOW": "1"})
+    ok(rc == 0 and "verdict=allow status=126" in out and "refused" in err,
+       "a line refused only after expansion is stopped by the worker's interpreter", out + err)
+    rc, out, err, _ = tool("exec", sid, proj, "X=.; ls $X > /dev/null && echo listed", "10000",
+                           extra={"SVC_SHOW": "1"})
+    ok(rc == 0 and "status=0" in out and "listed" in out, "and its neighbour runs", out + err)
     rc, out, err, t = tool("exec", sid, proj, "sleep 30", "500")
     ok(rc == 0 and "timed_out=1" in out and "status=124" in out and t < 10,
        f"a timeout stops the command ({t:.1f} s)", out + err)
@@ -487,7 +508,30 @@ try:
            "with os_sandbox on, commands run in one sandbox worker, reused",
            f"{out} {err} {out2} {err2} {w1} {w2}")
         rc, out, err, t = tool("exec", sid2, proj, "sleep 30", "700", spawn=True)
-        ok("timed_out=1" in out and t < 10, f"a timeout in the worker ({t:.1f} s)", out + err)
+        ok("timed_out=1" in out and "status=124" in out and t < 10,
+           f"a timeout in the worker ({t:.1f} s)", out + err)
+        # the worker's interpreter, confined: a refusal after expansion, its neighbour
+        rc, out, err, _ = tool("exec", sid2, proj, "X=$HOME; cat $X/.ssh/id_rsa", "20000",
+                               spawn=True, extra={"SVC_SHOW": "1"})
+        rc2, out2, err2, _ = tool("exec", sid2, proj, "X=.; echo ok > $X/f && cat $X/f", "20000",
+                                  spawn=True, extra={"SVC_SHOW": "1"})
+        ok("status=126" in out and "refused" in err and "status=0" in out2 and "ok" in out2,
+           "in the sandbox worker, a line refused after expansion, and its neighbour runs",
+           out + err + out2 + err2)
+        # the worker killed in the middle of a command: a clear error, then a new worker
+        w_before = workers()
+        p = subprocess.Popen([TOOL, "exec", sid2, proj, "sleep 20", "30000"],
+                             env=dict(env, SVC_NO_SPAWN="1"), stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, cwd=proj)
+        time.sleep(0.5)
+        for pid in w_before:
+            os.kill(pid, signal.SIGKILL)
+        out, err = p.communicate(timeout=60)
+        rc2, out2, err2, _ = tool("exec", sid2, proj, "echo after", "20000", spawn=True)
+        ok(p.returncode == 1 and "worker" in err and "died" in err and "status=0" in out2
+           and workers() and workers() != w_before,
+           "a worker killed mid-command: a clear error, and the next command runs in a new one",
+           f"{out} {err} {out2} {err2} {w_before} {workers()}")
         rc, sid3, err, _ = tool("register", proj, spawn=True)
         concurrency_checks("os sandbox", sid2, sid3, "2", spawn=True)
         with open(cfg + ".new", "w") as f:
@@ -501,7 +545,7 @@ try:
             f.write(text)
         os.rename(cfg + ".new", cfg)
     else:
-        for _ in range(7):
+        for _ in range(9):
             ok(True, "# SKIP the OS sandbox does not run here: " + probe.stdout.splitlines()[0]
                if probe.stdout else "# SKIP the OS sandbox does not run here")
 
