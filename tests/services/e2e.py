@@ -275,10 +275,16 @@ try:
         ok(True, "# SKIP another uid needs root")
 
     # ---- config requests and tickets -----------------------------------------------
+    # asks record tickets only for an agent that can put them to the user: a
+    # session as the hook registers Claude Code's
+    rc, asid, err, _ = tool("register", proj, extra={"SVC_AGENT": "claude"})
+    rc, out, err, _ = tool("check", sid, proj, "make all")
+    ok(out.startswith("deny") and "ticket.cannot-ask" in out,
+       "an ask for a session of an agent that cannot ask records no ticket", out + err)
     grant = os.path.join(tmp, "granted")
     os.makedirs(grant)
     req = f"lite-sandbox config paths allow {grant}"
-    rc, out, err, _ = tool("check", sid, proj, req)
+    rc, out, err, _ = tool("check", asid, proj, req)
     parts = out.split()
     ok(rc == 0 and parts[0] == "ask" and len(parts[1]) == 64,
        "a config request that writes is answered ask with a ticket", out + err)
@@ -303,7 +309,7 @@ try:
     rc, out, err, _ = tool("check", sid, proj, f"lite-sandbox config paths allow --dir {tmp} {grant}")
     ok(out.startswith("deny") and "config-request.refused" in out, "--dir in a writing request is refused",
        out + err)
-    rc, out, err, _ = tool("check", sid, proj, "lite-sandbox config mode set open --global")
+    rc, out, err, _ = tool("check", asid, proj, "lite-sandbox config mode set open --global")
     gparts = out.split() or ["?"]
     rc2, out2, err2, _ = tool("config", sid, proj, "mode", "set", "open")
     ok(gparts[0] == "ask" and out2.startswith("status=1"),
@@ -317,7 +323,7 @@ try:
     ok(gen2 > gen1, "an edit of the config file bumps the generation", f"{out} {gen1}")
 
     # ---- ask entries ---------------------------------------------------------------------
-    rc, out, err, _ = tool("check", sid, proj, "make all")
+    rc, out, err, _ = tool("check", asid, proj, "make all")
     aparts = out.split() or ["?"]
     ok(aparts[0] == "ask" and len(aparts[1]) == 64, "a command with an ask entry gets a ticket",
        out + err)
@@ -325,7 +331,7 @@ try:
     ok(out.startswith("deny") and "ticket.none" in out, "a forged ticket id is refused", out + err)
     rc, out, err, _ = tool("check", sid, proj, "make all", aparts[1] if len(aparts) > 1 else "x")
     ok(out.startswith("allow"), "a forged id does not use up the real ticket", out + err)
-    rc, out, err, _ = tool("check", sid, proj, "make all")
+    rc, out, err, _ = tool("check", asid, proj, "make all")
     t2 = (out.split() + ["?", "?"])[1]
     rc, out, err, _ = tool("check", sid, proj, "make all", t2)
     ok(out.startswith("allow"), "the approved run takes its ticket", out + err)
@@ -553,6 +559,11 @@ try:
     def cli(*args, stdin=None):
         return subprocess.run([CLI, *args], env=env, input=stdin, capture_output=True,
                               text=True, timeout=60, cwd=proj)
+    p = cli("exec", "--", "echo from-cli; exit 7")
+    ok(p.returncode == 7 and p.stdout == "from-cli\n", "lite-sandbox exec runs through the executor",
+       p.stdout + p.stderr)
+    p = cli("exec", "--", "cat /etc/shadow")
+    ok(p.returncode == 126 and "refused" in p.stderr, "and is refused through it", p.stderr)
     # a session whose project is home (or holds it, or is /): the registrar refuses
     # every command, as the hook does; its neighbour inside home runs
     p = cli("exec", "--dir", home, "--", "echo hi")
@@ -562,11 +573,6 @@ try:
     p = cli("exec", "--dir", os.path.join(home, "work"), "--", "echo inside-home")
     ok(p.returncode == 0 and p.stdout == "inside-home\n", "and a project inside home runs",
        p.stdout + p.stderr)
-    p = cli("exec", "--", "echo from-cli; exit 7")
-    ok(p.returncode == 7 and p.stdout == "from-cli\n", "lite-sandbox exec runs through the executor",
-       p.stdout + p.stderr)
-    p = cli("exec", "--", "cat /etc/shadow")
-    ok(p.returncode == 126 and "refused" in p.stderr, "and is refused through it", p.stderr)
     event = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "session_id": "e2e-hook",
              "cwd": proj, "tool_input": {"command": "cat /etc/shadow-e2e"}}
     p = cli("hook", stdin=json.dumps(event))
@@ -579,6 +585,71 @@ try:
     ok('"permissionDecision":"ask"' in p.stdout and "LITE_SANDBOX_DECISION=ask" in service_log(reg_name)
        and "LITE_SANDBOX_TICKET=" in service_log(reg_name),
        "an ask through the hook records a ticket", p.stdout + p.stderr)
+
+    # ---- an ask entry through the executor: the hook's ticket, taken once ------------------
+    # (the MCP bash tool runs `lite-sandbox exec` through the services; the
+    # executor's check takes the ticket the hook recorded when it asked)
+    tickets_dir = os.path.join(tmp, "cache", "lite-sandbox", "tickets")
+
+    def n_tickets():
+        return len([n for n in os.listdir(tickets_dir) if not n.startswith(".")]) \
+            if os.path.isdir(tickets_dir) else 0
+
+    def hook_mcp(command, cwd=proj):
+        ev = {"hook_event_name": "PreToolUse", "tool_name": "mcp__lite-sandbox__bash",
+              "session_id": "e2e-ask", "cwd": cwd, "tool_input": {"command": command}}
+        p = cli("hook", "--agent", "claude", stdin=json.dumps(ev))
+        return json.loads(p.stdout or "{}").get("hookSpecificOutput", {}).get(
+            "permissionDecision", "?")
+
+    def exec_in(command, cwd=proj):
+        return cli("exec", "--dir", cwd, "--", command)
+
+    for n in os.listdir(tickets_dir) if os.path.isdir(tickets_dir) else []:
+        os.unlink(os.path.join(tickets_dir, n))  # the earlier tests' asks
+    p = exec_in("make --version")
+    ok(p.returncode == 126 and "ticket.none" in p.stderr and "PreToolUse hook" in p.stderr
+       and "GNU Make" not in p.stdout and n_tickets() == 0,
+       "ask entry: no hook ever asked, the executor refuses it and records no ticket",
+       p.stdout + p.stderr)
+    ok(hook_mcp("make --version") == "ask" and n_tickets() == 1,
+       "ask entry: the hook asks and records a ticket", str(n_tickets()))
+    sub = os.path.join(proj, "sub")
+    os.makedirs(sub, exist_ok=True)
+    p1, p2 = exec_in("make --version", cwd=sub), exec_in("make  --version")
+    ok(p1.returncode == 126 and p2.returncode == 126 and "ticket.none" in p1.stderr + p2.stderr
+       and n_tickets() == 1,
+       "ask entry: another directory or other words are refused, the ticket stays",
+       p1.stderr + p2.stderr)
+    p = exec_in("make --version")
+    ok(p.returncode == 0 and "GNU Make" in p.stdout and n_tickets() == 0,
+       "ask entry: the approved line runs once through the executor", p.stdout + p.stderr)
+    log = service_log(reg_name)
+    ok("LITE_SANDBOX_RULE=ticket.taken" in log and "LITE_SANDBOX_RULE=ticket.none" in log,
+       "ask entry: the registrar audits the taken ticket and the refusals", log[-1500:])
+    p = exec_in("make --version")
+    ok(p.returncode == 126 and "ticket.none" in p.stderr and "GNU Make" not in p.stdout,
+       "ask entry: the same call again is refused (the ticket is used)", p.stdout + p.stderr)
+    ok(hook_mcp("timeout 5 make --version") == "deny" and n_tickets() == 0,
+       "ask entry under a wrapper: the hook refuses it and records no ticket")
+    p = exec_in("timeout 5 make --version")
+    ok(p.returncode == 126 and "ask-wrapped" in p.stderr, "and the executor refuses it", p.stderr)
+    line = "make --version >/dev/null && echo first-ran; X=make; $X --version"
+    ok(hook_mcp(line) == "ask" and n_tickets() == 1,
+       "a line with a prompted command and a dynamic name: the hook asks")
+    p = exec_in(line)
+    ok(p.returncode == 126 and "first-ran" in p.stdout and "GNU Make" not in p.stdout
+       and "not one the approved command line shows" in p.stderr and n_tickets() == 0,
+       "with the ticket, the literal invocation runs and the dynamic name is refused",
+       p.stdout + p.stderr)
+    ok(hook_mcp("bash -c 'make --version'") == "deny" and n_tickets() == 0,
+       "ask entry inside bash -c: refused by the hook, no ticket")
+    p = exec_in("X=make; $X --version")
+    ok(p.returncode == 126 and "has no approval" in p.stderr and "GNU Make" not in p.stdout,
+       "a dynamic name with no ticket at all is refused at runtime", p.stdout + p.stderr)
+    p = exec_in("echo benign")
+    ok(p.returncode == 0 and p.stdout == "benign\n", "and a line without an ask entry runs",
+       p.stdout + p.stderr)
 
     # ---- idle exit ------------------------------------------------------------------------
     for name in (reg_name, ex_name):
