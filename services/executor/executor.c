@@ -366,6 +366,14 @@ on_exec(struct ipc_call *call, void *userdata)
 		rep->exit_status = 126; /* refused, as bash says "cannot execute" */
 		return 0;
 	}
+	/* The registrar took the user's ticket for this line: the interpreter
+	 * may run the prompted commands the line shows (and refuses others). */
+	bool approved = chk->has_prompts_approved && chk->prompts_approved;
+	if (approved) {
+		rep->has_prompts_approved = true;
+		rep->prompts_approved = true;
+	}
+
 	_cleanup_close_ int out_fd = memfd_create("stdout", MFD_CLOEXEC);
 	_cleanup_close_ int err_fd = memfd_create("stderr", MFD_CLOEXEC);
 	if (out_fd < 0 || err_fd < 0)
@@ -407,7 +415,7 @@ on_exec(struct ipc_call *call, void *userdata)
 		int cfd = ipc_call_cancel_fd(call);
 		sandbox_channel_set_cancel_fd(ch, cfd >= 0 ? cfd : -1);
 		r = sandbox_channel_run_script(ch, q->cwd, q->command,
-					       0 /* SANDBOX_SCRIPT_PROMPTS_APPROVED: H4 */, -1,
+					       approved ? SANDBOX_SCRIPT_PROMPTS_APPROVED : 0, -1,
 					       out_fd, err_fd, q->timeout_ms, &ws, &killed, &serr);
 		sandbox_channel_free(ch);
 		pthread_mutex_lock(&x->lock);

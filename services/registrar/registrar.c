@@ -416,6 +416,30 @@ reply_one(struct ipc_call *call, struct registrar *r, LiteSandbox__Verdict v, in
 	return 0;
 }
 
+/*
+ * Whether the hook that sent a check can put the question to the user, so
+ * that a ticket recorded for it stands for an approval. Only Claude Code
+ * answers the hook's "ask" with a prompt; for every other agent the hook
+ * denies (Codex reads an ask as an invalid answer). A ticket recorded for a
+ * call the hook then denies would let the same line run unapproved through
+ * a path that skips that hook, such as an MCP call. The hook registers its
+ * session, with its agent kind, before it checks.
+ */
+static bool
+can_be_asked(const struct session *s)
+{
+	return s && s->agent == LITE_SANDBOX__AGENT_KIND__AGENT_CLAUDE_CODE;
+}
+
+static const char *
+cannot_ask_message(struct arena *a, const struct session *s)
+{
+	return arena_printf(a, "%s cannot put this question to the user (only Claude Code "
+			    "answers a prompt), so no approval can be given here and what asks "
+			    "first is refused: ask the user to run it themselves",
+			    s ? agent_id(s->agent) : "a check without a session");
+}
+
 /* ---- config requests --------------------------------------------------------------- */
 
 /*
@@ -557,6 +581,16 @@ check_config_request(struct registrar *r, struct ipc_call *call, const struct se
 		audit(r, call, &d);
 		return reply_one(call, r, LITE_SANDBOX__VERDICT__VERDICT_ALLOW, 0, NULL, NULL,
 				 false, NULL);
+	}
+	if (!can_be_asked(s)) {
+		const char *msg = cannot_ask_message(call->arena, s);
+		if (!msg)
+			return -ENOMEM;
+		d.decision = "deny";
+		d.rule = "ticket.cannot-ask";
+		audit(r, call, &d);
+		return reply_one(call, r, LITE_SANDBOX__VERDICT__VERDICT_DENY,
+				 LITE_SANDBOX__LAYER__LAYER_DENYLIST, d.rule, msg, false, NULL);
 	}
 	size_t sl = 0;
 	const char *subject = join_words(call->arena, argv, argc, &sl);
@@ -844,6 +878,25 @@ on_check(struct ipc_call *call, void *userdata)
 				policy_report_free(rep);
 				return e;
 			}
+			break;
+		}
+		if (!can_be_asked(s)) {
+			/* the hook will deny: no ticket for a question nobody answers */
+			c->verdict = LITE_SANDBOX__VERDICT__VERDICT_DENY;
+			d.decision = "deny";
+			d.layer = "denylist";
+			d.rule = "ticket.cannot-ask";
+			const char *msg = cannot_ask_message(call->arena, s);
+			LiteSandbox__Finding *tf = msg ? new_finding(call->arena,
+				LITE_SANDBOX__LAYER__LAYER_DENYLIST, d.rule, msg, NULL, 7, true, false) : NULL;
+			if (!tf) {
+				policy_report_free(rep);
+				return -ENOMEM;
+			}
+			if (c->n_findings < IPC_REPEATED_MAX)
+				c->findings[c->n_findings++] = tf;
+			else
+				c->findings[c->n_findings - 1] = tf;
 			break;
 		}
 		e = tickets_record(r->tickets, TICKET_COMMAND, call->peer_uid, q->cwd, cmd, len, id);

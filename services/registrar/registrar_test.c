@@ -209,13 +209,13 @@ call(struct fixture *f, uid_t uid, ipc_envelope *req, ipc_envelope **ret, const 
 }
 
 static const char *
-do_register(struct fixture *f, uid_t uid)
+do_register_as(struct fixture *f, uid_t uid, LiteSandbox__AgentKind agent)
 {
 	ipc_envelope req, *rep = NULL;
 	LiteSandbox__SessionRegister m;
 	ipc_envelope_init(&req);
 	lite_sandbox__session_register__init(&m);
-	m.agent = LITE_SANDBOX__AGENT_KIND__AGENT_CLAUDE_CODE;
+	m.agent = agent;
 	m.cwd = f->cwd;
 	m.pid = 42;
 	req.body_case = LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER;
@@ -223,6 +223,13 @@ do_register(struct fixture *f, uid_t uid)
 	if (call(f, uid, &req, &rep, NULL) < 0)
 		return NULL;
 	return rep->session_register_reply->session_id;
+}
+
+/* The hook registers Claude Code's sessions so (the agent that can ask). */
+static const char *
+do_register(struct fixture *f, uid_t uid)
+{
+	return do_register_as(f, uid, LITE_SANDBOX__AGENT_KIND__AGENT_CLAUDE_CODE);
 }
 
 /* origin 0: none (the validator's and the handler's refusal) */
@@ -325,7 +332,8 @@ TEST(config_request_check)
 	struct fixture f;
 	const LiteSandbox__CheckReply *c = NULL;
 	fixture_init(tap_, &f, false);
-	ASSERT_OK(do_check(&f, 1000, NULL, "lite-sandbox config mode set open", NULL, &c));
+	const char *sid = do_register(&f, 1000);
+	ASSERT_OK(do_check(&f, 1000, sid, "lite-sandbox config mode set open", NULL, &c));
 	ASSERT_EQ(c->verdict, LITE_SANDBOX__VERDICT__VERDICT_ASK);
 	ASSERT_TRUE(c->ticket_id && strlen(c->ticket_id) == TICKET_ID_LEN);
 	ASSERT_OK(do_check(&f, 1000, NULL, "lite-sandbox config show", NULL, &c));
@@ -453,9 +461,11 @@ TEST(ask_executor_matches_command_dir_uid_and_id)
 	const LiteSandbox__CheckReply *c = NULL;
 	char other[200], id[TICKET_ID_LEN + 1];
 	ask_fixture(tap_, &f);
+	const char *sid = do_register(&f, 1000);
+	ASSERT_NOT_NULL(sid);
 	snprintf(other, sizeof(other), "%s/other", f.dir);
 	mkdir(other, 0700);
-	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "make all", NULL, &c));
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, sid, "make all", NULL, &c));
 	ASSERT_EQ(c->verdict, V_ASK);
 	snprintf(id, sizeof(id), "%s", c->ticket_id);
 	/* other words, another directory, another uid, a wrong id: refused,
@@ -490,13 +500,15 @@ TEST(ask_executor_without_hook_or_after_expiry)
 	const LiteSandbox__CheckReply *c = NULL;
 	char path[300];
 	ask_fixture(tap_, &f);
+	const char *sid = do_register(&f, 1000);
+	ASSERT_NOT_NULL(sid);
 	/* no hook ever asked */
 	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, NULL, "make all", NULL, &c));
 	ASSERT_EQ(c->verdict, V_DENY);
 	ASSERT_TRUE(has_rule(c, "ticket.none"));
 	ASSERT_EQ(n_tickets(&f), (size_t)0);
 	/* an approval older than the ticket's life: "ask again" */
-	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "make all", NULL, &c));
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, sid, "make all", NULL, &c));
 	snprintf(path, sizeof(path), "%s/cache/tickets/%s", f.dir, c->ticket_id);
 	char old[32];
 	snprintf(old, sizeof(old), "%lld\n", (long long)time(NULL) - TICKET_TTL_SEC - 60);
@@ -521,27 +533,60 @@ TEST(ask_wrapped_or_unseen_never_gets_a_ticket)
 	struct fixture f;
 	const LiteSandbox__CheckReply *c = NULL;
 	ask_fixture(tap_, &f);
+	const char *sid = do_register(&f, 1000);
+	ASSERT_NOT_NULL(sid);
 	static const char *const refused[] = {
 		"timeout 5 make all", "env make all", "xargs make < /dev/null",
 		"nice make all", "find . -exec make {} ;", "bash -c 'make all'",
 		"eval make all", "trap 'make all' EXIT", "source /dev/null; f() { bash -c make; }",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(refused); i++) {
-		ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, refused[i], NULL, &c));
+		ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, sid, refused[i], NULL, &c));
 		if (c->verdict != V_DENY)
 			TAP_FAIL_("not refused: %s", refused[i]);
 		ASSERT_TRUE(c->ticket_id == NULL);
 	}
 	ASSERT_EQ(n_tickets(&f), (size_t)0);
-	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "bash -c 'make all'", NULL, &c));
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, sid, "bash -c 'make all'", NULL, &c));
 	ASSERT_TRUE(has_rule(c, "denylist.ask-unseen"));
-	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "timeout 5 make all", NULL, &c));
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, sid, "timeout 5 make all", NULL, &c));
 	ASSERT_TRUE(has_rule(c, "denylist.ask-wrapped"));
 	/* the benign neighbours: the prompted command in sight is asked for */
-	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "make all && echo done", NULL, &c));
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, sid, "make all && echo done", NULL, &c));
 	ASSERT_EQ(c->verdict, V_ASK);
-	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "command make all", NULL, &c));
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, sid, "command make all", NULL, &c));
 	ASSERT_EQ(c->verdict, V_ASK);
+	fixture_done(&f);
+}
+
+TEST(ask_only_for_an_agent_that_can_ask)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	ask_fixture(tap_, &f);
+	const char *codex = do_register_as(&f, 1000, LITE_SANDBOX__AGENT_KIND__AGENT_CODEX);
+	ASSERT_NOT_NULL(codex);
+	/* the hook denies for Codex: no ticket may stand for an approval */
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, codex, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_TRUE(has_rule(c, "ticket.cannot-ask"));
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, codex, "lite-sandbox config mode set open",
+			      NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_STREQ(c->findings[0]->rule, "ticket.cannot-ask");
+	/* nor a check with no session to tell */
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, NULL, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_EQ(n_tickets(&f), (size_t)0);
+	/* so the run that follows finds nothing to take */
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, codex, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	ASSERT_TRUE(has_rule(c, "ticket.none"));
+	/* the benign neighbour: Claude Code's session is asked */
+	const char *claude = do_register(&f, 1000);
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, claude, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_ASK);
+	ASSERT_EQ(n_tickets(&f), (size_t)1);
 	fixture_done(&f);
 }
 
@@ -583,4 +628,4 @@ TAP_MAIN(ticket_single_use, ticket_fields_do_not_run_together, ticket_expires,
 	 config_request_check, config_request_without_binary_fails_closed,
 	 ask_executor_takes_the_hooks_ticket_once, ask_executor_matches_command_dir_uid_and_id,
 	 ask_executor_without_hook_or_after_expiry, ask_wrapped_or_unseen_never_gets_a_ticket,
-	 check_origin_is_required)
+	 ask_only_for_an_agent_that_can_ask, check_origin_is_required)

@@ -25,6 +25,9 @@ const dir = join(top, 'project');
 const config = join(top, 'config.yaml');
 for (const d of ['project', 'home', 'run', 'cache']) mkdirSync(join(top, d), { mode: 0o700 });
 writeFileSync(config, 'mode: allowlist\n');
+// The ask-entry test's own config (and so its own services).
+const askConfig = join(top, 'ask.yaml');
+writeFileSync(askConfig, 'mode: allowlist\ncommands:\n  - name: make\n    ask: true\n');
 const serverArgs = ['serve-mcp', '--no-os-sandbox', '--config', config, '--dir', dir];
 const env = {
   HOME: join(top, 'home'),
@@ -65,7 +68,7 @@ before(async () => {
 after(async () => {
   await client?.close();
   // the services this test started (they would leave on their own when idle)
-  for (const pid of processesWith(`--config ${config}`)) {
+  for (const pid of [...processesWith(`--config ${config}`), ...processesWith(`--config ${askConfig}`)]) {
     try {
       if (/lite-sandbox-(registrar|executor)/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')))
         process.kill(Number(pid));
@@ -270,6 +273,69 @@ test('config requests: the ticket the hook records when it asks lets the change 
   const again = await client.callTool({ name: 'bash', arguments: { command: request } });
   assert.equal(again.isError, true, 'a ticket is used once');
   assert.match(text(again), /no approval matches/);
+});
+
+test('ask entries: the hook\'s ticket lets the MCP bash tool run that exact command once', async () => {
+  // Through the services (no --no-os-sandbox): the executor's check takes the
+  // ticket the PreToolUse hook recorded when it put the call to the user.
+  const t3 = new StdioClientTransport({ command: BIN, args: ['serve-mcp', '--config', askConfig, '--dir', dir],
+    cwd: dir, env, stderr: 'pipe' });
+  const c3 = new Client({ name: 'lite-sandbox-test-ask', version: '1.0.0' });
+  await c3.connect(t3);
+  const hook = (command, cwd = dir) => {
+    const event = { session_id: 'sdk-ask', transcript_path: join(top, 't.jsonl'), cwd,
+      hook_event_name: 'PreToolUse', tool_name: 'mcp__lite-sandbox__bash', tool_input: { command } };
+    const h = spawnSync(BIN, ['hook', '--agent', 'claude', '--config', askConfig],
+      { input: JSON.stringify(event), env, cwd, encoding: 'utf8' });
+    assert.equal(h.status, 0, h.stderr);
+    return JSON.parse(h.stdout).hookSpecificOutput.permissionDecision;
+  };
+  const bash = (command) => c3.callTool({ name: 'bash', arguments: { command } });
+  try {
+    // no hook ever asked: refused, saying how to get an approval
+    let r = await bash('make --version');
+    assert.equal(r.isError, true);
+    assert.match(text(r), /ticket\.none/);
+    assert.match(text(r), /PreToolUse hook/);
+    assert.doesNotMatch(text(r), /GNU Make/);
+    // the hook asks for the call (and records its ticket)
+    assert.equal(hook('make --version'), 'ask');
+    // other words, or an approval given for another directory: refused
+    r = await bash('make -v');
+    assert.equal(r.isError, true, text(r));
+    assert.match(text(r), /ticket\.none/);
+    const sub = join(dir, 'sub');
+    mkdirSync(sub, { recursive: true });
+    assert.equal(hook('make -v', sub), 'ask');
+    r = await bash('make -v');
+    assert.equal(r.isError, true, 'a ticket for another directory does not serve this one');
+    // the approved call runs once
+    r = await bash('make --version');
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /GNU Make[^]*exit status: 0$/);
+    r = await bash('make --version');
+    assert.equal(r.isError, true, 'a ticket is used once');
+    assert.match(text(r), /ticket\.none/);
+    // under a wrapper: refused by the hook and by the server
+    assert.equal(hook('timeout 5 make --version'), 'deny');
+    r = await bash('timeout 5 make --version');
+    assert.equal(r.isError, true);
+    assert.match(text(r), /ask-wrapped/);
+    // a name built at runtime is not what the user approved, even with a ticket
+    const line = 'make --version >/dev/null && echo literal-ran; X=make; $X --version';
+    assert.equal(hook(line), 'ask');
+    r = await bash(line);
+    assert.equal(r.isError, true);
+    assert.match(text(r), /(^|\n)literal-ran\n/);
+    assert.match(text(r), /not one the approved command line shows/);
+    assert.doesNotMatch(text(r), /GNU Make/);
+    // the benign neighbour
+    r = await bash('echo benign');
+    assert.equal(r.isError, false, text(r));
+    assert.equal(text(r), 'benign\nexit status: 0');
+  } finally {
+    await c3.close();
+  }
 });
 
 test('bash: output past the cap keeps its start and its end, with a notice between', async () => {

@@ -4,7 +4,8 @@
  * the benchmark. The services are found as a front end finds them
  * (services_client.h); SVC_NO_SPAWN=1 turns the self-spawn off.
  *
- *   svc_tool register CWD                       -> session id
+ *   svc_tool register CWD                       -> session id (SVC_AGENT=claude:
+ *                                                  as Claude Code's hook registers)
  *   svc_tool check SESSION|- CWD COMMAND [TICKET] -> "VERDICT [TICKET] RULE..."
  *   svc_tool exec SESSION CWD COMMAND TIMEOUT_MS -> "status=N timed_out=B
  *                                                   out=LEN err=LEN trunc=B/B", the
@@ -75,8 +76,12 @@ do_register(struct svc_conn *c, const char *cwd, struct arena *a, const char **r
 {
 	const LiteSandbox__SessionRegisterReply *sr = NULL;
 	char err[512] = "";
-	int r = svc_register(c, LITE_SANDBOX__AGENT_KIND__AGENT_CLI, cwd, NULL, a, &sr, err,
-			     sizeof(err));
+	/* SVC_AGENT=claude: a session as the hook registers Claude Code's, the
+	 * agent whose asks record tickets */
+	const char *ag = getenv("SVC_AGENT");
+	LiteSandbox__AgentKind kind = ag && strcmp(ag, "claude") == 0
+		? LITE_SANDBOX__AGENT_KIND__AGENT_CLAUDE_CODE : LITE_SANDBOX__AGENT_KIND__AGENT_CLI;
+	int r = svc_register(c, kind, cwd, NULL, a, &sr, err, sizeof(err));
 	if (r < 0)
 		return fail(r, "register", err);
 	*ret = sr->session_id;
