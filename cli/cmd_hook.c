@@ -1338,7 +1338,9 @@ check_unseen(struct hook *h, const struct policy *p, const char *cmd, size_t len
 /*
  * The registrar (docs/services.md) checks the line against the policy it
  * holds for the session, records the approval ticket when it asks (a config
- * request, an ask entry: what lets the approved run go ahead later) and
+ * request, or an ask entry in a call of the sandbox's MCP tool, whose server
+ * takes it: what lets the approved run go ahead once; for the agent's own
+ * shell no ticket, since nothing would take it but a second run) and
  * writes the audit record. Its deny is final. Its allow or ask goes on to the
  * checks below, which only this process makes (what the agent's own shell
  * would run unseen) and which decide how to put an ask to this agent; for the
@@ -1379,7 +1381,11 @@ via_registrar(struct hook *h, const char *cmd, bool own_shell)
 	if (r >= 0)
 		r = svc_register(c, kinds[h->agent], h->cwd, as, a, &sr, err, sizeof(err));
 	if (r >= 0)
-		r = svc_check(c, sr->session_id, h->cwd, cmd, NULL, a, &cr, err, sizeof(err));
+		/* a ticket only for a call the sandbox's server runs (it takes
+		 * it); the agent's own shell consults no ticket */
+		r = svc_check_as(c, own_shell ? LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_AGENT_SHELL
+					      : LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK,
+				 sr->session_id, h->cwd, cmd, NULL, a, &cr, err, sizeof(err));
 	svc_close(c);
 	if (r < 0)
 		return false;

@@ -245,7 +245,8 @@ ipc_validate_check(const LiteSandbox__CheckRequest *m, const char **ret_why)
 	if (!m->has_origin)
 		FAIL("check: origin missing (hook or executor)");
 	if (m->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK &&
-	    m->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR)
+	    m->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR &&
+	    m->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_AGENT_SHELL)
 		FAIL("check: origin out of range");
 	if (m->ticket_id && m->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR)
 		FAIL("check: a ticket id comes only with the executor's check");

@@ -66,7 +66,8 @@ int svc_register(struct svc_conn *c, LiteSandbox__AgentKind agent, const char *c
  * answered ASK and the registrar records the approval ticket. With a
  * ticket_id it is the executor's check, which takes that ticket instead.
  * svc_check_as says the origin itself (an executor's check may leave the id
- * out: the registrar then finds the ticket by the command, directory and uid).
+ * out: the registrar then finds the ticket by the command, directory and uid;
+ * the hook's check of a call the agent's own shell runs records none).
  */
 int svc_check(struct svc_conn *c, const char *session_id, const char *cwd, const char *command,
 	      const char *ticket_id, struct arena *a, const LiteSandbox__CheckReply **ret,

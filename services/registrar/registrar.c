@@ -798,7 +798,8 @@ on_check(struct ipc_call *call, void *userdata)
 	/* What an ask does (record a ticket, or take one) is never guessed:
 	 * the validator refuses a check without an origin, and so do we. */
 	if (!q->has_origin || (q->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK &&
-			       q->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR)) {
+			       q->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR &&
+			       q->origin != LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_AGENT_SHELL)) {
 		call->error_message = "check: origin missing (hook or executor)";
 		return -EINVAL;
 	}
@@ -899,7 +900,14 @@ on_check(struct ipc_call *call, void *userdata)
 				c->findings[c->n_findings - 1] = tf;
 			break;
 		}
-		e = tickets_record(r->tickets, TICKET_COMMAND, call->peer_uid, q->cwd, cmd, len, id);
+		/* The agent's own shell runs what the user approves there: no
+		 * server takes a ticket for it, and a spare one would let the
+		 * same line run once more through the server, unasked. The id
+		 * is the one the ticket would have (for the audit). */
+		e = q->origin == LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_AGENT_SHELL
+			? tickets_id(r->tickets, TICKET_COMMAND, call->peer_uid, q->cwd, cmd, len, id)
+			: tickets_record(r->tickets, TICKET_COMMAND, call->peer_uid, q->cwd, cmd, len,
+					 id);
 		if (e < 0) {
 			policy_report_free(rep);
 			call->error_message = "cannot record the approval ticket";

@@ -590,6 +590,27 @@ TEST(ask_only_for_an_agent_that_can_ask)
 	fixture_done(&f);
 }
 
+TEST(ask_for_the_agents_own_shell_records_nothing)
+{
+	struct fixture f;
+	const LiteSandbox__CheckReply *c = NULL;
+	ask_fixture(tap_, &f);
+	const char *sid = do_register(&f, 1000);
+	/* Claude Code's Bash tool: the user is asked, and the agent's shell
+	 * runs it; no server takes a ticket, so none is left behind */
+	ASSERT_OK(do_check_as(&f, 1000, LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_AGENT_SHELL,
+			      f.cwd, sid, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_ASK);
+	ASSERT_TRUE(c->ticket_id != NULL);
+	ASSERT_EQ(n_tickets(&f), (size_t)0);
+	ASSERT_OK(do_check_as(&f, 1000, RUN, f.cwd, sid, "make all", NULL, &c));
+	ASSERT_EQ(c->verdict, V_DENY);
+	/* the benign neighbour: the same call to the sandbox's MCP tool */
+	ASSERT_OK(do_check_as(&f, 1000, HOOK, f.cwd, sid, "make all", NULL, &c));
+	ASSERT_EQ(n_tickets(&f), (size_t)1);
+	fixture_done(&f);
+}
+
 TEST(check_origin_is_required)
 {
 	struct fixture f;
@@ -605,7 +626,7 @@ TEST(check_origin_is_required)
 	m.command = (char *)"make all";
 	ASSERT_ERRNO(ipc_validate_check(&m, NULL), -EBADMSG);
 	m.has_origin = true;
-	m.origin = (LiteSandbox__CheckOrigin)3;
+	m.origin = (LiteSandbox__CheckOrigin)4;
 	ASSERT_ERRNO(ipc_validate_check(&m, NULL), -EBADMSG);
 	m.origin = HOOK;
 	ASSERT_OK(ipc_validate_check(&m, NULL));
@@ -628,4 +649,5 @@ TAP_MAIN(ticket_single_use, ticket_fields_do_not_run_together, ticket_expires,
 	 config_request_check, config_request_without_binary_fails_closed,
 	 ask_executor_takes_the_hooks_ticket_once, ask_executor_matches_command_dir_uid_and_id,
 	 ask_executor_without_hook_or_after_expiry, ask_wrapped_or_unseen_never_gets_a_ticket,
-	 ask_only_for_an_agent_that_can_ask, check_origin_is_required)
+	 ask_only_for_an_agent_that_can_ask, ask_for_the_agents_own_shell_records_nothing,
+	 check_origin_is_required)
