@@ -130,10 +130,17 @@ static inline struct sh_pos
 sh_pos_at(struct sh_parser *p, size_t off)
 {
 	size_t l = p->last_line;
-	if (__builtin_expect(!p->fixed && p->lines[l] <= off && off < p->lines[l + 1], 1))
-		return (struct sh_pos){ .line = (uint32_t)l + 1,
-					.col = (uint32_t)(off - p->lines[l]) + 1,
-					.offset = (uint32_t)off };
+	if (__builtin_expect(!p->fixed && p->lines[l] <= off, 1)) {
+		/* the same line, or the next one (the lexer crossed a newline);
+		 * lines[n_lines] is the sentinel, so l + 2 is in bounds when
+		 * off is past lines[l + 1] */
+		if (off >= p->lines[l + 1] && off < p->lines[l + 2])
+			p->last_line = ++l;
+		if (off < p->lines[l + 1])
+			return (struct sh_pos){ .line = (uint32_t)l + 1,
+						.col = (uint32_t)(off - p->lines[l]) + 1,
+						.offset = (uint32_t)off };
+	}
 	return sh_pos_at_slow(p, off);
 }
 int sh_fail(struct sh_parser *p, enum sh_error_kind kind, size_t off,

@@ -59,7 +59,7 @@ pvec_init(struct pvec *pv)
 }
 
 /* The next real character at or after pos, and where it is. */
-static int
+static inline int
 peek(struct sh_parser *p, size_t *ret_i)
 {
 	size_t i = sh_skip_lc(p, p->pos);
@@ -69,7 +69,7 @@ peek(struct sh_parser *p, size_t *ret_i)
 }
 
 /* The real character after the one at i. */
-static int
+static inline int
 peek_after(struct sh_parser *p, size_t i, size_t *ret_j)
 {
 	size_t j = sh_skip_lc(p, i + 1);
@@ -85,10 +85,10 @@ sh_grow(struct sh_parser *p, void *v, size_t *cap, size_t n, size_t elem)
 		return v;
 	/* most words have one part and most lists few items: start small,
 	 * as an arena cannot give back what a vector outgrows */
-	size_t nc = *cap ? *cap * 2 : (elem > 64 ? 1 : 4);
-	if (nc > SIZE_MAX / elem)
+	size_t nc = *cap ? *cap * 2 : (elem > 64 ? 1 : 4), bytes;
+	if (__builtin_mul_overflow(nc, elem, &bytes))
 		return NULL;
-	void *nv = sh_alloc(p, nc * elem);
+	void *nv = sh_alloc(p, bytes);
 	if (!nv)
 		return NULL;
 	if (n)
@@ -135,9 +135,12 @@ pvec_done(struct sh_parser *p, struct pvec *pv)
 		return pv->v == pv->inl ? NULL : pv->v;
 	if (pv->v != pv->inl)
 		return pv->v;
-	struct sh_part *v = sh_alloc(p, pv->n * sizeof(*v));
+	/* copied whole, so not cleared first; by assignment, as most words
+	 * have one or two parts and a memcpy call costs more than that */
+	struct sh_part *v = sh_alloc_raw(p, pv->n * sizeof(*v));
 	if (v)
-		memcpy(v, pv->v, pv->n * sizeof(*v));
+		for (size_t i = 0; i < pv->n; i++)
+			v[i] = pv->v[i];
 	pv->v = v;
 	pv->cap = pv->n;
 	return v;

@@ -1743,20 +1743,30 @@ sh_parse(struct arena *a, const char *src, size_t len,
 		.fuel = 16 * len + 65536,
 		.lit = BUF_INIT(SH_MAX_INPUT + 16),
 	};
-	/* line starts, for positions; one-liners (the common case) use the
-	 * array on the stack instead of a malloc per parse */
+	/* line starts, for positions, in one pass; one-liners (the common
+	 * case) use the array on the stack instead of a malloc per parse */
 	uint32_t lines_inl[16];
-	size_t nl = 1;
-	for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++)
-		nl++;
-	p.lines = nl + 1 <= ARRAY_SIZE(lines_inl) ? lines_inl
-						    : malloc((nl + 1) * sizeof(*p.lines));
-	if (!p.lines)
-		return -ENOMEM;
+	size_t cap = ARRAY_SIZE(lines_inl);
+	p.lines = lines_inl;
 	p.lines[0] = 0;
 	p.n_lines = 1;
-	for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++)
+	for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++) {
+		if (p.n_lines + 1 >= cap) { /* room for this one and the sentinel */
+			size_t nc = cap < len / 32 ? len / 32 : cap * 2;
+			uint32_t *nv = p.lines == lines_inl ? malloc(nc * sizeof(*nv))
+							     : realloc(p.lines, nc * sizeof(*nv));
+			if (!nv) {
+				if (p.lines != lines_inl)
+					free(p.lines);
+				return -ENOMEM;
+			}
+			if (p.lines == lines_inl)
+				memcpy(nv, lines_inl, sizeof(lines_inl));
+			p.lines = nv;
+			cap = nc;
+		}
 		p.lines[p.n_lines++] = (uint32_t)(q - src + 1);
+	}
 	p.lines[p.n_lines] = UINT32_MAX;
 
 	int r;
