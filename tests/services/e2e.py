@@ -664,6 +664,11 @@ try:
     tool("config", sid, proj, "mode", "set", "allowlist")
     tool("check", sid, proj, "make x")
     rc, out, err, _ = tool("exec", sid, proj, "echo idle", "5000")
+    # a request that runs longer than the idle time: no exit under it
+    rc2, out2, err2, t2 = tool("exec", sid, proj, "sleep 2.5", "10000")
+    ok(rc2 == 0 and "status=0" in out2 and ex.poll() is None and t2 >= 2.5,
+       f"no idle exit while a request runs past the idle time ({t2:.1f} s, idle 1.5 s)",
+       out2 + err2)
     try:
         reg.wait(timeout=20)
         ex.wait(timeout=20)
