@@ -226,7 +226,8 @@ int check_path_str(struct walk *w, const char *cmd, const char *path,
  */
 int check_assignment_name(struct walk *w, const char *name, const char *how);
 /* An arithmetic expression (text as written; dynamic: it holds expansions)
- * that may assign HOME: it names HOME, or an expansion could spell it. */
+ * that may assign HOME: it names any variable (whose value is evaluated as
+ * an expression in turn), or an expansion could spell one. */
 int check_arith_assigns(struct walk *w, const char *text, size_t len, bool dynamic,
 			const char *how);
 

@@ -50,6 +50,15 @@ check_assignment_name(struct walk *w, const char *name, const char *how)
 	 * validate_rsync refuses once it may have moved. HOME[0] is $HOME. */
 	if (!name || (strncmp(name, "HOME", 4) == 0 && (name[4] == '\0' || name[4] == '[')))
 		w->home_changed = true;
+	/* read 'a[HOME=1]', printf -v 'a[i]': the subscript is arithmetic */
+	const char *br = name ? strchr(name, '[') : NULL;
+	if (br) {
+		const char *end = strrchr(br, ']');
+		int r = check_arith_assigns(w, br + 1, end && end > br ? (size_t)(end - br - 1)
+								 : strlen(br + 1), false, how);
+		if (r < 0)
+			return r;
+	}
 	if (!name || !policy_env_protected(name))
 		return 0;
 	return report_add(w, POLICY_LAYER_STRUCTURE, "structure.protected-env", NULL,
@@ -63,14 +72,20 @@ check_arith_assigns(struct walk *w, const char *s, size_t n, bool dynamic, const
 {
 	if (dynamic || !s)
 		return check_assignment_name(w, NULL, how); /* $v may expand to HOME=... */
-	/* an identifier HOME anywhere: HOME=1, HOME++, x=HOME+=1 */
-	for (size_t i = 0; i + 4 <= n; i++) {
-		if (memcmp(s + i, "HOME", 4) != 0)
+	/* Any name: HOME=1 and HOME++ assign it, and a variable's value is
+	 * evaluated as an expression in turn (x='HOME=5'; (( x )) assigns
+	 * HOME), whatever put it there. Numbers in any base are no names:
+	 * 0x1f, 16#ff, 64#@_. */
+	for (size_t i = 0; i < n;) {
+		unsigned char ch = (unsigned char)s[i];
+		if (isdigit(ch)) {
+			while (i < n && (isalnum((unsigned char)s[i]) || strchr("#@_", s[i])))
+				i++;
 			continue;
-		bool before = i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_');
-		bool after = i + 4 < n && (isalnum((unsigned char)s[i + 4]) || s[i + 4] == '_');
-		if (!before && !after)
-			return check_assignment_name(w, "HOME", how);
+		}
+		if (isalpha(ch) || ch == '_')
+			return check_assignment_name(w, NULL, how);
+		i++;
 	}
 	return 0;
 }

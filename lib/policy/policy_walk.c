@@ -486,6 +486,13 @@ walk_parts_subs(struct walk *w, const struct sh_part *parts, size_t n)
 				return r;
 			if (pt->param->arg2 && (r = walk_word_subs(w, pt->param->arg2)) < 0)
 				return r;
+			/* an indexed array's subscript and ${x:off:len} are arithmetic */
+			if ((r = arith_assigns(w, pt->param->index, "a subscript")) < 0)
+				return r;
+			if (pt->param->op == SH_PARAM_SUBSTRING &&
+			    ((r = arith_assigns(w, pt->param->arg, "${x:off:len}")) < 0 ||
+			     (r = arith_assigns(w, pt->param->arg2, "${x:off:len}")) < 0))
+				return r;
 			/* ${PATH:=x} and ${PATH=x} assign */
 			if (pt->param->op == SH_PARAM_ASSIGN && pt->param->name &&
 			    (r = check_assignment_name(w, pt->param->name,
@@ -625,7 +632,8 @@ walk_assigns(struct walk *w, const struct sh_assign *as, const char *how)
 	for (; as; as = as->next) {
 		if ((r = check_assignment_name(w, as->name, how)) < 0)
 			return r;
-		if (as->index && (r = walk_word_subs(w, as->index)) < 0)
+		if (as->index && ((r = walk_word_subs(w, as->index)) < 0 ||
+				  (r = arith_assigns(w, as->index, "a subscript")) < 0))
 			return r;
 		if (as->value && (r = walk_word_subs(w, as->value)) < 0)
 			return r;
@@ -1012,6 +1020,11 @@ walk_node_cd(struct walk *w, const struct sh_node *n, bool *ret_cd,
 				r = walk_word_subs(w, c->a);
 			if (r >= 0 && c->b)
 				r = walk_word_subs(w, c->b);
+			/* -eq, -lt, ... evaluate both sides as arithmetic */
+			if (r >= 0 && c->kind == SH_COND_BINARY && c->op && strlen(c->op) == 3 &&
+			    strstr("-eq -ne -lt -le -gt -ge", c->op) &&
+			    (r = arith_assigns(w, c->a, "[[ ... ]]")) >= 0)
+				r = arith_assigns(w, c->b, "[[ ... ]]");
 			if (c->left && sp < ARRAY_SIZE(stack))
 				stack[sp++] = c->left;
 			if (c->right && sp < ARRAY_SIZE(stack))

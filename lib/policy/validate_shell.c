@@ -168,6 +168,43 @@ assign_name(struct walk *w, const char *s)
 	return arena_strndup(w->a, s, n);
 }
 
+/*
+ * mapfile -C CALLBACK evaluates CALLBACK as code every -c lines, which bash
+ * runs but no check sees as a command (our interpreter does not have -C).
+ * Options are read as bash's builtin getopt reads them ("d:u:n:O:tC:c:s:",
+ * up to the first operand); a word only known at run time there could
+ * spell -C.
+ */
+static int
+mapfile_callback(struct walk *w, struct cmdline *cl)
+{
+	for (size_t i = 1; i < cl->argc; i++) {
+		const char *s = cl->args[i].s;
+		if (!s)
+			return report_add(w, POLICY_LAYER_STRUCTURE, "structure.mapfile-callback",
+					  NULL, false,
+					  "%s: the option word '%s' is only known at run time and "
+					  "could be -C, which runs its value as code", cl->name,
+					  cl->args[i].src);
+		if (s[0] != '-' || !s[1] || streq(s, "--"))
+			break;
+		for (size_t k = 1; s[k]; k++) {
+			if (s[k] == 'C')
+				return report_add(w, POLICY_LAYER_STRUCTURE,
+						  "structure.mapfile-callback", NULL, false,
+						  "%s -C runs its value as code for every -c lines "
+						  "read, which no check sees as a command (refused on "
+						  "purpose)", cl->name);
+			if (strchr("dunOcs", s[k])) {
+				if (!s[k + 1])
+					i++; /* the value is the next word */
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
 static int
 recheck_rest(struct walk *w, struct cmdline *cl, size_t from)
 {
@@ -232,6 +269,10 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			if (s[0] == '-' || s[0] == '+') {
 				if (strchr(s, 'n') && s[0] == '-')
 					nameref = true;
+				/* -i: what is assigned to it from now on is
+				 * evaluated as arithmetic, which may assign HOME */
+				if (strchr(s, 'i') && s[0] == '-')
+					r = check_assignment_name(w, NULL, "an integer variable");
 				continue;
 			}
 			const char *nm = assign_name(w, s);
@@ -291,6 +332,19 @@ validate_builtin(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 					       NULL, false,
 					       "unset PATH is not allowed: with no PATH the shell "
 					       "runs commands from the current directory");
+		}
+		return r;
+	}
+	if ((streq(n, "mapfile") || streq(n, "readarray")) && (r = mapfile_callback(w, cl)) < 0)
+		return r;
+	if (streq(n, "wait")) {
+		/* wait -p NAME assigns the pid (bash 5.1) */
+		for (size_t i = 1; i < argc && r >= 0; i++) {
+			const char *s = cl->args[i].s;
+			if (s && (s[0] != '-' || streq(s, "--")))
+				break;
+			if (!s || strchr(s, 'p'))
+				r = check_assignment_name(w, NULL, "wait -p");
 		}
 		return r;
 	}

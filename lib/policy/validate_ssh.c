@@ -1225,8 +1225,12 @@ validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	 * choosing would give it options the checks never saw. */
 	if (w->home_set || w->home_changed)
 		return report_add(w, POLICY_LAYER_ARGS, "args.rsync-home", NULL, false,
-				  "rsync with HOME set for it reads option aliases from "
-				  "$HOME/.popt, which the checks do not see");
+				  "rsync %s reads option aliases from $HOME/.popt, which the "
+				  "checks do not see; run it in a line that leaves HOME alone",
+				  w->home_set ? "with HOME set for it"
+					      : "after HOME may have been set earlier in the line (an "
+						"assignment in any form, or arithmetic reading a "
+						"variable, whose value can assign it)");
 	char **argv = val_argv(w, cl);
 	if (!argv)
 		return -ENOMEM;
