@@ -464,9 +464,10 @@ int
 config_home(char **ret_home)
 {
 	const char *h = secure_getenv("HOME");
+	/* h may point into pwbuf: it lives as long as h is used */
+	struct passwd pw, *res = NULL;
+	char pwbuf[4096];
 	if (!h || !*h) {
-		struct passwd pw, *res = NULL;
-		char pwbuf[4096];
 		if (getpwuid_r(getuid(), &pw, pwbuf, sizeof(pwbuf), &res) != 0 || !res ||
 		    !res->pw_dir || !*res->pw_dir)
 			return -ENOENT;

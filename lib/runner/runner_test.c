@@ -123,7 +123,8 @@ new_ask_runner(void)
 	struct config_command *cmds = calloc(1 + c->n_commands, sizeof(*cmds));
 	if (!cmds)
 		return NULL;
-	memcpy(cmds, c->commands, c->n_commands * sizeof(*cmds));
+	if (c->n_commands)
+		memcpy(cmds, c->commands, c->n_commands * sizeof(*cmds));
 	free(c->commands);
 	c->commands = cmds;
 	cmds[c->n_commands].name = strdup("touch");
