@@ -737,7 +737,159 @@ TEST(handshake_abort_does_not_stall)
 	}
 }
 
-TAP_MAIN(handshake_abort_does_not_stall, bound_instance_guard, refusals_keep_serving, client_round_trips, foreign_uid_refused,
+/* An Exec of the test service (its command is what it does, see there). */
+static int
+raw_exec(struct raw *r, const char *cmd, bool wait, struct arena *a, ipc_envelope **ret)
+{
+	LiteSandbox__ExecRequest m = LITE_SANDBOX__EXEC_REQUEST__INIT;
+	m.session_id = (char *)"s";
+	m.command = (char *)cmd;
+	m.cwd = (char *)"/";
+	m.timeout_ms = 60000;
+	ipc_envelope env;
+	ipc_envelope_init(&env);
+	env.body_case = LITE_SANDBOX__ENVELOPE__BODY_EXEC;
+	env.exec = &m;
+	if (wait)
+		return raw_envelope(r, &env, a, ret);
+	_cleanup_free_ uint8_t *data = NULL;
+	size_t len = 0;
+	int e = ipc_pack(&env, 0, &data, &len);
+	return e < 0 ? e : ipc_error_from_nng(nng_send(r->s, data, len, 0));
+}
+
+static bool
+wait_file(const char *path, unsigned ms)
+{
+	uint64_t end = now_ms() + ms;
+	while (access(path, F_OK) < 0) {
+		if (now_ms() > end)
+			return false;
+		sleep_ms(10);
+	}
+	return true;
+}
+
+/*
+ * Requests in flight at once: a quick one is answered while a slow one of
+ * another client runs (by order: the slow reply is not there yet). A call
+ * whose client drops its connection is cancelled (its handler sees
+ * ipc_call_cancel_fd readable); the process of the client lives on.
+ */
+TEST(concurrent_and_cancelled)
+{
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	_cleanup_free_ char *path = NULL, *mark = NULL, *started = NULL;
+	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+	ASSERT_TRUE(asprintf(&mark, "%s/cancelled", dir) > 0);
+	ASSERT_TRUE(asprintf(&started, "%s/cancelled.started", dir) > 0);
+	const char *argv[] = { service_path(), "--runtime-dir", dir, "--idle-ms", "1500",
+			       "--concurrent", "4", NULL };
+	pid_t pid = spawn(argv, NULL, -1);
+	ASSERT_TRUE(pid > 0);
+	ASSERT_TRUE(wait_listening(path, 3000));
+	_cleanup_arena_ struct arena *a = arena_new(1 << 20);
+	ipc_envelope *rep = NULL;
+
+	struct raw slow, quick;
+	ASSERT_OK(raw_open(&slow, path));
+	ASSERT_OK(raw_open(&quick, path));
+	ASSERT_OK(raw_exec(&slow, "sleep:3000", false, a, NULL));
+	sleep_ms(100); /* let it reach its handler */
+	ASSERT_EQ(raw_exec(&quick, "quick", true, a, &rep), 0);
+	ASSERT_EQ(rep->body_case, LITE_SANDBOX__ENVELOPE__BODY_EXEC_REPLY);
+	nng_msg *m = NULL;
+	/* the slow one has not answered yet: served side by side */
+	ASSERT_EQ(nng_recvmsg(slow.s, &m, NNG_FLAG_NONBLOCK), NNG_EAGAIN);
+	ASSERT_EQ(nng_recvmsg(slow.s, &m, 0), 0);
+	nng_msg_free(m);
+	nng_close(quick.s);
+	nng_close(slow.s);
+
+	struct raw gone;
+	ASSERT_OK(raw_open(&gone, path));
+	char cmd[4200];
+	snprintf(cmd, sizeof(cmd), "cancelfile:%s", mark);
+	ASSERT_OK(raw_exec(&gone, cmd, false, a, NULL));
+	ASSERT_TRUE(wait_file(started, 5000));
+	ASSERT_TRUE(access(mark, F_OK) < 0); /* not before the hang-up */
+	nng_close(gone.s); /* the connection goes, this process stays */
+	ASSERT_TRUE(wait_file(mark, 5000));
+	unlink(mark);
+	unlink(started);
+	ASSERT_EQ(wait_exit(pid, 8000), 0);
+	remove_dir(dir);
+}
+
+/*
+ * Phases per connection (--phases): config is refused until a register on
+ * the same connection permitted it; register is accepted once per
+ * connection; another connection starts from the beginning.
+ */
+TEST(phases_per_connection)
+{
+	_cleanup_free_ char *dir = make_dir();
+	ASSERT_NOT_NULL(dir);
+	_cleanup_free_ char *path = NULL;
+	ASSERT_OK(ipc_socket_path(dir, "svc", &path));
+	const char *argv[] = { service_path(), "--runtime-dir", dir, "--idle-ms", "1000",
+			       "--concurrent", "2", "--phases", NULL };
+	pid_t pid = spawn(argv, NULL, -1);
+	ASSERT_TRUE(pid > 0);
+	ASSERT_TRUE(wait_listening(path, 3000));
+	_cleanup_arena_ struct arena *a = arena_new(1 << 20);
+	ipc_envelope *rep = NULL;
+
+	char *words[] = { (char *)"show" };
+	LiteSandbox__ConfigRequest cf = LITE_SANDBOX__CONFIG_REQUEST__INIT;
+	cf.argv = words;
+	cf.n_argv = 1;
+	cf.cwd = (char *)"/";
+	ipc_envelope cfg;
+	ipc_envelope_init(&cfg);
+	cfg.body_case = LITE_SANDBOX__ENVELOPE__BODY_CONFIG;
+	cfg.config = &cf;
+	LiteSandbox__SessionRegister sr = LITE_SANDBOX__SESSION_REGISTER__INIT;
+	sr.agent = LITE_SANDBOX__AGENT_KIND__AGENT_CLI;
+	sr.cwd = (char *)"/srv/project";
+	sr.pid = (uint32_t)getpid();
+	ipc_envelope reg;
+	ipc_envelope_init(&reg);
+	reg.body_case = LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER;
+	reg.session_register = &sr;
+
+	struct raw c1, c2;
+	ASSERT_OK(raw_open(&c1, path));
+	ASSERT_EQ(raw_envelope(&c1, &cfg, a, &rep), EPERM);
+	ASSERT_EQ(raw_envelope(&c1, &reg, a, &rep), 0);
+	ASSERT_EQ(raw_envelope(&c1, &cfg, a, &rep), 0);
+	ASSERT_STREQ(rep->config_reply->output, "ok\n");
+	ASSERT_EQ(raw_envelope(&c1, &reg, a, &rep), EALREADY);
+	ASSERT_EQ(raw_envelope(&c1, &cfg, a, &rep), 0); /* the permit stays */
+	ASSERT_OK(raw_open(&c2, path));
+	ASSERT_EQ(raw_envelope(&c2, &cfg, a, &rep), EPERM);
+	ASSERT_EQ(raw_envelope(&c2, &reg, a, &rep), 0);
+	/* a type not in the table */
+	LiteSandbox__CheckRequest ck = LITE_SANDBOX__CHECK_REQUEST__INIT;
+	ck.cwd = (char *)"/";
+	ck.subject_case = LITE_SANDBOX__CHECK_REQUEST__SUBJECT_COMMAND;
+	ck.command = (char *)"ls";
+	ck.has_origin = true;
+	ck.origin = LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK;
+	ipc_envelope chk;
+	ipc_envelope_init(&chk);
+	chk.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
+	chk.check = &ck;
+	ASSERT_EQ(raw_envelope(&c2, &chk, a, &rep), EOPNOTSUPP);
+	nng_close(c1.s);
+	nng_close(c2.s);
+	ASSERT_EQ(wait_exit(pid, 8000), 0);
+	remove_dir(dir);
+}
+
+TAP_MAIN(concurrent_and_cancelled, phases_per_connection,
+	 handshake_abort_does_not_stall, bound_instance_guard, refusals_keep_serving, client_round_trips, foreign_uid_refused,
 	 systemd_socket_activate_three_times,
 	 systemd_socket_activate_concurrent_startup,
 	 manager_socket_survives_instances, self_spawn)

@@ -5,17 +5,27 @@
  * and the refusals, not about what a service does.
  *
  *   ipc_test_service [--idle-ms N] [--runtime-dir DIR] [--service NAME]
+ *                    [--concurrent N] [--phases]
  *
  * session_register answers session_id "pid-<its pid>" (so that a test can
  * tell instances apart) and policy_generation = the peer's uid as the
  * socket reported it. check denies commands containing "deny". exec echoes
  * the command on stdout, except: "sleep:N" sleeps N ms first, "badreply"
- * builds a reply that fails validation, "fail" returns -EACCES.
+ * builds a reply that fails validation, "fail" returns -EACCES,
+ * "cancelfile:PATH" creates PATH.started, waits up to 10 s for the call's
+ * cancellation (ipc_call_cancel_fd) and creates PATH when it comes.
+ *
+ * --concurrent N serves N requests at once; --phases installs a table where
+ * session_register is IPC_ONCE and permits config (IPC_PERMIT) on its
+ * connection.
  */
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ipc.h"
 
@@ -33,6 +43,26 @@ on_register(struct ipc_call *call, void *userdata)
 	r->policy_generation = call->peer_uid;
 	call->reply->body_case = LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER_REPLY;
 	call->reply->session_register_reply = r;
+	return 0;
+}
+
+/* --phases: registering permits config requests on this connection */
+static int
+on_register_permit(struct ipc_call *call, void *userdata)
+{
+	int r = on_register(call, userdata);
+	if (r >= 0)
+		r = ipc_call_permit(call, LITE_SANDBOX__ENVELOPE__BODY_CONFIG);
+	return r;
+}
+
+static int
+touch(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	close(fd);
 	return 0;
 }
 
@@ -75,6 +105,18 @@ on_exec(struct ipc_call *call, void *userdata)
 		call->error_message = "failing on purpose";
 		return -EACCES;
 	}
+	if (strncmp(cmd, "cancelfile:", 11) == 0) {
+		char started[4200];
+		snprintf(started, sizeof(started), "%s.started", cmd + 11);
+		int fd = ipc_call_cancel_fd(call);
+		if (fd < 0 || touch(started) < 0)
+			return -EIO;
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		if (poll(&p, 1, 10000) == 1 && ipc_call_cancelled(call))
+			(void)touch(cmd + 11);
+		call->error_message = "cancelled";
+		return -ECANCELED;
+	}
 	if (strncmp(cmd, "sleep:", 6) == 0) {
 		long ms = strtol(cmd + 6, NULL, 10);
 		struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
@@ -116,6 +158,12 @@ static const struct ipc_dispatch table[] = {
 	{ LITE_SANDBOX__ENVELOPE__BODY_CONFIG, 0, on_config },
 };
 
+static const struct ipc_dispatch phased[] = {
+	{ LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER, IPC_ONCE, on_register_permit },
+	{ LITE_SANDBOX__ENVELOPE__BODY_EXEC, 0, on_exec },
+	{ LITE_SANDBOX__ENVELOPE__BODY_CONFIG, IPC_PERMIT, on_config },
+};
+
 int
 main(int argc, char **argv)
 {
@@ -123,6 +171,7 @@ main(int argc, char **argv)
 		.service = "svc",
 		.idle_timeout_ms = 1000,
 	};
+	bool phases = false;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--idle-ms") == 0 && i + 1 < argc)
 			o.idle_timeout_ms = (unsigned)strtoul(argv[++i], NULL, 10);
@@ -130,6 +179,10 @@ main(int argc, char **argv)
 			o.runtime_dir = argv[++i];
 		else if (strcmp(argv[i], "--service") == 0 && i + 1 < argc)
 			o.service = argv[++i];
+		else if (strcmp(argv[i], "--concurrent") == 0 && i + 1 < argc)
+			o.max_concurrent = (unsigned)strtoul(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "--phases") == 0)
+			phases = true;
 		else {
 			fprintf(stderr, "ipc_test_service: unknown argument %s\n", argv[i]);
 			return 2;
@@ -141,7 +194,10 @@ main(int argc, char **argv)
 		fprintf(stderr, "ipc_test_service: listen: %s\n", strerror(-r));
 		return 1;
 	}
-	ipc_server_set_dispatch(s, table, ARRAY_SIZE(table), NULL);
+	if (phases)
+		ipc_server_set_dispatch(s, phased, ARRAY_SIZE(phased), NULL);
+	else
+		ipc_server_set_dispatch(s, table, ARRAY_SIZE(table), NULL);
 	r = ipc_server_run(s);
 	struct ipc_server_stats st;
 	ipc_server_get_stats(s, &st);
