@@ -22,6 +22,9 @@
  *   svc_tool load NSESSIONS NCOMMANDS COMMAND    -> "failures=N" (a thread per session)
  *   svc_tool bench-check N CWD COMMAND           -> microseconds per round trip
  *   svc_tool bench-exec N CWD COMMAND            -> microseconds per round trip
+ *   svc_tool bench-ask N CWD COMMAND             -> microseconds per pair of checks, the
+ *                                                  hook's then the executor's (an
+ *                                                  ask entry: ticket recorded, taken)
  *
  * Exit status: 0 done, 1 the call failed (the message on stderr), 2 usage.
  */
@@ -389,6 +392,33 @@ main(int argc, char **argv)
 		printf("%.1f\n", (now_us() - t0) / n);
 		if (reg != c)
 			svc_close(reg);
+		st = 0;
+	} else if (strcmp(op, "bench-ask") == 0 && argc == 5) {
+		/* the registrar's share of an approved ask: the hook's check (for
+		 * an ask entry it records the ticket) and the executor's (it takes
+		 * it), in a session as Claude Code's hook registers it */
+		int n = atoi(argv[2]);
+		const char *sid = NULL;
+		setenv("SVC_AGENT", "claude", 1);
+		if (do_register(c, argv[3], a, &sid) != 0)
+			return 1;
+		sid = arena_strdup(a, sid);
+		double t0 = now_us();
+		for (int i = 0; i < n; i++) {
+			struct arena_mark m = arena_mark(a);
+			const LiteSandbox__CheckReply *cr = NULL;
+			r = svc_check_as(c, LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_HOOK, sid, argv[3],
+					 argv[4], NULL, a, &cr, err, sizeof(err));
+			if (r >= 0)
+				r = svc_check_as(c, LITE_SANDBOX__CHECK_ORIGIN__CHECK_ORIGIN_EXECUTOR, sid,
+						 argv[3], argv[4], NULL, a, &cr, err, sizeof(err));
+			if (r >= 0 && cr->verdict != LITE_SANDBOX__VERDICT__VERDICT_ALLOW)
+				r = -EPERM; /* the pair must end in a run */
+			if (r < 0)
+				return fail(r, op, err);
+			arena_reset(a, m);
+		}
+		printf("%.1f\n", (now_us() - t0) / n);
 		st = 0;
 	}
 	svc_close(c);
