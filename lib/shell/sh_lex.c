@@ -2337,10 +2337,49 @@ static int
 lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t s = sh_skip_lc(p, p->pos), i;
+	int r;
+
+	/*
+	 * Most words are plain text ending at a blank or an operator: no
+	 * quotes, expansions, escapes, braces, globs, '=' (assignments), '~'
+	 * (tildes), and not followed by '(' (arrays, functions) or by '<' or
+	 * '>' (which may start a process substitution inside it). Such a word
+	 * lexes to one LIT part; build it directly, as the general path below
+	 * would, without its machinery.
+	 */
+	size_t k = s;
+	while (k < p->end && !cc_table[(unsigned char)p->src[k]] &&
+	       p->src[k] != '=' && p->src[k] != '~')
+		k++;
+	if (k > s && (k == p->end || (cc_table[(unsigned char)p->src[k]] & CC_META &&
+				      /* a<(x) continues the word */
+				      p->src[k] != '(' && p->src[k] != '<' && p->src[k] != '>'))) {
+		struct sh_word *w = sh_alloc(p, sizeof(*w));
+		struct sh_part *part = sh_alloc(p, sizeof(*part));
+		char *text = sh_strndup(p, p->src + s, k - s);
+		if (!w || !part || !text)
+			return oom(p);
+		part->kind = SH_PART_LIT;
+		part->pos = sh_pos_at(p, s);
+		part->text = text;
+		part->text_len = k - s;
+		w->pos = part->pos;
+		w->parts = part;
+		w->n_parts = 1;
+		w->src = p->src + s;
+		w->src_len = k - s;
+		p->cmdpos_sens = false;
+		p->pos = k;
+		t->kind = T_WORD;
+		t->word = w;
+		t->cmdpos_sensitive = false;
+		return 0;
+	}
+
 	struct pvec pv;
 	pvec_init(&pv);
 	p->cmdpos_sens = false;
-	int r = lex_parts(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv);
+	r = lex_parts(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv);
 	if (r < 0)
 		return r;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);

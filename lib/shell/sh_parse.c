@@ -751,12 +751,15 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
 			 s[i] == '_' || (s[i] >= '0' && s[i] <= '9')))
 		i++;
+	bool subscript = i < n && s[i] == '[';
+	if (!subscript && !(i < n && (s[i] == '=' || (s[i] == '+' && i + 1 < n && s[i + 1] == '='))))
+		return 0; /* the common case: a plain word, nothing allocated */
 	struct sh_assign *as = sh_alloc(p, sizeof(*as));
 	if (!as)
 		return oom(p);
 	as->pos = w->pos;
 	int r;
-	if (i < n && s[i] == '[') {
+	if (subscript) {
 		struct sh_word *key = NULL, *val = NULL;
 		bool app = false;
 		r = sh_split_subscript(p, w, i + 1, &key, &val, &app);
