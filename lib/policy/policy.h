@@ -63,7 +63,10 @@ struct policy_finding {
 struct policy_context {
 	const char *cwd;          /* absolute; required */
 	const char *project_dir;  /* absolute; NULL: cwd */
-	const char *home;         /* absolute; NULL: no home (nothing is "home") */
+	/* absolute. A project that is home, holds it, or is / makes every check
+	 * refuse (paths.project-too-wide), and so does NULL (unknown home):
+	 * the project could be anything. */
+	const char *home;
 	char *const *envp;        /* the environment commands start from; may be NULL */
 	/* What every front end protects (lite-sandbox's config and cache, the
 	 * binary, the PATH directories ahead of it, the runtime directory), as
@@ -131,7 +134,8 @@ int policy_check_assignment(const struct policy *p, const char *name,
 
 /*
  * An external command about to be executed with environment envp (what it
- * will inherit): the argv checks, plus the protected variables. PATH must
+ * will inherit): the argv checks, told when HOME differs from its starting
+ * value (rsync reads ~/.popt from it), plus the protected variables. PATH must
  * hold the value it had in the starting environment (policy_context.envp),
  * set or not; every other protected variable must either be absent or hold
  * its starting value, since one set where the static check could not name
