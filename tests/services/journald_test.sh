@@ -38,8 +38,10 @@ mkdir -p "$tmp/rt/lite-sandbox" && chmod 700 "$tmp/rt/lite-sandbox"
 rpid=$!
 for _ in $(seq 300); do [ -S "$path" ] && break; sleep 0.01; done
 sid=$("$tool" register "$tmp/proj")
+# an ask records its ticket only for an agent that can put it to the user
+asid=$(SVC_AGENT=claude "$tool" register "$tmp/proj")
 "$tool" check "$sid" "$tmp/proj" "cat /etc/shadow" >/dev/null
-"$tool" check "$sid" "$tmp/proj" "API_TOKEN=s3cr3t-value make all" >/dev/null
+"$tool" check "$asid" "$tmp/proj" "API_TOKEN=s3cr3t-value make all" >/dev/null
 echo "sid=$sid"
 sleep 0.5
 journalctl --no-pager -t lite-sandbox -o json 2>&1
