@@ -865,15 +865,24 @@ ipc_server_run(struct ipc_server *s)
 		return r;
 	}
 	for (;;) {
-		/* Wake up every tick: idle accounting and the listener watchdog. */
+		/*
+		 * Wake up every tick (idle accounting, the listener watchdog),
+		 * and as soon as a tick has passed since the last request: the
+		 * watchdog then runs as promptly as when a receive timed out
+		 * after a tick, not up to a tick later.
+		 */
+		pthread_mutex_lock(&s->lock);
+		uint64_t now_ms = monotonic_ms(), wait_ms = IPC_TICK_MS;
+		if (!s->busy && s->last_ms + IPC_TICK_MS > now_ms &&
+		    s->last_ms + IPC_TICK_MS - now_ms < wait_ms)
+			wait_ms = s->last_ms + IPC_TICK_MS - now_ms + 1;
 		struct timespec until;
 		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += (long)IPC_TICK_MS * 1000000L;
-		if (until.tv_nsec >= 1000000000L) {
+		until.tv_nsec += (long)wait_ms * 1000000L;
+		while (until.tv_nsec >= 1000000000L) {
 			until.tv_sec++;
 			until.tv_nsec -= 1000000000L;
 		}
-		pthread_mutex_lock(&s->lock);
 		if (!s->fatal)
 			(void)pthread_cond_timedwait(&s->wake, &s->lock, &until);
 		r = s->fatal;
