@@ -193,6 +193,43 @@ TEST(prompts_run_only_when_approved_and_in_sight)
 	runner_free(r);
 }
 
+/* Every place a command line shows a command runs it once approved: the
+ * nodes are the line's own, however the interpreter reaches them. */
+TEST(prompts_in_sight_run_in_every_form)
+{
+	struct runner *r = new_ask_runner();
+	ASSERT_NOT_NULL(r);
+	char err[4096];
+	static const char *const forms[][2] = {
+		{ "echo $(touch s-cs)", "s-cs" },
+		{ "echo `touch s-bt`", "s-bt" },
+		{ "cat <(touch s-ps)", "s-ps" },
+		{ "g() { touch s-sub; }; (g)", "s-sub" },
+		{ "touch s-pipe | cat", "s-pipe" },
+		{ "cat <<EOF\n$(touch s-hd)\nEOF", "s-hd" },
+		{ "for i in 1 2; do touch s-loop$i; done", "s-loop2" },
+		{ "x=$(touch s-as)", "s-as" },
+		{ "if touch s-if; then :; fi", "s-if" },
+		{ "command touch s-cmd", "s-cmd" },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(forms); i++) {
+		int st = run_approved(r, forms[i][0], true, err, sizeof(err));
+		if (st != 0 || !exists(forms[i][1]))
+			TAP_FAIL_("%s: status %d: %s", forms[i][0], st, err);
+	}
+	/* and none of them without the approval */
+	for (size_t i = 0; i < ARRAY_SIZE(forms); i++) {
+		char name[64];
+		snprintf(name, sizeof(name), "%s", forms[i][1]);
+		char p[PATH_MAX * 2];
+		snprintf(p, sizeof(p), "%s/%s", proj, name);
+		unlink(p);
+		ASSERT_EQ(run_approved(r, forms[i][0], false, err, sizeof(err)), RUNNER_EXIT_REFUSED);
+		ASSERT_FALSE(exists(name));
+	}
+	runner_free(r);
+}
+
 TEST(bad_arguments)
 {
 	struct config *c = NULL;
@@ -244,4 +281,5 @@ main(void)
 
 #define main main_tests
 TAP_MAIN(refused_after_expansion_and_benign_neighbour, static_refusal_and_syntax_error,
-	 redirect_outside_write_set, bad_arguments, prompts_run_only_when_approved_and_in_sight)
+	 redirect_outside_write_set, bad_arguments, prompts_run_only_when_approved_and_in_sight,
+	 prompts_in_sight_run_in_every_form)
