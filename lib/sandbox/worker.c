@@ -223,8 +223,11 @@ sandbox_worker_check_request(const void *hdr, const char *payload, size_t n, siz
 	if (nul != h.argc + 1 || payload[h.len - 1] != '\0')
 		return 0;
 	if (script) {
-		/* an empty line is a valid one; the flags are 1-10 digits
-		 * naming only known flags */
+		/* the directory is absolute (the interpreter's policy is
+		 * built for it); an empty line is a valid one; the flags are
+		 * 1-10 digits naming only known flags */
+		if (payload[0] != '/')
+			return 0;
 		const char *src = payload + strlen(payload) + 1;
 		const char *flags = src + strlen(src) + 1;
 		size_t fl = strlen(flags);

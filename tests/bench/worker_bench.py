@@ -141,12 +141,14 @@ try:
     exec_true = [CLI, "exec", "--", "true"]
     bwrap = [BWRAP or "/bin/false", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/",
              "--dev", "/dev", "--proc", "/proc", "true"]
-    # warm everything: services of both configs and their workers
+    # warm everything: services of both configs and their workers (a start on a
+    # loaded machine may fail once: nothing has run then, and the next starts it)
     for e in (env_sb, env_plain):
         if e is env_sb and not sandbox_ok:
             continue
-        for _ in range(3):
-            spawn_ms(exec_true, e)
+        for _ in range(5):
+            spawn_ms(exec_true, e, check=None)
+        spawn_ms(exec_true, e)
     t = {"bash": [], "bwrap": [], "warm": [], "plain": [], "inproc": []}
     for _ in range(runs):
         t["bash"].append(spawn_ms([BASH, "-c", "true"], base_env))
@@ -168,11 +170,16 @@ try:
                                   check=True).stdout.strip())
         print(f"{'exec round trip in a client (mean)':36s}        {us / 1000:7.3f} ms"
               "  (registrar check, worker fork, interpreter)")
-        cold = []
+        cold, failed = [], 0
         for _ in range(min(runs, 20)):
             kill_ours()
-            cold.append(spawn_ms(exec_true, env_sb))
+            try:
+                cold.append(spawn_ms(exec_true, env_sb))
+            except SystemExit:
+                failed += 1
         line("exec -- true, cold (services+worker)", cold, ba, bw)
+        if failed:
+            print(f"# {failed} cold starts failed (the services did not answer)")
         print(f"# goal: warm overhead < 1 ms over bash: "
               f"{'met' if warm - ba < 1 else 'NOT met'} ({warm - ba:.3f} ms); "
               f"bwrap/warm >= 3x: {'met' if bw / warm >= 3 else 'NOT met'} ({bw / warm:.2f}x)")

@@ -33,6 +33,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (k == WORKER_REQ_POLICY && (nfds > 1 || payload[size - 16 - 1] != '\0'))
 			abort();
+		if (k == WORKER_REQ_SCRIPT && payload[0] != '/')
+			abort();
 		free(payload);
 	}
 
