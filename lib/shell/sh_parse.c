@@ -32,8 +32,8 @@ sh_alloc_slow(struct sh_parser *p, size_t size)
 	while (chunk < 4 * size)
 		chunk *= 2;
 	char *c = arena_alloc_uninit(p->a, chunk);
-	if (!c)
-		return NULL;
+	if (!c) /* near the arena's limit: the object alone may still fit */
+		return arena_alloc_uninit(p->a, size);
 	p->bump_chunk = chunk < SH_CHUNK_MAX ? chunk * 2 : SH_CHUNK_MAX;
 	p->bump = c;
 	p->bump_end = c + chunk;

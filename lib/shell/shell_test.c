@@ -765,6 +765,41 @@ TEST(limits)
 	free(s);
 }
 
+/* Every allocation can fail (the arena's limit): with each limit from tiny
+ * to enough, a parse either gives the whole tree or fails as a limit error,
+ * never a partial tree or a crash. */
+TEST(arena_limit_at_every_point)
+{
+	static const char src[] = "for f in *.c; do a=\"$(cat \"$f\" | wc -l)\"; "
+				  "echo \"${f%.c}: $a\" >> out; done; ls -la ~/x{1,2}";
+	struct arena *full = arena_new(0);
+	struct sh_node *t = NULL;
+	struct sh_error e;
+	ASSERT_OK(sh_parse(full, src, strlen(src), NULL, &t, &e));
+	json_t *want = sh_to_json(t, false);
+	ASSERT_NOT_NULL(want);
+	bool succeeded = false;
+	for (size_t limit = 16; limit <= 64u * 1024u && !succeeded; limit += 16) {
+		struct arena *a = arena_new(limit);
+		ASSERT_NOT_NULL(a);
+		t = NULL;
+		int r = sh_parse(a, src, strlen(src), NULL, &t, &e);
+		if (r == 0) {
+			json_t *got = sh_to_json(t, false);
+			ASSERT_TRUE(got && json_equal(got, want));
+			json_decref(got);
+			succeeded = true;
+		} else {
+			ASSERT_EQ(r, -ENOMEM);
+			ASSERT_EQ(e.kind, SH_ERR_LIMIT);
+		}
+		arena_free(a);
+	}
+	ASSERT_TRUE(succeeded);
+	json_decref(want);
+	arena_free(full);
+}
+
 /* ---- printer and JSON ---------------------------------------------------------- */
 
 TEST(printer_canonical)
@@ -842,4 +877,5 @@ TAP_MAIN(simple_words, assignments, declaration_arrays, quoting, ansi_c_escapes,
 	 command_substitution, arithmetic, braces, tildes, extglob,
 	 pipelines_and_lists, compound_commands, case_command, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions, limits,
+	 arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values)
