@@ -322,6 +322,7 @@ is_blank(int c)
 enum {
 	CC_META = 1,    /* ends an unquoted word */
 	CC_RUNSTOP = 2, /* may start something inside a word: ends a plain run */
+	CC_GLOBOP = 4,  /* @ * + ? !: special only before '(' with extglob */
 };
 static const unsigned char cc_table[256] = {
 	[' '] = CC_META, ['\t'] = CC_META, ['\n'] = CC_META, ['|'] = CC_META,
@@ -329,8 +330,9 @@ static const unsigned char cc_table[256] = {
 	['('] = CC_META | CC_RUNSTOP, [')'] = CC_META,
 	['\\'] = CC_RUNSTOP, ['$'] = CC_RUNSTOP, ['`'] = CC_RUNSTOP,
 	['"'] = CC_RUNSTOP, ['\''] = CC_RUNSTOP, ['{'] = CC_RUNSTOP,
-	['['] = CC_RUNSTOP, ['@'] = CC_RUNSTOP, ['*'] = CC_RUNSTOP,
-	['+'] = CC_RUNSTOP, ['?'] = CC_RUNSTOP, ['!'] = CC_RUNSTOP,
+	['['] = CC_RUNSTOP, ['@'] = CC_RUNSTOP | CC_GLOBOP,
+	['*'] = CC_RUNSTOP | CC_GLOBOP, ['+'] = CC_RUNSTOP | CC_GLOBOP,
+	['?'] = CC_RUNSTOP | CC_GLOBOP, ['!'] = CC_RUNSTOP | CC_GLOBOP,
 };
 
 /* Characters that end an unquoted word. */
@@ -2341,16 +2343,24 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 
 	/*
 	 * Most words are plain text ending at a blank or an operator: no
-	 * quotes, expansions, escapes, braces, globs, '=' (assignments), '~'
-	 * (tildes), and not followed by '(' (arrays, functions) or by '<' or
-	 * '>' (which may start a process substitution inside it). Such a word
-	 * lexes to one LIT part; build it directly, as the general path below
-	 * would, without its machinery.
+	 * quotes, expansions, escapes, braces, '=' (assignments), '~'
+	 * (tildes), and not followed by '(' (arrays, functions, extglobs) or
+	 * by '<' or '>' (which may start a process substitution inside it).
+	 * Such a word lexes to one LIT part; build it directly, as the general
+	 * path below would, without its machinery. The glob characters
+	 * @ * + ? ! only matter before '(', which ends this scan; '[' only
+	 * after a name (a[i]=v), so it is taken in a word that starts with it
+	 * ("[", "[[", "[x]"), where what precedes it is never a name.
 	 */
 	size_t k = s;
-	while (k < p->end && !cc_table[(unsigned char)p->src[k]] &&
-	       p->src[k] != '=' && p->src[k] != '~')
+	while (k < p->end) {
+		unsigned char ch = (unsigned char)p->src[k];
+		unsigned cl = cc_table[ch];
+		if ((cl && !(cl & CC_GLOBOP) && !(ch == '[' && p->src[s] == '[')) ||
+		    ch == '=' || ch == '~')
+			break;
 		k++;
+	}
 	if (k > s && (k == p->end || (cc_table[(unsigned char)p->src[k]] & CC_META &&
 				      /* a<(x) continues the word */
 				      p->src[k] != '(' && p->src[k] != '<' && p->src[k] != '>'))) {
