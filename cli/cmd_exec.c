@@ -159,6 +159,14 @@ exec_via_services(const char *dir, const char *config_file, const char *src, dou
 		r = svc_exec(ex, sr->session_id, cwd, src, tms, NULL, a, &er, err, sizeof(err));
 	svc_close(reg);
 	svc_close(ex);
+	if (r == -ECHILD) {
+		/* the command started, and its worker died under it: it was
+		 * stopped with the worker; the next command gets a new one */
+		fprintf(stderr, "lite-sandbox exec: %s%s%s\n"
+			"    the command was stopped with its worker\n",
+			strerror(-r), err[0] ? ": " : "", err);
+		return EXIT_USAGE;
+	}
 	if (r < 0) {
 		/* nothing ran: fail closed, and say how to get the local path */
 		fprintf(stderr, "lite-sandbox exec: the lite-sandbox services did not answer: %s%s%s\n"
