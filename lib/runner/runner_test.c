@@ -83,6 +83,27 @@ TEST(refused_after_expansion_and_benign_neighbour)
 	runner_free(r);
 }
 
+/* Allowlist mode: a function the line defines runs (its name is on no
+ * whitelist; the static check allows it), and what its body runs is
+ * checked as it runs, with the words the call gave it. */
+TEST(functions_run_and_their_bodies_are_checked)
+{
+	struct runner *r = new_runner();
+	ASSERT_NOT_NULL(r);
+	char err[4096];
+	ASSERT_EQ(run_captured(r, "f() { true; }; f", err, sizeof(err)), 0);
+	ASSERT_STREQ(err, "");
+	ASSERT_EQ(run_captured(r, "f() { cat \"$1\" > copy2; }; f file", err, sizeof(err)), 0);
+	ASSERT_STREQ(err, "");
+	ASSERT_EQ(run_captured(r, "f() { cat \"$1\"; }; f $HOME/.ssh/id_rsa", err, sizeof(err)),
+		  RUNNER_EXIT_REFUSED);
+	ASSERT_TRUE(strstr(err, ".ssh") != NULL);
+	ASSERT_EQ(run_captured(r, "f() { c=curl; $c x; }; f", err, sizeof(err)),
+		  RUNNER_EXIT_REFUSED);
+	ASSERT_TRUE(strstr(err, "curl") != NULL);
+	runner_free(r);
+}
+
 TEST(static_refusal_and_syntax_error)
 {
 	struct runner *r = new_runner();
