@@ -248,7 +248,7 @@ test('config requests: read-only ones run, a change without the user\'s approval
   assert.match(text(bad), /refused/);
 });
 
-test('config requests: the ticket the hook records when it asks lets the change run once', async (t) => {
+test('config requests: the ticket the hook records when it asks lets the change run once', async () => {
   const request = 'lite-sandbox config commands allow curl';
   const event = { session_id: 'sdk-test', transcript_path: join(top, 't.jsonl'), cwd: dir,
     hook_event_name: 'PreToolUse', tool_name: 'mcp__lite-sandbox__bash', tool_input: { command: request } };
@@ -258,12 +258,8 @@ test('config requests: the ticket the hook records when it asks lets the change 
   assert.equal(JSON.parse(hook.stdout).hookSpecificOutput.permissionDecision, 'ask');
   let tickets = [];
   try { tickets = readdirSync(join(top, 'cache', 'lite-sandbox', 'tickets')); } catch { /* none */ }
-  if (tickets.length === 0) {
-    // A hook that decides alone (before it went through the registrar)
-    // records no ticket; then there is nothing for the server to take.
-    t.skip('this build\'s hook records no approval ticket');
-    return;
-  }
+  // The hook goes through the registrar, which records the ticket when it asks.
+  assert.equal(tickets.length, 1, 'the hook\'s ask recorded one ticket');
   // (the user approves the prompt; Claude Code then makes the call)
   const before = await client.callTool({ name: 'bash', arguments: { command: 'curl --version' } });
   assert.equal(before.isError, true, 'curl is refused before the change');
