@@ -108,10 +108,10 @@ xfer(int fd, void *p, size_t n, bool out, uint64_t deadline)
 
 /* connect(2) and the SP handshake; -ECONNREFUSED/-ENOENT when nothing listens. */
 static int
-direct_open(const char *name, unsigned timeout_ms, int *ret_fd)
+direct_open(const char *runtime_dir, const char *name, unsigned timeout_ms, int *ret_fd)
 {
 	_cleanup_free_ char *dir = NULL, *path = NULL;
-	int r = ipc_runtime_dir(NULL, &dir);
+	int r = ipc_runtime_dir(runtime_dir, &dir);
 	if (r < 0)
 		return r;
 	if ((r = ipc_socket_path(dir, name, &path)) < 0)
@@ -189,6 +189,20 @@ direct_call(struct svc_conn *c, ipc_envelope *req, struct arena *a, ipc_envelope
 		free(body);
 		return r;
 	}
+}
+
+static struct svc_conn *
+conn_new(unsigned timeout_ms)
+{
+	struct svc_conn *c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->fd = -1;
+	c->timeout_ms = timeout_ms ? timeout_ms : 30000;
+	uint32_t seed = 0;
+	(void)getrandom(&seed, sizeof(seed), GRND_NONBLOCK);
+	c->next_id = seed;
+	return c;
 }
 
 struct svc_conn *
@@ -276,15 +290,10 @@ svc_open(const char *service, unsigned timeout_ms, bool spawn, struct svc_conn *
 	int r = svc_instance_name(service, name, sizeof(name));
 	if (r < 0)
 		return r;
-	struct svc_conn *c = calloc(1, sizeof(*c));
+	struct svc_conn *c = conn_new(timeout_ms);
 	if (!c)
 		return -ENOMEM;
-	c->fd = -1;
-	c->timeout_ms = timeout_ms ? timeout_ms : 30000;
-	uint32_t seed = 0;
-	(void)getrandom(&seed, sizeof(seed), GRND_NONBLOCK);
-	c->next_id = seed;
-	r = direct_open(name, c->timeout_ms, &c->fd);
+	r = direct_open(NULL, name, c->timeout_ms, &c->fd);
 	if (r == -ECONNREFUSED || r == -ENOENT) {
 		/* nothing listens: lib/ipc starts the service (when allowed) */
 		r = open_ipc(service, timeout_ms, spawn, &c->ipc);
@@ -299,6 +308,44 @@ svc_open(const char *service, unsigned timeout_ms, bool spawn, struct svc_conn *
 	return 0;
 }
 
+int
+svc_open_direct(const char *runtime_dir, const char *name, unsigned timeout_ms,
+		struct svc_conn **ret)
+{
+	struct svc_conn *c = conn_new(timeout_ms);
+	if (!c)
+		return -ENOMEM;
+	int r = direct_open(runtime_dir, name, c->timeout_ms, &c->fd);
+	if (r < 0) {
+		svc_close(c);
+		return r;
+	}
+	*ret = c;
+	return 0;
+}
+
+int
+svc_open_ipc(struct ipc_client *ipc, struct svc_conn **ret)
+{
+	struct svc_conn *c = conn_new(0);
+	if (!c) {
+		ipc_client_free(ipc);
+		return -ENOMEM;
+	}
+	c->ipc = ipc;
+	c->spawned = ipc_client_spawned(ipc);
+	*ret = c;
+	return 0;
+}
+
+int
+svc_call(struct svc_conn *c, ipc_envelope *req, struct arena *a, ipc_envelope **ret,
+	 const char **ret_why)
+{
+	return c->ipc ? ipc_client_call(c->ipc, req, a, ret, ret_why)
+		      : direct_call(c, req, a, ret, ret_why);
+}
+
 /* Send req, expect a reply with body `want`; an Error reply is its errno. */
 static int
 call(struct svc_conn *c, ipc_envelope *req, ipc_body want, struct arena *a,
@@ -306,8 +353,7 @@ call(struct svc_conn *c, ipc_envelope *req, ipc_body want, struct arena *a,
 {
 	const char *why = NULL;
 	ipc_envelope *rep = NULL;
-	int r = c->ipc ? ipc_client_call(c->ipc, req, a, &rep, &why)
-		       : direct_call(c, req, a, &rep, &why);
+	int r = svc_call(c, req, a, &rep, &why);
 	if (r < 0) {
 		snprintf(err, err_len, "%s%s%s", strerror(-r), why ? ": " : "", why ? why : "");
 		return r;

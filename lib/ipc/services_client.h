@@ -54,6 +54,22 @@ struct svc_conn;
 int svc_open(const char *service, unsigned timeout_ms, bool spawn, struct svc_conn **ret);
 struct svc_conn *svc_close(struct svc_conn *c); /* accepts NULL */
 
+/*
+ * For a service that calls another (the executor calls the registrar) and
+ * keeps the connection for its next calls: svc_open_direct connects to the
+ * service called name under runtime_dir (NULL: the user's) as svc_open
+ * does, without starting it (-ECONNREFUSED or -ENOENT when nothing
+ * listens); svc_open_ipc wraps a lib/ipc client that started it (taken,
+ * also on failure). svc_call is one request and its reply, with the
+ * decoder's checks (ipc_unpack) and none of the reply's meaning; after an
+ * error the connection is to be closed (a late reply may follow).
+ */
+int svc_open_direct(const char *runtime_dir, const char *name, unsigned timeout_ms,
+		    struct svc_conn **ret);
+int svc_open_ipc(struct ipc_client *ipc, struct svc_conn **ret);
+int svc_call(struct svc_conn *c, ipc_envelope *req, struct arena *a, ipc_envelope **ret,
+	     const char **ret_why);
+
 /* Whether svc_open started the service (for tests and the benchmark). */
 bool svc_spawned(const struct svc_conn *c);
 

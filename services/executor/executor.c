@@ -24,7 +24,7 @@
  * long command of one session holds up no other. Shared state is guarded:
  * the worker table by x->lock (workers are refcounted, so one replaced or
  * evicted while a command of it runs is stopped when that command ends),
- * the registrar clients by a pool (one client per call in flight).
+ * the registrar connections by a pool (one per call in flight).
  * Cancellation follows the client's connection (ipc_call_cancel_fd).
  */
 #include <errno.h>
@@ -83,7 +83,7 @@ struct executor {
 	const char *runtime_dir;
 	pthread_mutex_t lock;   /* everything below */
 	/* idle registrar clients; a call takes one (or makes one) and gives it back */
-	struct ipc_client *registrar_pool[EXEC_CONCURRENT];
+	struct svc_conn *registrar_pool[EXEC_CONCURRENT];
 	size_t n_registrar_pool;
 	struct worker_slot *workers[EXEC_WORKERS_MAX];
 	uint64_t clock;
@@ -98,27 +98,40 @@ registrar_check(struct executor *x, struct ipc_call *call, const LiteSandbox__Ex
 	ipc_envelope env, *rep = NULL;
 	LiteSandbox__CheckRequest m;
 	const char *why = NULL;
-	struct ipc_client *reg = NULL;
-	int r;
+	struct svc_conn *reg = NULL;
+	int r = 0;
 
-	/* A client of our own for this call: ipc_client is not thread-safe. */
+	/* A connection of our own for this call (one request at a time on each). */
 	pthread_mutex_lock(&x->lock);
 	if (x->n_registrar_pool)
 		reg = x->registrar_pool[--x->n_registrar_pool];
 	pthread_mutex_unlock(&x->lock);
 
-	/* A registrar that went away (idle exit, crash) is started again once. */
-	for (int attempt = 0; attempt < 2; attempt++) {
+	/*
+	 * A registrar that went away (idle exit, crash, a pooled connection it
+	 * closed) is connected to, or started, again once. A running registrar
+	 * is spoken to directly (services_client.h): nng's client costs its
+	 * thread hops on every check; it is used only to start one. Three
+	 * tries: a pooled connection the registrar dropped, a fresh one to a
+	 * registrar exiting as we connected, then the one we start.
+	 */
+	for (int attempt = 0; attempt < 3; attempt++) {
 		if (!reg) {
-			struct ipc_client_options o = {
-				.service = x->registrar_service,
-				.runtime_dir = x->runtime_dir,
-				/* short: a registrar that died leaves the call
-				 * waiting for this long before we start another */
-				.timeout_ms = 3000,
-				.spawn_argv = x->registrar_argv,
-			};
-			r = ipc_client_new(&o, &reg);
+			/* short: a registrar that died leaves the call
+			 * waiting for this long before we start another */
+			r = svc_open_direct(x->runtime_dir, x->registrar_service, 3000, &reg);
+			if (r == -ECONNREFUSED || r == -ENOENT) {
+				struct ipc_client *ic = NULL;
+				struct ipc_client_options o = {
+					.service = x->registrar_service,
+					.runtime_dir = x->runtime_dir,
+					.timeout_ms = 3000,
+					.spawn_argv = x->registrar_argv,
+				};
+				r = ipc_client_new(&o, &ic);
+				if (r >= 0)
+					r = svc_open_ipc(ic, &reg);
+			}
 			if (r < 0) {
 				call->error_message = "the registrar cannot be reached";
 				return r;
@@ -138,17 +151,17 @@ registrar_check(struct executor *x, struct ipc_call *call, const LiteSandbox__Ex
 		m.ticket_id = q->ticket_id;
 		env.body_case = LITE_SANDBOX__ENVELOPE__BODY_CHECK;
 		env.check = &m;
-		r = ipc_client_call(reg, &env, call->arena, &rep, &why);
+		r = svc_call(reg, &env, call->arena, &rep, &why);
 		if (r >= 0)
 			break;
-		reg = ipc_client_free(reg);
+		reg = svc_close(reg);
 	}
 	if (reg) {
 		pthread_mutex_lock(&x->lock);
 		if (x->n_registrar_pool < EXEC_CONCURRENT)
 			x->registrar_pool[x->n_registrar_pool++] = TAKE_PTR(reg);
 		pthread_mutex_unlock(&x->lock);
-		ipc_client_free(reg);
+		svc_close(reg);
 	}
 	if (r < 0) {
 		call->error_message = "the registrar did not answer";
@@ -528,7 +541,7 @@ main(int argc, char **argv)
 	r = ipc_server_run(s); /* its threads are joined when it returns */
 	ipc_server_free(s);
 	for (size_t i = 0; i < x.n_registrar_pool; i++)
-		ipc_client_free(x.registrar_pool[i]);
+		svc_close(x.registrar_pool[i]);
 	for (size_t i = 0; i < EXEC_WORKERS_MAX; i++)
 		slot_retire(&x, i);
 	pthread_mutex_destroy(&x.lock);
