@@ -432,6 +432,26 @@ is_reserved(const struct sh_word *w)
 	return false;
 }
 
+/*
+ * Would the first word of a timed pipeline read back as an option of
+ * `time`? The parser takes `-p` right after `time` as the flag and skips a
+ * `--` after `time [-p]`, so such a word must be printed after a `--`.
+ */
+static bool
+time_needs_dashdash(const struct sh_node *n)
+{
+	if (n->u.pipeline.negated || n->u.pipeline.n_cmds == 0)
+		return false;
+	const struct sh_node *c = n->u.pipeline.cmds[0];
+	if (c->kind != SH_NODE_SIMPLE || c->u.simple.assigns || c->u.simple.n_words == 0)
+		return false;
+	const struct sh_word *w = c->u.simple.words[0];
+	if (w->assign || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
+		return false;
+	const char *t = w->parts[0].text;
+	return strcmp(t, "--") == 0 || (!n->u.pipeline.time_posix && strcmp(t, "-p") == 0);
+}
+
 static bool
 ends_amp(const struct sh_node *n)
 {
@@ -559,8 +579,11 @@ print_node(struct pr *pr, const struct sh_node *n)
 		break;
 	}
 	case SH_NODE_PIPELINE:
-		if (n->u.pipeline.timed)
+		if (n->u.pipeline.timed) {
 			puts_(pr, n->u.pipeline.time_posix ? "time -p " : "time ");
+			if (time_needs_dashdash(n))
+				puts_(pr, "-- ");
+		}
 		if (n->u.pipeline.negated)
 			puts_(pr, "! ");
 		if (n->u.pipeline.n_cmds == 0 && pr->out->len &&

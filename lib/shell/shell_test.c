@@ -823,6 +823,20 @@ TEST(printer_canonical)
 	ASSERT_OK(sh_print_word(word(t->u.simple.assigns->value->parts[0].body, 0), &b));
 	ASSERT_STREQ(b.data, "cat");
 	buf_done(&b);
+	/* a command named -p or -- after time keeps the -- that makes it one
+	 * (found by fuzz_shell_parse) */
+	static const char *const timed[][2] = {
+		{ "time -- -p x", "time -- -p x" },
+		{ "time -- -- x", "time -- -- x" },
+		{ "time -p -- -- x", "time -p -- -- x" },
+		{ "time -p -- -p x", "time -p -p x" },
+		{ "time -- x", "time x" },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(timed); i++) {
+		ASSERT_OK(parse_rt(timed[i][0], false, &t, &e, &out));
+		ASSERT_STREQ(out, timed[i][1]);
+		free(out);
+	}
 }
 
 TEST(json_shape)
