@@ -148,13 +148,15 @@ exec_via_services(const char *dir, const char *config_file, const char *src, dou
 	const LiteSandbox__ExecReply *er = NULL;
 	char err[512] = "";
 	int r = a ? 0 : -ENOMEM;
+	/* Both connections first: the executor's side of its handshake then
+	 * runs while the registrar registers the session (services_client.c). */
 	if (r >= 0)
 		r = svc_open("registrar", 10000, true, &reg);
 	if (r >= 0)
+		r = svc_open("executor", tms > UINT_MAX - 15000 ? UINT_MAX : tms + 15000, true, &ex);
+	if (r >= 0)
 		r = svc_register(reg, LITE_SANDBOX__AGENT_KIND__AGENT_CLI, cwd, NULL, a, &sr, err,
 				 sizeof(err));
-	if (r >= 0)
-		r = svc_open("executor", tms > UINT_MAX - 15000 ? UINT_MAX : tms + 15000, true, &ex);
 	if (r >= 0)
 		r = svc_exec(ex, sr->session_id, cwd, src, tms, NULL, a, &er, err, sizeof(err));
 	svc_close(reg);

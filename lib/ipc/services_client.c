@@ -65,6 +65,7 @@ struct svc_conn {
 	struct ipc_client *ipc;  /* else lib/ipc's client */
 	unsigned timeout_ms;
 	uint32_t next_id;
+	bool hello_pending;      /* the service's handshake header is still to be read */
 	bool spawned;
 };
 
@@ -106,7 +107,13 @@ xfer(int fd, void *p, size_t n, bool out, uint64_t deadline)
 	return 0;
 }
 
-/* connect(2) and the SP handshake; -ECONNREFUSED/-ENOENT when nothing listens. */
+/*
+ * connect(2) and our half of the SP handshake; -ECONNREFUSED/-ENOENT when
+ * nothing listens. The service's half is read with the first reply
+ * (check_hello): nng reads exactly the 8 bytes of a header before the
+ * first message, so the request may follow ours at once, and the round
+ * trip of waiting for the peer's header is saved on every connection.
+ */
 static int
 direct_open(const char *runtime_dir, const char *name, unsigned timeout_ms, int *ret_fd)
 {
@@ -126,14 +133,24 @@ direct_open(const char *runtime_dir, const char *name, unsigned timeout_ms, int 
 	if (connect(fd, (struct sockaddr *)&un, sizeof(un)) < 0)
 		return -errno;
 	uint64_t deadline = mono_ms() + timeout_ms;
-	unsigned char hello[8] = { 0, 'S', 'P', 0, 0, SP_PROTO_REQ, 0, 0 }, peer[8];
-	if ((r = xfer(fd, hello, sizeof(hello), true, deadline)) < 0 ||
-	    (r = xfer(fd, peer, sizeof(peer), false, deadline)) < 0)
+	unsigned char hello[8] = { 0, 'S', 'P', 0, 0, SP_PROTO_REQ, 0, 0 };
+	if ((r = xfer(fd, hello, sizeof(hello), true, deadline)) < 0)
+		return r;
+	*ret_fd = TAKE_FD(fd);
+	return 0;
+}
+
+/* The service's half of the handshake, before its first reply. */
+static int
+check_hello(int fd, uint64_t deadline)
+{
+	unsigned char peer[8];
+	int r = xfer(fd, peer, sizeof(peer), false, deadline);
+	if (r < 0)
 		return r;
 	if (peer[0] != 0 || peer[1] != 'S' || peer[2] != 'P' || peer[3] != 0 || peer[4] != 0 ||
 	    peer[5] != SP_PROTO_REP || peer[6] != 0 || peer[7] != 0)
 		return -EPROTO;
-	*ret_fd = TAKE_FD(fd);
 	return 0;
 }
 
@@ -162,6 +179,11 @@ direct_call(struct svc_conn *c, ipc_envelope *req, struct arena *a, ipc_envelope
 	free(data);
 	if (r < 0)
 		return r;
+	if (c->hello_pending) {
+		if ((r = check_hello(c->fd, deadline)) < 0)
+			return r; /* the connection is unusable after this */
+		c->hello_pending = false;
+	}
 	for (;;) {
 		unsigned char rh[13];
 		if ((r = xfer(c->fd, rh, sizeof(rh), false, deadline)) < 0)
@@ -294,6 +316,7 @@ svc_open(const char *service, unsigned timeout_ms, bool spawn, struct svc_conn *
 	if (!c)
 		return -ENOMEM;
 	r = direct_open(NULL, name, c->timeout_ms, &c->fd);
+	c->hello_pending = r >= 0;
 	if (r == -ECONNREFUSED || r == -ENOENT) {
 		/* nothing listens: lib/ipc starts the service (when allowed) */
 		r = open_ipc(service, timeout_ms, spawn, &c->ipc);
@@ -320,6 +343,7 @@ svc_open_direct(const char *runtime_dir, const char *name, unsigned timeout_ms,
 		svc_close(c);
 		return r;
 	}
+	c->hello_pending = true;
 	*ret = c;
 	return 0;
 }

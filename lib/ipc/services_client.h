@@ -19,7 +19,9 @@
  * hook's 14 on a 2-CPU machine). So a service that already listens is
  * spoken to directly: a unix socket, the SP handshake and message framing
  * of nng's ipc transport with the req protocol's 4-byte request id, one
- * request at a time, poll(2) for the timeout. Only when nothing listens is
+ * request at a time, poll(2) for the timeout. The first request follows our
+ * handshake header without waiting for the service's, which is read (and
+ * checked) before the first reply: one round trip less per connection. Only when nothing listens is
  * lib/ipc's client used, to start the service (self-spawn) and call it.
  */
 #ifndef LITE_SANDBOX_SERVICES_CLIENT_H
