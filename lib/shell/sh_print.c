@@ -440,7 +440,7 @@ is_reserved(const struct sh_word *w)
 static bool
 time_needs_dashdash(const struct sh_node *n)
 {
-	if (n->u.pipeline.negated || n->u.pipeline.n_cmds == 0)
+	if (n->u.pipeline.n_cmds == 0)
 		return false;
 	const struct sh_node *c = n->u.pipeline.cmds[0];
 	if (c->kind != SH_NODE_SIMPLE || c->u.simple.assigns || c->u.simple.n_words == 0)
@@ -578,13 +578,26 @@ print_node(struct pr *pr, const struct sh_node *n)
 		}
 		break;
 	}
-	case SH_NODE_PIPELINE:
+	case SH_NODE_PIPELINE: {
+		/*
+		 * `! time` and `time !` read as the same node, but one whose
+		 * command is itself a timed pipeline came from `! time time x`:
+		 * written `time ! time x` it would read back as time over a
+		 * negated timed pipeline. Such a node prints `!` first.
+		 */
+		const struct sh_node *c0 = n->u.pipeline.n_cmds ? n->u.pipeline.cmds[0] : NULL;
+		bool neg_first = n->u.pipeline.negated && n->u.pipeline.timed && c0 &&
+				 c0->kind == SH_NODE_PIPELINE && c0->u.pipeline.timed &&
+				 !c0->u.pipeline.negated;
+		if (neg_first)
+			puts_(pr, "! ");
 		if (n->u.pipeline.timed) {
 			puts_(pr, n->u.pipeline.time_posix ? "time -p " : "time ");
-			if (time_needs_dashdash(n))
+			/* right before the command: -p or -- there would be time's */
+			if ((!n->u.pipeline.negated || neg_first) && time_needs_dashdash(n))
 				puts_(pr, "-- ");
 		}
-		if (n->u.pipeline.negated)
+		if (n->u.pipeline.negated && !neg_first)
 			puts_(pr, "! ");
 		if (n->u.pipeline.n_cmds == 0 && pr->out->len &&
 		    pr->out->data[pr->out->len - 1] == ' ')
@@ -595,6 +608,7 @@ print_node(struct pr *pr, const struct sh_node *n)
 			print_node(pr, n->u.pipeline.cmds[i]);
 		}
 		break;
+	}
 	case SH_NODE_AND:
 	case SH_NODE_OR:
 		print_node(pr, n->u.binary.left);

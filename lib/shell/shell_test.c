@@ -831,6 +831,12 @@ TEST(printer_canonical)
 		{ "time -p -- -- x", "time -p -- -- x" },
 		{ "time -p -- -p x", "time -p -p x" },
 		{ "time -- x", "time x" },
+		/* ! over time over time: ! first, or it reads back the other way */
+		{ "! time time x", "! time time x" },
+		{ "time ! time x", "time time ! x" },
+		{ "time ! ! x", "time ! ! x" },
+		{ "! time x", "time ! x" },
+		{ "! time -- -p x", "time ! -p x" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(timed); i++) {
 		ASSERT_OK(parse_rt(timed[i][0], false, &t, &e, &out));
