@@ -76,7 +76,7 @@ parse_children(struct loader *ld, struct node *nd, yaml_event_type_t end, unsign
 			yaml_event_delete(&ev);
 			break;
 		}
-		struct node *child;
+		struct node *child = NULL;
 		r = parse_node(ld, &ev, depth + 1, &child);
 		yaml_event_delete(&ev);
 		if (r < 0)

@@ -301,6 +301,7 @@ main(void)
 }
 
 #define main main_tests
-TAP_MAIN(refused_after_expansion_and_benign_neighbour, static_refusal_and_syntax_error,
+TAP_MAIN(refused_after_expansion_and_benign_neighbour, functions_run_and_their_bodies_are_checked,
+	 static_refusal_and_syntax_error,
 	 redirect_outside_write_set, bad_arguments, prompts_run_only_when_approved_and_in_sight,
 	 prompts_in_sight_run_in_every_form)
