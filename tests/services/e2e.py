@@ -582,10 +582,14 @@ try:
        "LITE_SANDBOX_AGENT=claude-code" in log and "shadow-e2e" in log,
        "lite-sandbox hook asks the registrar, which audits the decision", p.stdout + p.stderr)
     event["tool_input"]["command"] = "make test"
+    tdir = os.path.join(tmp, "cache", "lite-sandbox", "tickets")
+    before_ask = sorted(os.listdir(tdir)) if os.path.isdir(tdir) else []
     p = cli("hook", stdin=json.dumps(event))
     ok('"permissionDecision":"ask"' in p.stdout and "LITE_SANDBOX_DECISION=ask" in service_log(reg_name)
-       and "LITE_SANDBOX_TICKET=" in service_log(reg_name),
-       "an ask through the hook records a ticket", p.stdout + p.stderr)
+       and "LITE_SANDBOX_TICKET=" in service_log(reg_name)
+       and sorted(os.listdir(tdir) if os.path.isdir(tdir) else []) == before_ask,
+       "an ask through the hook for the agent's own Bash tool is audited and leaves no ticket "
+       "(nothing would take it but a second run through the server)", p.stdout + p.stderr)
 
     # ---- an ask entry through the executor: the hook's ticket, taken once ------------------
     # (the MCP bash tool runs `lite-sandbox exec` through the services; the
