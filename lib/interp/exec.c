@@ -2436,9 +2436,20 @@ import_env(struct interp *it, char *const *envp)
 	if (!var_get(it, "TERM"))
 		var_set(it, "TERM", "dumb", false);
 	if (!var_get(it, "SHELL")) {
-		struct passwd *pw = getpwuid(getuid());
-		var_set(it, "SHELL", pw && pw->pw_shell ? pw->pw_shell : "/bin/sh", false);
+		char sh[4096];
+		if (!it->login_shell)
+			interp_login_shell(sh, sizeof(sh));
+		var_set(it, "SHELL", it->login_shell ? it->login_shell : sh, false);
 	}
+}
+
+void
+interp_login_shell(char *buf, size_t size)
+{
+	struct passwd *pw = getpwuid(getuid());
+	const char *sh = pw && pw->pw_shell && pw->pw_shell[0] ? pw->pw_shell : "/bin/sh";
+	if (size)
+		snprintf(buf, size, "%s", strlen(sh) < size ? sh : "/bin/sh");
 }
 
 int
@@ -2471,6 +2482,7 @@ interp_new(const struct interp_options *o, struct interp **ret)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	it->seconds_base = ts.tv_sec;
 	it->random_state = ((uint64_t)ts.tv_nsec << 16) ^ (uint64_t)getpid() ^ 0x9E3779B97F4A7C15ull;
+	it->login_shell = o->login_shell ? xstrdup(o->login_shell) : NULL;
 	import_env(it, o->envp);
 	/* protected variables are compared with the environment we started
 	 * from, as given */
@@ -2515,6 +2527,7 @@ interp_free(struct interp *it)
 	for (size_t i = 0; i < it->n_pos; i++)
 		free(it->pos[i]);
 	free(it->pos);
+	free(it->login_shell);
 	free(it->argv0);
 	free(it->trap_exit);
 	free(it->trap_err);

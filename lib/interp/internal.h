@@ -100,6 +100,7 @@ struct decl_ref {
 
 struct interp {
 	struct vartab vars;
+	char *login_shell;        /* $SHELL when the environment has none; NULL: look up */
 	struct func *funcs;
 	uint64_t n_func_defs;     /* definitions so far (to keep their trees) */
 	struct arena *tmp;        /* expansion results; reset per command */

@@ -74,7 +74,17 @@ struct interp_options {
 	 * list when set. PATH is always protected. */
 	bool (*is_protected_env)(const char *name);
 	struct interp_handlers handlers;
+	/*
+	 * $SHELL when the environment has none (bash takes the user's login
+	 * shell). NULL: looked up in the password database by interp_new; a
+	 * caller that starts many interpreters (the sandbox worker forks one
+	 * per command) looks it up once: interp_login_shell().
+	 */
+	const char *login_shell;
 };
+
+/* The calling user's login shell, or /bin/sh; into buf (NUL-terminated). */
+void interp_login_shell(char *buf, size_t size);
 
 /* The built-in list of protected variables (NULL-terminated). */
 extern const char *const interp_default_protected_env[];

@@ -38,6 +38,7 @@ struct runner {
 	struct runner_policy pols[RUNNER_POLICIES];
 	unsigned long clock;
 	struct policy_report *rep;
+	char login_shell[PATH_MAX]; /* looked up once, not per command */
 };
 
 /* What the handlers see: the policy of this run and the interpreter. */
@@ -80,6 +81,7 @@ runner_new(struct config *cfg, const struct runner_options *o, struct runner **r
 	}
 	r->cfg = cfg;
 	r->envp = o->envp;
+	interp_login_shell(r->login_shell, sizeof(r->login_shell));
 	int e = dup_opt(o->prog ? o->prog : "lite-sandbox exec", &r->prog);
 	if (e >= 0)
 		e = dup_opt(o->project_dir, &r->project_dir);
@@ -393,6 +395,7 @@ interpret(struct runner *r, struct run_ctx *c, const struct sh_node *tree, const
 		.is_protected_env = policy_env_protected,
 		.handlers = { .call = h_call, .open = h_open, .exec = h_exec, .tree = h_tree,
 			      .ctx = c },
+		.login_shell = r->login_shell,
 	};
 	struct interp *it = NULL;
 	int e = interp_new(&o, &it);
