@@ -148,16 +148,15 @@ exec_via_services(const char *dir, const char *config_file, const char *src, dou
 	const LiteSandbox__ExecReply *er = NULL;
 	char err[512] = "";
 	int r = a ? 0 : -ENOMEM;
-	/* Both connections first: the executor's side of its handshake then
-	 * runs while the registrar registers the session (services_client.c). */
-	if (r >= 0)
-		r = svc_open("registrar", 10000, true, &reg);
-	if (r >= 0)
+	const char *step = "starting";
+	/* The registrar first, as the executor's first check would start it
+	 * too: two starts of one service race for its socket. */
+	if (r >= 0 && (step = "registering the session with the registrar"))
+		r = svc_open_session(LITE_SANDBOX__AGENT_KIND__AGENT_CLI, cwd, NULL, 10000, a, &reg,
+				     &sr, err, sizeof(err));
+	if (r >= 0 && (step = "connecting to the executor"))
 		r = svc_open("executor", tms > UINT_MAX - 15000 ? UINT_MAX : tms + 15000, true, &ex);
-	if (r >= 0)
-		r = svc_register(reg, LITE_SANDBOX__AGENT_KIND__AGENT_CLI, cwd, NULL, a, &sr, err,
-				 sizeof(err));
-	if (r >= 0)
+	if (r >= 0 && (step = "sending the command to the executor"))
 		r = svc_exec(ex, sr->session_id, cwd, src, tms, NULL, a, &er, err, sizeof(err));
 	svc_close(reg);
 	svc_close(ex);
@@ -171,9 +170,10 @@ exec_via_services(const char *dir, const char *config_file, const char *src, dou
 	}
 	if (r < 0) {
 		/* nothing ran: fail closed, and say how to get the local path */
-		fprintf(stderr, "lite-sandbox exec: the lite-sandbox services did not answer: %s%s%s\n"
+		fprintf(stderr, "lite-sandbox exec: the lite-sandbox services did not answer (%s): "
+			"%s%s%s\n"
 			"    nothing was run; --in-process --no-os-sandbox runs the checks in this "
-			"process instead\n", strerror(-r), err[0] ? ": " : "", err);
+			"process instead\n", step, strerror(-r), err[0] ? ": " : "", err);
 		return r == -EPERM || r == -EACCES ? EXIT_REFUSED : EXIT_USAGE;
 	}
 	if (er->verdict != LITE_SANDBOX__VERDICT__VERDICT_ALLOW) {

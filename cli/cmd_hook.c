@@ -1377,9 +1377,8 @@ via_registrar(struct hook *h, const char *cmd, bool own_shell)
 	const char *as = h->agent_session && strlen(h->agent_session) <= 256 &&
 			 ipc_utf8_valid(h->agent_session, strlen(h->agent_session))
 			 ? h->agent_session : NULL;
-	int r = a ? svc_open("registrar", 5000, true, &c) : -ENOMEM;
-	if (r >= 0)
-		r = svc_register(c, kinds[h->agent], h->cwd, as, a, &sr, err, sizeof(err));
+	int r = a ? svc_open_session(kinds[h->agent], h->cwd, as, 5000, a, &c, &sr, err,
+				     sizeof(err)) : -ENOMEM;
 	if (r >= 0)
 		/* a ticket only for a call the sandbox's server runs (it takes
 		 * it); the agent's own shell consults no ticket */

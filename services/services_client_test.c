@@ -8,6 +8,7 @@
  * there is told apart (what svc_open needs to start it).
  */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@
 enum peer_mode {
 	PEER_HOLD_HEADER, /* our header only after the whole request */
 	PEER_WRONG_PROTO, /* a pub0 header instead of rep0 */
+	PEER_DROP_FIRST,  /* drop the first connection in its handshake, then register */
+	PEER_DROP_ALL,    /* drop every connection in its handshake */
 };
 
 static char rt[] = "/tmp/svc-client-test-XXXXXX";
@@ -110,12 +113,77 @@ peer(int lfd, enum peer_mode mode)
 	return 0;
 }
 
-/* Listen as service `name` and run the fake service in a child. */
+/*
+ * A registrar just started that drops a connection still in its SP
+ * handshake (as nng 1.5's listener watchdog can): read the client's header,
+ * hang up. PEER_DROP_FIRST then registers the second connection; returns
+ * 0 when the connections went as the mode says.
+ */
+static int
+dropping_peer(int lfd, enum peer_mode mode)
+{
+	for (int conn = 0; conn < 2; conn++) {
+		/* a client that does not come back fails the test, not hangs it */
+		struct pollfd pf = { .fd = lfd, .events = POLLIN };
+		if (poll(&pf, 1, 5000) != 1)
+			return 30 + conn;
+		int fd = accept(lfd, NULL, NULL);
+		if (fd < 0)
+			return 20;
+		unsigned char hello[8], head[13];
+		if (readn(fd, hello, sizeof(hello)) < 0)
+			return 21;
+		if (mode == PEER_DROP_ALL || conn == 0) {
+			close(fd);
+			continue;
+		}
+		if (readn(fd, head, sizeof(head)) < 0)
+			return 22;
+		uint64_t n = 0;
+		for (int i = 0; i < 8; i++)
+			n = n << 8 | head[1 + i];
+		unsigned char body[65536];
+		if (n < 4 || n > sizeof(body) || readn(fd, body, (size_t)(n - 4)) < 0)
+			return 23;
+		struct arena *a = arena_new(4096);
+		ipc_envelope env;
+		LiteSandbox__SessionRegisterReply m;
+		ipc_envelope_init(&env);
+		lite_sandbox__session_register_reply__init(&m);
+		m.session_id = (char *)"second";
+		m.project_dir = (char *)"/tmp";
+		env.body_case = LITE_SANDBOX__ENVELOPE__BODY_SESSION_REGISTER_REPLY;
+		env.session_register_reply = &m;
+		uint8_t *data = NULL;
+		size_t len = 0;
+		if (!a || ipc_pack(&env, 0, &data, &len) < 0)
+			return 24;
+		static const unsigned char my_hello[8] = { 0, 'S', 'P', 0, 0, 0x31, 0, 0 };
+		uint64_t rl = (uint64_t)len + 4;
+		unsigned char rh[13];
+		rh[0] = 1;
+		for (int i = 0; i < 8; i++)
+			rh[1 + i] = (unsigned char)(rl >> (56 - 8 * i));
+		memcpy(rh + 9, head + 9, 4);
+		if (writen(fd, my_hello, 8) < 0 || writen(fd, rh, sizeof(rh)) < 0 ||
+		    writen(fd, data, len) < 0)
+			return 25;
+		free(data);
+		arena_free(a);
+		char c;
+		while (read(fd, &c, 1) > 0)
+			;
+		close(fd);
+	}
+	return 0;
+}
+
+/* Listen as service `name` in dir and run the fake service in a child. */
 static pid_t
-start_peer(const char *name, enum peer_mode mode)
+start_peer_in(const char *dir, const char *name, enum peer_mode mode)
 {
 	_cleanup_free_ char *path = NULL;
-	if (ipc_socket_path(rt, name, &path) < 0)
+	if (ipc_socket_path(dir, name, &path) < 0)
 		return -1;
 	struct sockaddr_un un = { .sun_family = AF_UNIX };
 	snprintf(un.sun_path, sizeof(un.sun_path), "%s", path);
@@ -125,9 +193,16 @@ start_peer(const char *name, enum peer_mode mode)
 		return -1;
 	pid_t pid = fork();
 	if (pid == 0)
-		_exit(peer(lfd, mode));
+		_exit(mode == PEER_DROP_FIRST || mode == PEER_DROP_ALL ? dropping_peer(lfd, mode)
+								       : peer(lfd, mode));
 	close(lfd);
 	return pid;
+}
+
+static pid_t
+start_peer(const char *name, enum peer_mode mode)
+{
+	return start_peer_in(rt, name, mode);
 }
 
 static int
@@ -203,6 +278,45 @@ TEST(nothing_listening_is_told_apart)
 	ASSERT_NULL(c);
 }
 
+/*
+ * svc_open_session registers again once when its first connection is
+ * dropped before the reply (a registrar that was just started), and not a
+ * third time: a registrar that keeps dropping is an error the caller sees.
+ * The fake listens where svc_open looks for this user's registrar, so
+ * svc_open connects and starts nothing.
+ */
+TEST(registration_is_retried_once_after_a_reset)
+{
+	char name[256];
+	ASSERT_OK(svc_instance_name("registrar", name, sizeof(name)));
+	_cleanup_free_ char *dir = NULL;
+	ASSERT_OK(ipc_runtime_dir(NULL, &dir));
+	ASSERT_OK(ipc_runtime_dir_prepare(dir));
+	_cleanup_arena_ struct arena *a = arena_new(65536);
+	char err[256];
+
+	pid_t pid = start_peer_in(dir, name, PEER_DROP_FIRST);
+	ASSERT_TRUE(pid > 0);
+	struct svc_conn *c = NULL;
+	const LiteSandbox__SessionRegisterReply *sr = NULL;
+	ASSERT_OK(svc_open_session(LITE_SANDBOX__AGENT_KIND__AGENT_CLI, "/tmp", NULL, 2000, a, &c,
+				   &sr, err, sizeof(err)));
+	ASSERT_NOT_NULL(c);
+	ASSERT_STREQ(sr->session_id, "second");
+	svc_close(c);
+	ASSERT_EQ(peer_status(pid), 0);
+
+	pid = start_peer_in(dir, name, PEER_DROP_ALL);
+	ASSERT_TRUE(pid > 0);
+	c = NULL;
+	int r = svc_open_session(LITE_SANDBOX__AGENT_KIND__AGENT_CLI, "/tmp", NULL, 2000, a, &c,
+				 &sr, err, sizeof(err));
+	ASSERT_TRUE(r == -ECONNRESET || r == -EPIPE);
+	ASSERT_NULL(c);
+	/* two connections, both dropped: the peer saw exactly what it expects */
+	ASSERT_EQ(peer_status(pid), 0);
+}
+
 int main_tests(void);
 
 int
@@ -210,6 +324,9 @@ main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
 	if (!mkdtemp(rt))
+		return 1;
+	/* svc_open looks under $XDG_RUNTIME_DIR/lite-sandbox */
+	if (setenv("XDG_RUNTIME_DIR", rt, 1) < 0)
 		return 1;
 	int r = main_tests();
 	char cmd[sizeof(rt) + 16];
@@ -221,4 +338,4 @@ main(void)
 
 #define main main_tests
 TAP_MAIN(request_does_not_wait_for_the_service_header, service_header_is_checked_before_the_reply,
-	 nothing_listening_is_told_apart)
+	 nothing_listening_is_told_apart, registration_is_retried_once_after_a_reset)

@@ -492,3 +492,28 @@ svc_config(struct svc_conn *c, const char *session_id, const char *cwd, char *co
 		*ret = rep->config_reply;
 	return r;
 }
+
+int
+svc_open_session(LiteSandbox__AgentKind agent, const char *cwd, const char *agent_session,
+		 unsigned timeout_ms, struct arena *a, struct svc_conn **ret_conn,
+		 const LiteSandbox__SessionRegisterReply **ret, char *err, size_t err_len)
+{
+	int r = -EINVAL;
+	*ret_conn = NULL;
+	for (int attempt = 0; attempt < 2; attempt++) {
+		struct svc_conn *c = NULL;
+		if (err_len)
+			err[0] = '\0';
+		r = svc_open("registrar", timeout_ms, true, &c);
+		if (r >= 0)
+			r = svc_register(c, agent, cwd, agent_session, a, ret, err, err_len);
+		if (r >= 0) {
+			*ret_conn = c;
+			return r;
+		}
+		svc_close(c);
+		if (r != -ECONNRESET && r != -EPIPE)
+			break;
+	}
+	return r;
+}

@@ -80,6 +80,18 @@ int svc_register(struct svc_conn *c, LiteSandbox__AgentKind agent, const char *c
 		 const LiteSandbox__SessionRegisterReply **ret, char *err, size_t err_len);
 
 /*
+ * svc_open("registrar", ..., spawn) and svc_register, once more when the
+ * first connection is reset or broken before the reply: a registrar just
+ * started may drop a connection still in its SP handshake (nng 1.5's
+ * listener watchdog, ipc_server.c), before it read the request, and
+ * registering twice is harmless (an unused session). Only registration is
+ * retried: a check records tickets and an exec runs commands.
+ */
+int svc_open_session(LiteSandbox__AgentKind agent, const char *cwd, const char *agent_session,
+		     unsigned timeout_ms, struct arena *a, struct svc_conn **ret_conn,
+		     const LiteSandbox__SessionRegisterReply **ret, char *err, size_t err_len);
+
+/*
  * A check of a command line. The hook's (no ticket_id): an ask entry is
  * answered ASK and the registrar records the approval ticket. With a
  * ticket_id it is the executor's check, which takes that ticket instead.
