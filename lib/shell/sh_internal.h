@@ -70,6 +70,9 @@ struct sh_parser {
 	/* the last brace scan that found no '}' (see lex_brace) */
 	const char *brace_fail_src;
 	size_t brace_fail_end, brace_fail_from, brace_fail_to;
+	/* the text bash's brace expansion skips as one ${...} (see lex_dollar) */
+	const char *brace_skip_src;
+	size_t brace_skip_end, brace_skip_from, brace_skip_to;
 	bool have_tok;
 	struct sh_tok tok;
 	/* here-documents whose bodies start after the next newline */

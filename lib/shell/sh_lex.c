@@ -761,6 +761,8 @@ bad_subst(struct sh_parser *p, size_t off)
 static size_t skip_quoted(const struct sh_parser *p, size_t k);
 
 /* p->pos is after "${" */
+static void note_brace_skip(struct sh_parser *p, size_t dollar);
+
 static int
 lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 		 struct sh_param *pm)
@@ -1204,6 +1206,8 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			return oom(p);
 		part->param = pm;
 		sh_leave(p);
+		if (!in_dq)
+			note_brace_skip(p, i0);
 		return 0;
 	}
 	if (is_name_start(c) || is_digit(c) ||
@@ -1286,6 +1290,50 @@ parse_seq(struct sh_parser *p, const char *t, struct sh_brace *br)
 	br->seq_end = sh_strndup(p, b, lb);
 	br->seq_step = c ? sh_strdup(p, c) : NULL;
 	return br->seq_start && br->seq_end && (!c || br->seq_step);
+}
+
+/*
+ * Bash expands braces on a word's text before it expands parameters, and
+ * its brace scan skips ${...} by counting braces: in a${x:-{}{1..2} the
+ * scan's ${ ends at the last '}', so {1..2} is not expanded there (bash
+ * prints aQ{1..2}), although the parameter itself ends at the first '}'.
+ * Record the part of the word after the parameter that the brace scan
+ * still counts as inside it (up to the end of the word: an unquoted
+ * metacharacter); lex_brace leaves a '{' there literal.
+ */
+static void
+note_brace_skip(struct sh_parser *p, size_t dollar)
+{
+	size_t to = skip_quoted(p, dollar);
+	if (to != SIZE_MAX && to <= p->pos)
+		return; /* both end at the same '}' */
+	/* the word ends at the first unquoted metacharacter after the parameter */
+	size_t k = p->pos;
+	while (k < p->end && (to == SIZE_MAX || k < to)) {
+		char c = p->src[k];
+		if (c == '\\') {
+			k += 2;
+			continue;
+		}
+		if (c == '\'' || c == '"' || c == '`' ||
+		    (c == '$' && k + 1 < p->end &&
+		     (p->src[k + 1] == '(' || p->src[k + 1] == '{' || p->src[k + 1] == '\''))) {
+			size_t q = skip_quoted(p, k);
+			if (q == SIZE_MAX)
+				break; /* its end is past this word: stop short of it */
+			k = q;
+			continue;
+		}
+		if (is_meta((unsigned char)c))
+			break;
+		k++;
+	}
+	if (to == SIZE_MAX || k < to)
+		to = k;
+	p->brace_skip_src = p->src;
+	p->brace_skip_end = p->end;
+	p->brace_skip_from = p->pos;
+	p->brace_skip_to = to;
 }
 
 /* Skip a quoted string or substitution that starts at k; returns the index
@@ -1376,6 +1424,9 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	if (p->src == p->brace_fail_src && p->end == p->brace_fail_end &&
 	    i0 > p->brace_fail_from && i0 < p->brace_fail_to)
 		return 1;
+	if (p->src == p->brace_skip_src && p->end == p->brace_skip_end &&
+	    i0 >= p->brace_skip_from && i0 < p->brace_skip_to)
+		return 1;
 	while (k < p->end) {
 		char c = p->src[k];
 		if (c == '\\') {
@@ -1417,7 +1468,11 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	}
 	if (close == SIZE_MAX) {
 		size_t span = (k == SIZE_MAX ? p->end : k) - i0;
-		if (!any_close) {
+		/* A quote or substitution whose brace-view end is not in this
+		 * word ran the scan past the word: the range would cover later
+		 * words (a{${x:-y} b {1..2} left {1..2} literal). Cache only a
+		 * scan that stopped inside the word. */
+		if (!any_close && k != SIZE_MAX) {
 			p->brace_fail_src = p->src;
 			p->brace_fail_end = p->end;
 			p->brace_fail_from = i0;

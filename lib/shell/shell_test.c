@@ -404,6 +404,18 @@ TEST(braces)
 	REJECT("echo {a,$x}b", SH_ERR_UNSUPPORTED);
 	REJECT("echo {~,~root}/x", SH_ERR_UNSUPPORTED);
 	PARSE("echo ${x}{1,2} {a,$x}/ {a,b}$x", &t);
+	/* bash's brace scan counts braces inside ${...}: in a${x:-{}{1..2}
+	 * it skips to the last '}', so {1..2} stays literal there (bash
+	 * prints aQ{1..2}), while a later word is scanned on its own */
+	PARSE("echo a${x:-{}{1..2} a${x:-{} {1..2} {${x:-{}}{1..2}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 3);
+	ASSERT_EQ(word(t, 1)->parts[2].kind, SH_PART_LIT);
+	ASSERT_EQ(word(t, 3)->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 4)->parts[word(t, 4)->n_parts - 1].kind, SH_PART_BRACE);
+	/* a brace whose scan runs into an unterminated ${ (in the brace
+	 * view) is literal, and so is nothing in the next words (fuzz) */
+	PARSE("echo p{${x:-{} {1..2}", &t);
+	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
 }
 
 TEST(tildes)
