@@ -1293,6 +1293,85 @@ parse_seq(struct sh_parser *p, const char *t, struct sh_brace *br)
 }
 
 /*
+ * Where a ${...} starting at k ends for bash's brace scan, which counts
+ * every brace inside it, bounded by the word: the parameter itself ends at
+ * its first '}' outside quotes and substitutions, and the word at the first
+ * unquoted metacharacter after that; a brace-view end past the word's end
+ * (or none) is the word's end. Returns that index and sets *ret_cut when
+ * the word ended first.
+ */
+/* The '}' that ends the ${ at k as the parser reads it: the first one
+ * outside quotes, substitutions and nested ${...}; SIZE_MAX when none. */
+static size_t
+parser_param_close(const struct sh_parser *p, size_t k, unsigned depth)
+{
+	size_t q = k + 2;
+	if (depth > 64)
+		return SIZE_MAX; /* deeper than this, the caller's scan gives up */
+	while (q < p->end && p->src[q] != '}') {
+		char c = p->src[q];
+		if (c == '\\' || (c == '$' && q + 1 < p->end && p->src[q + 1] == '$')) {
+			q += 2; /* an escape, or $$ (whose '$' starts nothing) */
+			continue;
+		}
+		if (c == '$' && q + 1 < p->end && p->src[q + 1] == '{') {
+			q = parser_param_close(p, q, depth + 1);
+			if (q == SIZE_MAX)
+				return q;
+			q++;
+			continue;
+		}
+		if (c == '\'' || c == '"' || c == '`' ||
+		    (c == '$' && q + 1 < p->end && (p->src[q + 1] == '(' || p->src[q + 1] == '\''))) {
+			q = skip_quoted(p, q);
+			if (q == SIZE_MAX)
+				return q;
+			continue;
+		}
+		q++;
+	}
+	return q < p->end ? q : SIZE_MAX;
+}
+
+static size_t
+brace_view_param_end(const struct sh_parser *p, size_t k, bool *ret_cut)
+{
+	size_t be = skip_quoted(p, k);
+	*ret_cut = false;
+	/* the parameter's own end, as the parser finds it */
+	size_t q = parser_param_close(p, k, 0);
+	if (q == SIZE_MAX)
+		return be; /* the parser will say what is wrong */
+	if (q >= p->end || (be != SIZE_MAX && be <= q + 1))
+		return be;
+	/* the rest of the word after the parameter */
+	size_t w = q + 1;
+	while (w < p->end && (be == SIZE_MAX || w < be)) {
+		char c = p->src[w];
+		if (c == '\\' || (c == '$' && w + 1 < p->end && p->src[w + 1] == '$')) {
+			w += 2;
+			continue;
+		}
+		if (c == '\'' || c == '"' || c == '`' ||
+		    (c == '$' && w + 1 < p->end &&
+		     (p->src[w + 1] == '(' || p->src[w + 1] == '{' || p->src[w + 1] == '\''))) {
+			size_t n = skip_quoted(p, w);
+			if (n == SIZE_MAX)
+				break;
+			w = n;
+			continue;
+		}
+		if (is_meta((unsigned char)c))
+			break;
+		w++;
+	}
+	if (be != SIZE_MAX && be <= w)
+		return be;
+	*ret_cut = true;
+	return w > p->end ? p->end : w;
+}
+
+/*
  * Bash expands braces on a word's text before it expands parameters, and
  * its brace scan skips ${...} by counting braces: in a${x:-{}{1..2} the
  * scan's ${ ends at the last '}', so {1..2} is not expanded there (bash
@@ -1304,32 +1383,10 @@ parse_seq(struct sh_parser *p, const char *t, struct sh_brace *br)
 static void
 note_brace_skip(struct sh_parser *p, size_t dollar)
 {
-	size_t to = skip_quoted(p, dollar);
-	if (to != SIZE_MAX && to <= p->pos)
-		return; /* both end at the same '}' */
-	/* the word ends at the first unquoted metacharacter after the parameter */
-	size_t k = p->pos;
-	while (k < p->end && (to == SIZE_MAX || k < to)) {
-		char c = p->src[k];
-		if (c == '\\') {
-			k += 2;
-			continue;
-		}
-		if (c == '\'' || c == '"' || c == '`' ||
-		    (c == '$' && k + 1 < p->end &&
-		     (p->src[k + 1] == '(' || p->src[k + 1] == '{' || p->src[k + 1] == '\''))) {
-			size_t q = skip_quoted(p, k);
-			if (q == SIZE_MAX)
-				break; /* its end is past this word: stop short of it */
-			k = q;
-			continue;
-		}
-		if (is_meta((unsigned char)c))
-			break;
-		k++;
-	}
-	if (to == SIZE_MAX || k < to)
-		to = k;
+	bool cut = false;
+	size_t to = brace_view_param_end(p, dollar, &cut);
+	if (to == SIZE_MAX || to <= p->pos)
+		return; /* both end at the same '}' (or the parser fails) */
 	p->brace_skip_src = p->src;
 	p->brace_skip_end = p->end;
 	p->brace_skip_from = p->pos;
@@ -1437,14 +1494,17 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 		    (c == '$' && k + 1 < p->end &&
 		     (p->src[k + 1] == '(' || p->src[k + 1] == '{' || p->src[k + 1] == '\'')) ||
 		    ((c == '<' || c == '>') && k + 1 < p->end && p->src[k + 1] == '(')) {
+			bool cut = false;
 			if (c == '<' || c == '>') {
 				size_t q = matched_paren_end(p, k + 2);
 				k = q == SIZE_MAX ? q : q + 1;
+			} else if (c == '$' && p->src[k + 1] == '{') {
+				k = brace_view_param_end(p, k, &cut);
 			} else {
 				k = skip_quoted(p, k);
 			}
-			if (k == SIZE_MAX)
-				break;
+			if (k == SIZE_MAX || cut)
+				break; /* the word ends inside it: no closing brace */
 			continue;
 		}
 		if (is_meta((unsigned char)c))

@@ -416,6 +416,9 @@ TEST(braces)
 	 * view) is literal, and so is nothing in the next words (fuzz) */
 	PARSE("echo p{${x:-{} {1..2}", &t);
 	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
+	/* nor does the brace-view end of a ${ reach into the next words */
+	PARSE("echo {${x:-{} {1..2} >}", &t);
+	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
 }
 
 TEST(tildes)
