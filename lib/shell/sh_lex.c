@@ -1486,8 +1486,8 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 		return 1;
 	while (k < p->end) {
 		char c = p->src[k];
-		if (c == '\\') {
-			k += 2;
+		if (c == '\\' || (c == '$' && k + 1 < p->end && p->src[k + 1] == '$')) {
+			k += 2; /* an escape, or $$: a '{' after it starts no ${ */
 			continue;
 		}
 		if (c == '\'' || c == '"' || c == '`' ||
