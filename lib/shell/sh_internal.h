@@ -25,6 +25,15 @@ enum sh_op {
 	OP_ANDDGREAT, OP_LESSAND, OP_GREATAND, OP_DLESS, OP_DLESSDASH, OP_TLESS,
 };
 
+/* Reserved words, recognized once when a token is lexed (see sh_tok.rw),
+ * so that the grammar's many "is it `then'?" questions are one compare. */
+enum sh_rw {
+	RW_NONE, RW_BANG, RW_LBRACE, RW_RBRACE, RW_DLBRACK, RW_DRBRACK, RW_IN,
+	RW_IF, RW_THEN, RW_ELSE, RW_ELIF, RW_FI, RW_DO, RW_DONE, RW_CASE,
+	RW_ESAC, RW_FOR, RW_SELECT, RW_WHILE, RW_UNTIL, RW_TIME, RW_FUNCTION,
+	RW_COPROC,
+};
+
 struct sh_tok {
 	enum sh_tok_kind kind;
 	enum sh_op op;
@@ -35,6 +44,9 @@ struct sh_tok {
 	struct sh_assign *assign; /* NAME=( ... ) lexed as one token */
 	bool cmdpos;           /* lexed in a position where assignments count */
 	bool cmdpos_sensitive; /* lexing would differ with the other cmdpos */
+	/* T_WORD without assign whose word is a single unquoted literal
+	 * spelling a reserved word: which one (RW_NONE otherwise) */
+	unsigned char rw;
 };
 
 struct sh_parser {
@@ -78,7 +90,11 @@ struct sh_parser {
 	/* here-documents whose bodies start after the next newline */
 	struct sh_redir **hd;
 	size_t n_hd, cap_hd;
-	struct buf lit; /* scratch for literal runs */
+	/* scratch for literal runs (sh_lex.c): starts in sh_parse's frame and
+	 * moves to parser memory only if a word outgrows it, so that a word
+	 * with an escape in it costs no malloc and free per parse */
+	char *lit;
+	size_t lit_len, lit_cap;
 };
 
 /* allocation (sh_parse.c): 8-aligned, lives as long as p->a */
@@ -196,6 +212,32 @@ int sh_split_subscript(struct sh_parser *p, const struct sh_word *w, size_t o0,
 		       struct sh_word **ret_key, struct sh_word **ret_val,
 		       bool *ret_append);
 void *sh_grow(struct sh_parser *p, void *v, size_t *cap, size_t n, size_t elem);
+/*
+ * Vectors that start in the caller's storage (an array on its stack) and
+ * move to the parser's memory only when they outgrow it: a list, pipeline or
+ * command has one or a few items, and a vector grown in the arena from
+ * empty costs allocations that an arena can never give back.
+ * sh_vec_room: room for item n (moves v when n == *cap); sh_vec_done: v as
+ * parser memory of exactly n items (NULL when n is 0).
+ */
+void *sh_vec_more(struct sh_parser *p, void *v, size_t *cap, size_t elem);
+static inline void *
+sh_vec_room(struct sh_parser *p, void *v, size_t *cap, size_t n, size_t elem)
+{
+	return __builtin_expect(n < *cap, 1) ? v : sh_vec_more(p, v, cap, elem);
+}
+static inline void *
+sh_vec_done(struct sh_parser *p, void *v, const void *inl, size_t n, size_t elem)
+{
+	if (!n)
+		return NULL;
+	if (v != inl)
+		return v;
+	void *d = sh_alloc_raw(p, n * elem);
+	if (d)
+		__builtin_memcpy(d, v, n * elem);
+	return d;
+}
 
 /* printing helpers (sh_print.c) */
 int sh_print_ansi_c(const char *s, size_t n, struct buf *out);

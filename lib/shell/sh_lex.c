@@ -97,6 +97,21 @@ sh_grow(struct sh_parser *p, void *v, size_t *cap, size_t n, size_t elem)
 	return nv;
 }
 
+void *
+sh_vec_more(struct sh_parser *p, void *v, size_t *cap, size_t elem)
+{
+	size_t nc, bytes;
+	if (__builtin_mul_overflow(*cap, 2, &nc) ||
+	    __builtin_mul_overflow(nc, elem, &bytes))
+		return NULL;
+	void *nv = sh_alloc_raw(p, bytes);
+	if (!nv)
+		return NULL;
+	memcpy(nv, v, *cap * elem);
+	*cap = nc;
+	return nv;
+}
+
 static struct sh_part *
 pvec_push(struct sh_parser *p, struct pvec *pv, enum sh_part_kind k, size_t off)
 {
@@ -180,6 +195,29 @@ struct litrun {
 	size_t sn;
 };
 
+/* Append n bytes to p->lit (-E2BIG past the input size limit). */
+static int
+lit_append(struct sh_parser *p, const char *s, size_t n)
+{
+	if (n > p->lit_cap - p->lit_len) {
+		if (n > SH_MAX_INPUT + 16 - p->lit_len)
+			return -E2BIG;
+		size_t nc = p->lit_cap * 2;
+		if (nc < p->lit_len + n)
+			nc = p->lit_len + n;
+		char *nv = sh_alloc_raw(p, nc);
+		if (!nv)
+			return -ENOMEM;
+		if (p->lit_len)
+			memcpy(nv, p->lit, p->lit_len);
+		p->lit = nv;
+		p->lit_cap = nc;
+	}
+	memcpy(p->lit + p->lit_len, s, n);
+	p->lit_len += n;
+	return 0;
+}
+
 /* Turn a slice run into one gathered in p->lit, to append to it. */
 static int
 lit_materialize(struct sh_parser *p, struct litrun *lr)
@@ -187,8 +225,8 @@ lit_materialize(struct sh_parser *p, struct litrun *lr)
 	if (!lr->slice)
 		return 0;
 	lr->slice = false;
-	lr->base = p->lit.len;
-	if (buf_append(&p->lit, lr->sp, lr->sn) < 0)
+	lr->base = p->lit_len;
+	if (lit_append(p, lr->sp, lr->sn) < 0)
 		return sh_fail(p, SH_ERR_LIMIT, lr->off, "word too long");
 	return 0;
 }
@@ -201,8 +239,8 @@ lit_text(const struct sh_parser *p, const struct litrun *lr, size_t *ret_n)
 		*ret_n = lr->sn;
 		return lr->sp;
 	}
-	*ret_n = p->lit.len - lr->base;
-	return p->lit.data + lr->base;
+	*ret_n = p->lit_len - lr->base;
+	return p->lit + lr->base;
 }
 
 /* Take back the last byte of the active run (it must have one). */
@@ -213,7 +251,7 @@ lit_drop_last(struct sh_parser *p, struct litrun *lr)
 	if (lr->slice)
 		lr->sn--;
 	else
-		buf_truncate(&p->lit, p->lit.len - 1);
+		p->lit_len--;
 	(void)lit_text(p, lr, &n);
 	if (n == 0)
 		lr->active = false;
@@ -235,7 +273,7 @@ lit_flush(struct sh_parser *p, struct pvec *out, struct litrun *lr)
 	part->text = t;
 	part->text_len = n;
 	if (!lr->slice)
-		buf_truncate(&p->lit, lr->base);
+		p->lit_len = lr->base;
 	lr->active = false;
 	return 0;
 }
@@ -252,10 +290,10 @@ lit_add(struct sh_parser *p, struct pvec *out, struct litrun *lr,
 		lr->slice = false;
 		lr->kind = kind;
 		lr->off = off;
-		lr->base = p->lit.len;
+		lr->base = p->lit_len;
 	} else if ((r = lit_materialize(p, lr)) < 0)
 		return r;
-	if (buf_append(&p->lit, s, n) < 0)
+	if (lit_append(p, s, n) < 0)
 		return sh_fail(p, SH_ERR_LIMIT, off, "word too long");
 	return 0;
 }
@@ -323,17 +361,26 @@ enum {
 	CC_META = 1,    /* ends an unquoted word */
 	CC_RUNSTOP = 2, /* may start something inside a word: ends a plain run */
 	CC_GLOBOP = 4,  /* @ * + ? !: special only before '(' with extglob */
+	/* ends lex_word_tok's scan for a plain word: a class above other
+	 * than GLOBOP alone, '=' and '~' (CC_WORDSTOP), and '[' (CC_LBRACKET)
+	 * unless the word starts with it */
+	CC_WORDSTOP = 8,
+	CC_LBRACKET = 16,
 };
+#define WS CC_WORDSTOP
 static const unsigned char cc_table[256] = {
-	[' '] = CC_META, ['\t'] = CC_META, ['\n'] = CC_META, ['|'] = CC_META,
-	['&'] = CC_META, [';'] = CC_META, ['<'] = CC_META, ['>'] = CC_META,
-	['('] = CC_META | CC_RUNSTOP, [')'] = CC_META,
-	['\\'] = CC_RUNSTOP, ['$'] = CC_RUNSTOP, ['`'] = CC_RUNSTOP,
-	['"'] = CC_RUNSTOP, ['\''] = CC_RUNSTOP, ['{'] = CC_RUNSTOP,
-	['['] = CC_RUNSTOP, ['@'] = CC_RUNSTOP | CC_GLOBOP,
+	[' '] = CC_META | WS, ['\t'] = CC_META | WS, ['\n'] = CC_META | WS,
+	['|'] = CC_META | WS, ['&'] = CC_META | WS, [';'] = CC_META | WS,
+	['<'] = CC_META | WS, ['>'] = CC_META | WS,
+	['('] = CC_META | CC_RUNSTOP | WS, [')'] = CC_META | WS,
+	['\\'] = CC_RUNSTOP | WS, ['$'] = CC_RUNSTOP | WS, ['`'] = CC_RUNSTOP | WS,
+	['"'] = CC_RUNSTOP | WS, ['\''] = CC_RUNSTOP | WS, ['{'] = CC_RUNSTOP | WS,
+	['='] = WS, ['~'] = WS,
+	['['] = CC_RUNSTOP | CC_LBRACKET, ['@'] = CC_RUNSTOP | CC_GLOBOP,
 	['*'] = CC_RUNSTOP | CC_GLOBOP, ['+'] = CC_RUNSTOP | CC_GLOBOP,
 	['?'] = CC_RUNSTOP | CC_GLOBOP, ['!'] = CC_RUNSTOP | CC_GLOBOP,
 };
+#undef WS
 
 /* Characters that end an unquoted word. */
 static inline bool
@@ -1099,7 +1146,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			/* $(( )): arithmetic, unless it does not close with
 			 * "))", in which case it is $( ( ... ) ... ) */
 			unsigned d0 = p->depth;
-			size_t lit0 = p->lit.len;
+			size_t lit0 = p->lit_len;
 			p->pos = j + 1;
 			struct sh_word *e = NULL;
 			r = lex_subword(p, LC_ARITH, 0, &e);
@@ -1121,7 +1168,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 				return r;
 			p->err->kind = SH_ERR_NONE;
 			p->depth = d0;
-			buf_truncate(&p->lit, lit0);
+			p->lit_len = lit0;
 			/* bash finds the end of such a $( by matching parens
 			 * and parses what is inside only when it runs */
 			size_t close = matched_paren_end(p, i + 1);
@@ -2449,6 +2496,33 @@ lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 	return 0;
 }
 
+/* Which reserved word, if any, the literal text s[0..n) spells. */
+static inline unsigned char
+reserved_word(const char *s, size_t n)
+{
+#define RW_IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, sizeof(lit) - 1) == 0)
+	switch (s[0]) {
+	case '!': return n == 1 ? RW_BANG : RW_NONE;
+	case '{': return n == 1 ? RW_LBRACE : RW_NONE;
+	case '}': return n == 1 ? RW_RBRACE : RW_NONE;
+	case '[': return RW_IS("[[") ? RW_DLBRACK : RW_NONE;
+	case ']': return RW_IS("]]") ? RW_DRBRACK : RW_NONE;
+	case 'c': return RW_IS("case") ? RW_CASE : RW_IS("coproc") ? RW_COPROC : RW_NONE;
+	case 'd': return RW_IS("do") ? RW_DO : RW_IS("done") ? RW_DONE : RW_NONE;
+	case 'e': return RW_IS("else") ? RW_ELSE : RW_IS("elif") ? RW_ELIF :
+			 RW_IS("esac") ? RW_ESAC : RW_NONE;
+	case 'f': return RW_IS("fi") ? RW_FI : RW_IS("for") ? RW_FOR :
+			 RW_IS("function") ? RW_FUNCTION : RW_NONE;
+	case 'i': return RW_IS("if") ? RW_IF : RW_IS("in") ? RW_IN : RW_NONE;
+	case 's': return RW_IS("select") ? RW_SELECT : RW_NONE;
+	case 't': return RW_IS("then") ? RW_THEN : RW_IS("time") ? RW_TIME : RW_NONE;
+	case 'u': return RW_IS("until") ? RW_UNTIL : RW_NONE;
+	case 'w': return RW_IS("while") ? RW_WHILE : RW_NONE;
+	default: return RW_NONE;
+	}
+#undef RW_IS
+}
+
 /* Lex a word token at p->pos (not at a blank). */
 static int
 lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
@@ -2468,14 +2542,10 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	 * ("[", "[[", "[x]"), where what precedes it is never a name.
 	 */
 	size_t k = s;
-	while (k < p->end) {
-		unsigned char ch = (unsigned char)p->src[k];
-		unsigned cl = cc_table[ch];
-		if ((cl && !(cl & CC_GLOBOP) && !(ch == '[' && p->src[s] == '[')) ||
-		    ch == '=' || ch == '~')
-			break;
+	unsigned stop = s < p->end && p->src[s] == '[' ? CC_WORDSTOP
+						       : CC_WORDSTOP | CC_LBRACKET;
+	while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
 		k++;
-	}
 	if (k > s && (k == p->end || (cc_table[(unsigned char)p->src[k]] & CC_META &&
 				      /* a<(x) continues the word */
 				      p->src[k] != '(' && p->src[k] != '<' && p->src[k] != '>'))) {
@@ -2498,6 +2568,7 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		t->kind = T_WORD;
 		t->word = w;
 		t->cmdpos_sensitive = false;
+		t->rw = reserved_word(text, k - s);
 		return 0;
 	}
 
@@ -2569,11 +2640,9 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			r = 0;
 		if (r < 0)
 			return r;
-		/* NAME[...]=value: tildes after the '=' */
-		if (!vo && is_name_start((unsigned char)w->parts[0].text[0])) {
-			const char *br = memchr(w->parts[0].text, '[', w->parts[0].text_len);
-			(void)br;
-		}
+		if (w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT &&
+		    w->parts[0].text_len)
+			t->rw = reserved_word(w->parts[0].text, w->parts[0].text_len);
 	}
 	return 0;
 }
@@ -2831,7 +2900,7 @@ sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 		 struct sh_word **ret, struct sh_word **ret2,
 		 struct sh_word **ret3, bool *ret_ok)
 {
-	size_t save = p->pos, lit0 = p->lit.len, i, j;
+	size_t save = p->pos, lit0 = p->lit_len, i, j;
 	int r;
 	*ret_ok = false;
 	struct sh_word **outs[3] = { ret, ret2, ret3 };
@@ -2862,7 +2931,7 @@ sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 	*ret_ok = true;
 	return 0;
 fallback:
-	buf_truncate(&p->lit, lit0);
+	p->lit_len = lit0;
 	if ((r = sh_charge(p, start, p->pos > save ? p->pos - save : 0)) < 0)
 		return r;
 	p->pos = save;

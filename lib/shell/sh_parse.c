@@ -160,6 +160,12 @@ is_word(const struct sh_tok *t, const char *kw)
 	return t->kind == T_WORD && !t->assign && sh_word_is_lit(t->word, kw);
 }
 
+static inline bool
+is_rw(const struct sh_tok *t, enum sh_rw rw)
+{
+	return t->rw == rw;
+}
+
 struct kw {
 	const char *s;
 	size_t n;
@@ -180,12 +186,6 @@ word_is_any(const struct sh_word *w, const struct kw *kws, size_t n)
 	return false;
 }
 
-/* Is t one of the n reserved words kws? */
-static bool
-is_any_word(const struct sh_tok *t, const struct kw *kws, size_t n)
-{
-	return t->kind == T_WORD && !t->assign && word_is_any(t->word, kws, n);
-}
 
 static bool
 is_op(const struct sh_tok *t, enum sh_op op)
@@ -244,13 +244,13 @@ skip_newlines(struct sh_parser *p)
 
 /* Expect reserved word kw at command position. */
 static int
-expect_kw(struct sh_parser *p, const char *kw)
+expect_kw(struct sh_parser *p, enum sh_rw kw)
 {
 	struct sh_tok *t;
 	int r = peek_tok(p, true, &t);
 	if (r < 0)
 		return r;
-	if (!is_word(t, kw))
+	if (!is_rw(t, kw))
 		return unexpected(p, t);
 	consume(p);
 	return 0;
@@ -279,14 +279,14 @@ static int parse_simple(struct sh_parser *p, struct sh_tok *first_word,
 static bool
 ends_list(const struct sh_tok *t)
 {
-	static const struct kw kws[] = { KW("then"), KW("else"), KW("elif"),
-		KW("fi"), KW("do"), KW("done"), KW("esac"), KW("}") };
 	if (t->kind == T_EOF)
 		return true;
 	if (t->kind == T_OP)
 		return t->op == OP_RPAREN || t->op == OP_DSEMI ||
 		       t->op == OP_SEMIAND || t->op == OP_DSEMIAND;
-	return is_any_word(t, kws, ARRAY_SIZE(kws));
+	return (1u << t->rw) & (1u << RW_THEN | 1u << RW_ELSE | 1u << RW_ELIF |
+				1u << RW_FI | 1u << RW_DO | 1u << RW_DONE |
+				1u << RW_ESAC | 1u << RW_RBRACE);
 }
 
 /*
@@ -296,9 +296,9 @@ ends_list(const struct sh_tok *t)
 static int
 parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 {
-	struct sh_node **items = NULL;
-	enum sh_list_sep *seps = NULL;
-	size_t n = 0, cap = 0, scap = 0;
+	struct sh_node *items_inl[8], **items = items_inl;
+	enum sh_list_sep seps_inl[8], *seps = seps_inl;
+	size_t n = 0, cap = 8, scap = 8;
 	struct sh_tok *t;
 	int r;
 	size_t start = p->pos;
@@ -315,8 +315,8 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		struct sh_node *item = NULL;
 		if ((r = parse_and_or(p, &item)) < 0)
 			return r;
-		items = sh_grow(p, items, &cap, n, sizeof(*items));
-		seps = sh_grow(p, seps, &scap, n, sizeof(*seps));
+		items = sh_vec_room(p, items, &cap, n, sizeof(*items));
+		seps = sh_vec_room(p, seps, &scap, n, sizeof(*seps));
 		if (!items || !seps)
 			return oom(p);
 		items[n] = item;
@@ -351,7 +351,9 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		return 0;
 	}
 	struct sh_node *l = new_node(p, SH_NODE_LIST, start);
-	if (!l)
+	items = sh_vec_done(p, items, items_inl, n, sizeof(*items));
+	seps = sh_vec_done(p, seps, seps_inl, n, sizeof(*seps));
+	if (!l || !items || !seps)
 		return oom(p);
 	l->u.list.items = items;
 	l->u.list.seps = seps;
@@ -369,10 +371,10 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 		return r;
 	size_t start = t->start;
 	bool neg = false, timed = false, posix = false;
-	if (is_word(t, "!")) {
+	if (is_rw(t, RW_BANG)) {
 		neg = true;
 		consume(p);
-	} else if (is_word(t, "time")) {
+	} else if (is_rw(t, RW_TIME)) {
 		timed = true;
 		consume(p);
 		if ((r = peek_tok(p, true, &t)) < 0)
@@ -474,15 +476,15 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 		return 0;
 	}
 
-	struct sh_node **cmds = NULL;
-	bool *pe = NULL;
-	size_t n = 0, cap = 0, pcap = 0;
+	struct sh_node *cmds_inl[8], **cmds = cmds_inl;
+	bool pe_inl[8], *pe = pe_inl;
+	size_t n = 0, cap = 8, pcap = 8;
 	for (;;) {
 		struct sh_node *c = NULL;
 		if ((r = parse_command(p, &c)) < 0)
 			return r;
-		cmds = sh_grow(p, cmds, &cap, n, sizeof(*cmds));
-		pe = sh_grow(p, pe, &pcap, n, sizeof(*pe));
+		cmds = sh_vec_room(p, cmds, &cap, n, sizeof(*cmds));
+		pe = sh_vec_room(p, pe, &pcap, n, sizeof(*pe));
 		if (!cmds || !pe)
 			return oom(p);
 		cmds[n] = c;
@@ -502,7 +504,9 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 		return 0;
 	}
 	struct sh_node *pl = new_node(p, SH_NODE_PIPELINE, start);
-	if (!pl)
+	cmds = sh_vec_done(p, cmds, cmds_inl, n, sizeof(*cmds));
+	pe = sh_vec_done(p, pe, pe_inl, n, sizeof(*pe));
+	if (!pl || !cmds || !pe)
 		return oom(p);
 	pl->u.pipeline.cmds = cmds;
 	pl->u.pipeline.pipe_stderr = pe;
@@ -845,14 +849,11 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 		return oom(p);
 	struct sh_assign **atail = &n->u.simple.assigns;
 	struct sh_redir **rtail = &n->redirs;
-	struct sh_word **words = NULL;
-	size_t nw = 0, cap = 0;
+	struct sh_word *words_inl[16], **words = words_inl;
+	size_t nw = 0, cap = 16;
 	bool any = false, decl = false;
 
 	if (first_word) {
-		words = sh_grow(p, words, &cap, nw, sizeof(*words));
-		if (!words)
-			return oom(p);
 		words[nw++] = first_word->word;
 		decl = is_decl_builtin(first_word->word);
 		any = true;
@@ -890,7 +891,7 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 			bool first = nw == 0 && !any;
 			struct sh_tok saved = *t;
 			consume(p);
-			words = sh_grow(p, words, &cap, nw, sizeof(*words));
+			words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
 			if (!words)
 				return oom(p);
 			words[nw++] = w;
@@ -939,6 +940,9 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 	}
 	if (!any)
 		return unexpected(p, t);
+	words = sh_vec_done(p, words, words_inl, nw, sizeof(*words));
+	if (nw && !words)
+		return oom(p);
 	n->u.simple.words = words;
 	n->u.simple.n_words = nw;
 	*ret = n;
@@ -955,11 +959,11 @@ parse_body_do(struct sh_parser *p, struct sh_node **ret)
 	int r;
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
-	if (is_word(t, "do")) {
+	if (is_rw(t, RW_DO)) {
 		consume(p);
 		if ((r = parse_list(p, false, ret)) < 0)
 			return r;
-		return expect_kw(p, "done");
+		return expect_kw(p, RW_DONE);
 	}
 	return unexpected(p, t);
 }
@@ -971,11 +975,11 @@ parse_for_body(struct sh_parser *p, struct sh_node **ret)
 	int r;
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
-	if (is_word(t, "{")) {
+	if (is_rw(t, RW_LBRACE)) {
 		consume(p);
 		if ((r = parse_list(p, false, ret)) < 0)
 			return r;
-		return expect_kw(p, "}");
+		return expect_kw(p, RW_RBRACE);
 	}
 	return parse_body_do(p, ret);
 }
@@ -991,13 +995,13 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 	n->u.if_.is_elif = elif;
 	if ((r = parse_list(p, false, &n->u.if_.cond)) < 0)
 		return r;
-	if ((r = expect_kw(p, "then")) < 0)
+	if ((r = expect_kw(p, RW_THEN)) < 0)
 		return r;
 	if ((r = parse_list(p, false, &n->u.if_.then_body)) < 0)
 		return r;
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
-	if (is_word(t, "elif")) {
+	if (is_rw(t, RW_ELIF)) {
 		size_t s = t->start;
 		consume(p);
 		if ((r = sh_enter(p, s)) < 0)
@@ -1008,12 +1012,12 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 		*ret = n;
 		return 0; /* the innermost elif consumed "fi" */
 	}
-	if (is_word(t, "else")) {
+	if (is_rw(t, RW_ELSE)) {
 		consume(p);
 		if ((r = parse_list(p, false, &n->u.if_.else_body)) < 0)
 			return r;
 	}
-	if ((r = expect_kw(p, "fi")) < 0)
+	if ((r = expect_kw(p, RW_FI)) < 0)
 		return r;
 	*ret = n;
 	return 0;
@@ -1078,7 +1082,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		return r;
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
-	if (is_word(t, "in")) {
+	if (is_rw(t, RW_IN)) {
 		consume(p);
 		n->u.for_.has_in = true;
 		size_t cap = 0;
@@ -1126,7 +1130,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 	consume(p);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
-	if ((r = expect_kw(p, "in")) < 0)
+	if ((r = expect_kw(p, RW_IN)) < 0)
 		return r;
 	size_t cap = 0;
 	for (;;) {
@@ -1134,7 +1138,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			return r;
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
-		if (is_word(t, "esac")) {
+		if (is_rw(t, RW_ESAC)) {
 			consume(p);
 			break;
 		}
@@ -1182,7 +1186,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			consume(p);
 			continue;
 		}
-		if (is_word(t, "esac")) {
+		if (is_rw(t, RW_ESAC)) {
 			consume(p);
 			break;
 		}
@@ -1264,7 +1268,7 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 	size_t s = t->start;
 	if ((r = sh_enter(p, s)) < 0)
 		return r;
-	if (is_word(t, "!")) {
+	if (is_rw(t, RW_BANG)) {
 		consume(p);
 		struct sh_cond *c = new_cond(p, SH_COND_NOT, s);
 		if (!c)
@@ -1291,14 +1295,14 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 		*ret = c;
 		return 0;
 	}
-	if (!cond_word_tok(t) || is_word(t, "]]"))
+	if (!cond_word_tok(t) || is_rw(t, RW_DRBRACK))
 		return cond_fail(p, t, "expected an operand");
 	struct sh_word *a = t->word;
 	consume(p);
 	if (cond_unary(a)) {
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
-		if (cond_word_tok(t) && !is_word(t, "]]")) {
+		if (cond_word_tok(t) && !is_rw(t, RW_DRBRACK)) {
 			struct sh_cond *c = new_cond(p, SH_COND_UNARY, s);
 			if (!c)
 				return oom(p);
@@ -1335,7 +1339,7 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 			p->extglob = oext;
 			if (r < 0)
 				return r;
-			if (!cond_word_tok(t) || is_word(t, "]]"))
+			if (!cond_word_tok(t) || is_rw(t, RW_DRBRACK))
 				return sh_fail(p, SH_ERR_SYNTAX, t->start,
 					       "unexpected argument to conditional binary operator");
 			c->b = t->word;
@@ -1345,7 +1349,7 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 		*ret = c;
 		return 0;
 	}
-	if (is_word(t, "]]") || is_op(t, OP_AND_IF) || is_op(t, OP_OR_IF) ||
+	if (is_rw(t, RW_DRBRACK) || is_op(t, OP_AND_IF) || is_op(t, OP_OR_IF) ||
 	    is_op(t, OP_RPAREN)) {
 		struct sh_cond *c = new_cond(p, SH_COND_WORD, s);
 		if (!c)
@@ -1417,12 +1421,12 @@ cond_or(struct sh_parser *p, struct sh_cond **ret)
 static bool
 starts_compound(const struct sh_tok *t)
 {
-	static const struct kw kws[] = { KW("{"), KW("if"), KW("while"),
-		KW("until"), KW("for"), KW("select"), KW("case"), KW("[["),
-		KW("function"), KW("coproc") };
 	if (is_op(t, OP_LPAREN))
 		return true;
-	return is_any_word(t, kws, ARRAY_SIZE(kws));
+	return (1u << t->rw) & (1u << RW_LBRACE | 1u << RW_IF | 1u << RW_WHILE |
+				1u << RW_UNTIL | 1u << RW_FOR | 1u << RW_SELECT |
+				1u << RW_CASE | 1u << RW_DLBRACK |
+				1u << RW_FUNCTION | 1u << RW_COPROC);
 }
 
 /*
@@ -1478,7 +1482,7 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 	}
 	if (t->kind != T_WORD || t->assign)
 		return 0;
-	if (is_word(t, "{")) {
+	if (is_rw(t, RW_LBRACE)) {
 		*ret_found = true;
 		consume(p);
 		n = new_node(p, SH_NODE_GROUP, s);
@@ -1486,16 +1490,16 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 			return oom(p);
 		if ((r = parse_list(p, false, &n->u.group.body)) < 0)
 			return r;
-		if ((r = expect_kw(p, "}")) < 0)
+		if ((r = expect_kw(p, RW_RBRACE)) < 0)
 			return r;
-	} else if (is_word(t, "if")) {
+	} else if (is_rw(t, RW_IF)) {
 		*ret_found = true;
 		consume(p);
 		if ((r = parse_if(p, s, false, &n)) < 0)
 			return r;
-	} else if (is_word(t, "while") || is_word(t, "until")) {
+	} else if (is_rw(t, RW_WHILE) || is_rw(t, RW_UNTIL)) {
 		*ret_found = true;
-		n = new_node(p, is_word(t, "while") ? SH_NODE_WHILE : SH_NODE_UNTIL, s);
+		n = new_node(p, is_rw(t, RW_WHILE) ? SH_NODE_WHILE : SH_NODE_UNTIL, s);
 		if (!n)
 			return oom(p);
 		consume(p);
@@ -1503,18 +1507,18 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 			return r;
 		if ((r = parse_body_do(p, &n->u.loop.body)) < 0)
 			return r;
-	} else if (is_word(t, "for") || is_word(t, "select")) {
+	} else if (is_rw(t, RW_FOR) || is_rw(t, RW_SELECT)) {
 		*ret_found = true;
-		bool sel = is_word(t, "select");
+		bool sel = is_rw(t, RW_SELECT);
 		consume(p);
 		if ((r = parse_for(p, s, sel, &n)) < 0)
 			return r;
-	} else if (is_word(t, "case")) {
+	} else if (is_rw(t, RW_CASE)) {
 		*ret_found = true;
 		consume(p);
 		if ((r = parse_case(p, s, &n)) < 0)
 			return r;
-	} else if (is_word(t, "[[")) {
+	} else if (is_rw(t, RW_DLBRACK)) {
 		*ret_found = true;
 		consume(p);
 		n = new_node(p, SH_NODE_COND, s);
@@ -1524,7 +1528,7 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 			return r;
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
-		if (!is_word(t, "]]"))
+		if (!is_rw(t, RW_DRBRACK))
 			return cond_fail(p, t, "expected `]]'");
 		consume(p);
 	} else {
@@ -1545,7 +1549,7 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 	if ((r = sh_enter(p, s)) < 0)
 		return r;
 
-	if (is_word(t, "function")) {
+	if (is_rw(t, RW_FUNCTION)) {
 		consume(p);
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
@@ -1600,15 +1604,15 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 		*ret = f;
 		return 0;
 	}
-	if (is_word(t, "coproc")) {
+	if (is_rw(t, RW_COPROC)) {
 		consume(p);
 		struct sh_node *c = new_node(p, SH_NODE_COPROC, s);
 		if (!c)
 			return oom(p);
 		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
-		if (t->kind == T_WORD && !t->assign && (ends_list(t) || is_word(t, "in") ||
-							is_word(t, "]]") || is_word(t, "!")))
+		if (t->kind == T_WORD && !t->assign && (ends_list(t) || is_rw(t, RW_IN) ||
+							is_rw(t, RW_DRBRACK) || is_rw(t, RW_BANG)))
 			return unexpected(p, t);
 		struct sh_assign *as0 = NULL;
 		if (t->kind == T_WORD && !t->assign &&
@@ -1622,11 +1626,11 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 			if ((r = peek_tok(p, true, &t)) < 0)
 				return r;
 			if (t->kind == T_WORD && !t->assign &&
-			    (ends_list(t) || is_word(t, "in") || is_word(t, "]]") ||
-			     is_word(t, "!")))
+			    (ends_list(t) || is_rw(t, RW_IN) || is_rw(t, RW_DRBRACK) ||
+			     is_rw(t, RW_BANG)))
 				return unexpected(p, t);
-			if (starts_compound(t) && !is_word(t, "function") &&
-			    !is_word(t, "coproc")) {
+			if (starts_compound(t) && !is_rw(t, RW_FUNCTION) &&
+			    !is_rw(t, RW_COPROC)) {
 				if (!plain_name_word(first.word))
 					return sh_fail(p, SH_ERR_UNSUPPORTED, first.start,
 						       "unsupported construct: coproc name that "
@@ -1669,7 +1673,7 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 	/* reserved words that cannot start a command here (`!` only starts a
 	 * pipeline, not a command after `|` or coproc) */
 	if (t->kind == T_WORD && !t->assign &&
-	    (ends_list(t) || is_word(t, "in") || is_word(t, "]]") || is_word(t, "!")))
+	    (ends_list(t) || is_rw(t, RW_IN) || is_rw(t, RW_DRBRACK) || is_rw(t, RW_BANG)))
 		return unexpected(p, t);
 	if ((r = parse_simple(p, NULL, &n)) < 0)
 		return r;
@@ -1688,7 +1692,7 @@ sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
 	if (closer == ')') {
 		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
-		p->time_quirk = is_word(t, "time");
+		p->time_quirk = is_rw(t, RW_TIME);
 	}
 	r = parse_list(p, true, ret);
 	p->time_quirk = false;
@@ -1744,8 +1748,10 @@ sh_parse(struct arena *a, const char *src, size_t len,
 		.input = src,
 		.input_len = len,
 		.fuel = 16 * len + 65536,
-		.lit = BUF_INIT(SH_MAX_INPUT + 16),
 	};
+	char lit_inl[256];
+	p.lit = lit_inl;
+	p.lit_cap = sizeof(lit_inl);
 	/* line starts, for positions, in one pass; one-liners (the common
 	 * case) use the array on the stack instead of a malloc per parse */
 	uint32_t lines_inl[16];
@@ -1784,7 +1790,6 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	}
 	if (p.lines != lines_inl)
 		free(p.lines);
-	buf_done(&p.lit);
 	if (r < 0 && reterr->kind == SH_ERR_NONE) {
 		reterr->kind = SH_ERR_LIMIT;
 		snprintf(reterr->message, sizeof(reterr->message), "%s", strerror(-r));
