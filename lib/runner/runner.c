@@ -130,6 +130,8 @@ runner_free(struct runner *r)
 	return NULL;
 }
 
+/* The policy for cwd from the cache, else built and cached: 0 when found,
+ * 1 when built now, or a negative errno. */
 static int
 policy_for(struct runner *r, const char *cwd, struct policy **ret)
 {
@@ -163,7 +165,7 @@ policy_for(struct runner *r, const char *cwd, struct policy **ret)
 	}
 	victim->used = r->clock;
 	*ret = victim->pol;
-	return 0;
+	return 1;
 }
 
 int

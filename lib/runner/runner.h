@@ -63,8 +63,9 @@ struct runner_request {
 };
 
 /*
- * Build (or find) the policy for cwd. 0, or a negative errno (-ENOMEM,
- * -EINVAL for a relative cwd).
+ * Build (or find) the policy for cwd: 0 when it was already built, 1 when
+ * built now (a process forked before this call lacks it), or a negative
+ * errno (-ENOMEM, -EINVAL for a relative cwd).
  */
 int runner_prepare(struct runner *r, const char *cwd);
 

@@ -261,7 +261,8 @@ TEST(bad_arguments)
 	r = new_runner();
 	ASSERT_NOT_NULL(r);
 	ASSERT_EQ(runner_prepare(r, "not/absolute"), -EINVAL);
-	ASSERT_OK(runner_prepare(r, proj));
+	ASSERT_EQ(runner_prepare(r, proj), 1); /* built now */
+	ASSERT_EQ(runner_prepare(r, proj), 0); /* found */
 	runner_free(r);
 }
 

@@ -308,16 +308,21 @@ int sandbox_worker_serve(int fd);
  * worker, with the setup's words and the file's descriptor (-1: none; the
  * worker closes it afterwards); it returns 0, or a negative errno with the
  * reason in why, and then every script is refused with that reason.
- * prepare (may be NULL) runs in the worker before each fork, with the
- * resolved directory, to build what the children would otherwise each build.
- * run is called in the forked child (its own process group, stdio and cwd
- * set) with the request's SANDBOX_SCRIPT_* flags, and returns the exit
- * status.
+ * prepare (may be NULL) runs in the worker before each request, with the
+ * resolved directory, to build what the children would otherwise each
+ * build; it returns 1 when it built something now (a child forked earlier
+ * lacks it), 0 when it was built already, or a negative errno (the child
+ * then tries again and reports). run is called in the forked child (its own
+ * process group, stdio and cwd set) with the request's SANDBOX_SCRIPT_*
+ * flags, and returns the exit status. The worker keeps one child forked
+ * ahead ("spare"), which calls run once with an empty line (stdio on
+ * /dev/null) to touch the memory a run touches before it waits for its
+ * request: run must have no lasting effect on the process for that line.
  */
 struct sandbox_worker_ops {
 	int (*load)(void *ctx, const char *const *words, size_t n, int fd, char *why,
 		    size_t why_size);
-	void (*prepare)(void *ctx, const char *cwd);
+	int (*prepare)(void *ctx, const char *cwd);
 	int (*run)(void *ctx, const char *cwd, const char *src, size_t len, unsigned flags);
 	void *ctx;
 };

@@ -111,12 +111,12 @@ worker_load(void *ctx, const char *const *words, size_t n, int fd, char *why, si
 	return r;
 }
 
-static void
+static int
 worker_prepare(void *ctx, const char *cwd)
 {
 	struct loader *ld = ctx;
 	/* a failure here is the child's to report, when it tries again */
-	(void)runner_prepare(ld->runner, cwd);
+	return runner_prepare(ld->runner, cwd);
 }
 
 static int

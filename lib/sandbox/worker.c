@@ -52,6 +52,7 @@
 #define WARGC_MAX 32768
 #define WCLIENT_GRACE_MS 5000 /* client waits this long past the timeout */
 #define WSTART_TIMEOUT_MS 30000 /* for bwrap to set the sandbox up */
+#define WSPARE_DELAY_MS 5 /* a command running this long gets a spare forked */
 
 struct wreq {
 	uint32_t magic;
@@ -84,13 +85,33 @@ struct wchan {
 	bool cancelled;  /* the client hung up: close once the group is gone */
 };
 
+/*
+ * A child forked ahead of the next script request: the fork (about 0.1 ms
+ * here) and the first touch of the memory a run uses happen while nothing
+ * waits, and a request only pays for handing its line and stdio over.
+ */
+struct wspare {
+	pid_t pid;     /* 0: none */
+	int pidfd;
+	int sock;      /* the worker's end of the spare's socketpair */
+	unsigned gen;  /* wstate.gen when it was forked */
+};
+
 /* The worker's own state beside its channels. */
 struct wstate {
 	const struct sandbox_worker_ops *ops; /* NULL: scripts are refused */
 	bool have_policy;  /* a policy message came (loaded or not) */
 	bool loaded;       /* ... and the loader accepted it */
 	char why[512];     /* why scripts are refused */
+	char *payload;     /* the request buffer (WREQ_MAX + 1) */
+	/* bumped whenever prepare builds something: a spare forked before
+	 * lacks it, and a fresh fork serves the request instead */
+	unsigned gen;
+	char last_cwd[PATH_MAX]; /* the spare's warm-up runs there */
+	struct wspare spare;
 };
+
+static size_t take_fds(struct msghdr *msg, int *fds, size_t max);
 
 static int
 pidfd_open_(pid_t pid)
@@ -127,8 +148,171 @@ run_script_child(const struct wstate *ws, const char *cwd, const char *src, unsi
 	_exit(st & 0xff);
 }
 
+/* In a child: the request's stdio, nothing else of the worker's, its
+ * directory. Returns only on success. */
+static void
+child_enter(const int fds[3], const char *cwd)
+{
+	for (int i = 0; i < 3; i++)
+		if (dup2(fds[i], i) < 0)
+			_exit(126);
+	syscall(SYS_close_range, 3U, ~0U, 0);
+	if (cwd[0] && chdir(cwd) < 0) {
+		dprintf(2, "lite-sandbox: cannot enter %s: %s\n", cwd, strerror(errno));
+		_exit(126);
+	}
+	signal(SIGPIPE, SIG_DFL);
+}
+
+/*
+ * The spare child: warm up, then wait for one script request from the
+ * worker, in the format of the channels' (the directory already resolved),
+ * and run it as a freshly forked child would.
+ */
+static _Noreturn void
+spare_main(const struct wstate *ws, int sock)
+{
+	if (sock < 3) {
+		/* below stdio's fds, the dup2s below would take it */
+		int moved = fcntl(sock, F_DUPFD_CLOEXEC, 3);
+		if (moved < 0)
+			_exit(126);
+		sock = moved;
+	}
+	/* none of the worker's fds but this one: a copy of a channel's
+	 * socket here would keep it open after the worker closed it */
+	if (sock > 3)
+		syscall(SYS_close_range, 3U, (unsigned)sock - 1, 0);
+	syscall(SYS_close_range, (unsigned)sock + 1, ~0U, 0);
+
+	/* An empty line in the last directory touches (copies on write) the
+	 * pages a run touches. Its output, if any, goes nowhere. */
+	int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (nul >= 0 && ws->last_cwd[0]) {
+		int io[3] = { nul, nul, nul };
+		for (int i = 0; i < 3; i++)
+			if (dup2(io[i], i) < 0)
+				_exit(126);
+		(void)ws->ops->run(ws->ops->ctx, ws->last_cwd, "", 0, 0);
+		fflush(NULL);
+	}
+	if (nul >= 0)
+		close(nul);
+
+	struct wreq h;
+	struct iovec iov[2] = { { &h, sizeof(h) }, { ws->payload, WREQ_MAX } };
+	union {
+		char buf[CMSG_SPACE(4 * sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2, .msg_control = cm.buf,
+			      .msg_controllen = sizeof(cm.buf) };
+	ssize_t n;
+	do
+		n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0)
+		_exit(0); /* the worker dropped this spare */
+	int fds[4] = { -1, -1, -1, -1 };
+	size_t nfds = take_fds(&msg, fds, 4);
+	if ((msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || nfds != 3 ||
+	    sandbox_worker_check_request(&h, ws->payload, (size_t)n, nfds) != WORKER_REQ_SCRIPT)
+		_exit(126);
+	ws->payload[h.len] = '\0';
+	const char *cwd = ws->payload;
+	const char *src = cwd + strlen(cwd) + 1;
+	const char *flags = src + strlen(src) + 1;
+	child_enter(fds, cwd);
+	run_script_child(ws, cwd, src, (unsigned)strtoul(flags, NULL, 10));
+}
+
+/* Kill and reap the spare (stale, or its socket failed). */
+static void
+spare_drop(struct wstate *ws)
+{
+	if (!ws->spare.pid)
+		return;
+	kill(ws->spare.pid, SIGKILL);
+	while (waitpid(ws->spare.pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	close(ws->spare.pidfd);
+	close(ws->spare.sock);
+	ws->spare = (struct wspare){ .pid = 0, .pidfd = -1, .sock = -1 };
+}
+
+/* Fork a spare when there is none and scripts can run. Best effort: a
+ * request without a spare forks, as it always could. */
+static void
+spare_fork(struct wstate *ws)
+{
+	if (ws->spare.pid || !ws->loaded || !ws->ops || !ws->ops->run)
+		return;
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		return;
+	pid_t pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		close(sv[0]);
+		spare_main(ws, sv[1]);
+	}
+	close(sv[1]);
+	if (pid < 0) {
+		close(sv[0]);
+		return;
+	}
+	setpgid(pid, pid);
+	int pidfd = pidfd_open_(pid);
+	if (pidfd < 0) {
+		kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		close(sv[0]);
+		return;
+	}
+	ws->spare = (struct wspare){ .pid = pid, .pidfd = pidfd, .sock = sv[0], .gen = ws->gen };
+}
+
+/*
+ * Hand a script request to the spare: the resolved directory, then the
+ * request's line and flags as they came, and its stdio. 0 when the spare
+ * took it (it is the command's process now), else a negative errno.
+ */
 static int
-start_command(struct wchan *c, const struct wstate *ws, const struct wreq *h, char *payload,
+spare_take(struct wstate *ws, const struct wreq *h, const char *payload, const char *cwd,
+	   const int fds[3])
+{
+	size_t old_cwd = strlen(payload) + 1, new_cwd = strlen(cwd) + 1;
+	size_t rest = h->len - old_cwd;
+	if (new_cwd + rest > WREQ_MAX)
+		return -E2BIG;
+	struct wreq h2 = *h;
+	h2.len = (uint32_t)(new_cwd + rest);
+	struct iovec iov[3] = { { &h2, sizeof(h2) }, { (void *)cwd, new_cwd },
+				{ (void *)(payload + old_cwd), rest } };
+	union {
+		char buf[CMSG_SPACE(3 * sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	memset(&cm, 0, sizeof(cm));
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 3, .msg_control = cm.buf,
+			      .msg_controllen = sizeof(cm.buf) };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(3 * sizeof(int));
+	memcpy(CMSG_DATA(c), fds, 3 * sizeof(int));
+	ssize_t n;
+	do
+		n = sendmsg(ws->spare.sock, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -errno;
+	return (size_t)n == sizeof(h2) + h2.len ? 0 : -EIO;
+}
+
+static int
+start_command(struct wchan *c, struct wstate *ws, const struct wreq *h, char *payload,
 	      const int fds[3])
 {
 	bool script = h->magic == WMAGIC_SCRIPT;
@@ -148,8 +332,27 @@ start_command(struct wchan *c, const struct wstate *ws, const struct wreq *h, ch
 	char real[PATH_MAX];
 	if (script && cwd[0] && realpath(cwd, real)) {
 		cwd = real;
-		if (ws->loaded && ws->ops->prepare)
-			ws->ops->prepare(ws->ops->ctx, cwd);
+		if (ws->loaded && ws->ops->prepare && ws->ops->prepare(ws->ops->ctx, cwd) > 0)
+			ws->gen++;
+		if (ws->loaded)
+			snprintf(ws->last_cwd, sizeof(ws->last_cwd), "%s", cwd);
+	}
+	if (script && ws->spare.pid) {
+		/* a spare forked before prepare built this directory's policy
+		 * would build it again in the command's time: fork afresh */
+		if (ws->spare.gen == ws->gen && cwd == real &&
+		    spare_take(ws, h, payload, cwd, fds) == 0) {
+			free(argv);
+			c->pid = ws->spare.pid;
+			c->pidfd = ws->spare.pidfd;
+			close(ws->spare.sock);
+			ws->spare = (struct wspare){ .pid = 0, .pidfd = -1, .sock = -1 };
+			c->deadline = h->timeout_ms ? now_ms() + h->timeout_ms : 0;
+			c->timed_out = false;
+			c->cancelled = false;
+			return 0;
+		}
+		spare_drop(ws);
 	}
 
 	/* this process is single-threaded: the child either execs at once
@@ -162,15 +365,7 @@ start_command(struct wchan *c, const struct wstate *ws, const struct wreq *h, ch
 	}
 	if (pid == 0) {
 		setpgid(0, 0);
-		for (int i = 0; i < 3; i++)
-			if (dup2(fds[i], i) < 0)
-				_exit(126);
-		syscall(SYS_close_range, 3U, ~0U, 0);
-		if (cwd[0] && chdir(cwd) < 0) {
-			dprintf(2, "lite-sandbox: cannot enter %s: %s\n", cwd, strerror(errno));
-			_exit(126);
-		}
-		signal(SIGPIPE, SIG_DFL);
+		child_enter(fds, cwd);
 		if (script)
 			run_script_child(ws, cwd, argv[0], (unsigned)strtoul(argv[1], NULL, 10));
 		execvp(argv[0], argv);
@@ -374,9 +569,10 @@ sandbox_worker_serve(int sock)
 int
 sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
 {
-	struct wstate ws = { .ops = ops };
+	struct wstate ws = { .ops = ops, .spare = { .pid = 0, .pidfd = -1, .sock = -1 } };
 	snprintf(ws.why, sizeof(ws.why), "none was sent to it");
 	char *payload = malloc(WREQ_MAX + 1);
+	ws.payload = payload;
 	struct wchan *chans = calloc(WCHAN_MAX, sizeof(*chans));
 	struct pollfd *pfds = calloc(2 * WCHAN_MAX, sizeof(*pfds));
 	if (!payload || !chans || !pfds) {
@@ -402,12 +598,14 @@ sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
 		long long now = now_ms();
 		int wait_ms = -1;
 		size_t np = 0;
+		bool busy = false;
 		for (size_t i = 0; i < n_chans; i++) {
 			struct wchan *c = &chans[i];
 			if (!c->pid) {
 				pfds[np++] = (struct pollfd){ .fd = c->sock, .events = POLLIN };
 				continue;
 			}
+			busy = true;
 			pfds[np++] = (struct pollfd){ .fd = c->cancelled ? -1 : c->sock,
 						      .events = POLLRDHUP };
 			pfds[np++] = (struct pollfd){ .fd = c->pidfd, .events = POLLIN };
@@ -418,9 +616,21 @@ sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
 					wait_ms = ms;
 			}
 		}
+		/* The spare is forked while idle, before waiting. Not while a
+		 * command runs: that would delay noticing a quick command's
+		 * end; one that runs on gets its spare after a short wait. */
+		bool want_spare = !ws.spare.pid && ws.loaded;
+		if (want_spare && !busy) {
+			spare_fork(&ws);
+			want_spare = false;
+		}
+		if (want_spare && (wait_ms < 0 || wait_ms > WSPARE_DELAY_MS))
+			wait_ms = WSPARE_DELAY_MS;
 		int k = poll(pfds, (nfds_t)np, wait_ms);
 		if (k < 0 && errno != EINTR)
 			break;
+		if (want_spare && k == 0)
+			spare_fork(&ws);
 		now = now_ms();
 		size_t pi = 0, n_before = n_chans;
 		for (size_t i = 0; i < n_before; i++) {
@@ -468,6 +678,7 @@ sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
 	for (size_t i = 0; i < WCHAN_MAX; i++)
 		if (chans[i].pid > 0)
 			kill(-chans[i].pid, SIGKILL);
+	spare_drop(&ws);
 	free(payload);
 	free(chans);
 	free(pfds);

@@ -8,6 +8,9 @@
  * request, a fork of the worker), confined and unconfined.
  *
  *   sandbox_bench [ITERATIONS]     (default 40)
+ *   sandbox_bench --cold-once      one cold sandboxed `true`: prints its
+ *                                  milliseconds (for worker_bench.py, which
+ *                                  interleaves it with its own rows)
  */
 #include <fcntl.h>
 #include <spawn.h>
@@ -77,6 +80,22 @@ main(int argc, char **argv)
 	if (sandbox_policy_build(&c, &ctx, &p, &err) < 0) {
 		fprintf(stderr, "policy: %s\n", err.message);
 		return 1;
+	}
+	if (argc == 2 && strcmp(argv[1], "--cold-once") == 0) {
+		/* the sandbox a per-command design would start for each
+		 * command: bubblewrap with this policy's mounts, the helper's
+		 * Landlock and seccomp, then the program */
+		char *one[] = { "true", NULL };
+		struct sandbox_launch lo = { .fd_in = -1, .fd_out = -1, .fd_err = 2 };
+		int st;
+		double t0 = now();
+		if (sandbox_run(p, &lo, one, &st, &err) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
+			fprintf(stderr, "sandboxed true failed: %s\n", err.message);
+			return 1;
+		}
+		printf("%.4f\n", now() - t0);
+		sandbox_policy_free(p);
+		return 0;
 	}
 	double *t_sb = calloc((size_t)n, sizeof(double)), *t_bash = calloc((size_t)n, sizeof(double));
 	double *t_bwrap = calloc((size_t)n, sizeof(double)), *t_worker = calloc((size_t)n, sizeof(double));

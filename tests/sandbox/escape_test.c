@@ -10,6 +10,7 @@
  * A test is skipped (TAP "# SKIP") only when the kernel or the host lacks
  * the feature the test needs; the reason is printed.
  */
+#include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -875,6 +876,138 @@ TEST(worker_interpreter_confined_by_landlock)
 	sandbox_policy_free(p);
 }
 
+/* The parent pid and name of pid from /proc, or -1. */
+static int
+proc_parent(pid_t pid, char *comm, size_t size)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	size_t k = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[k] = '\0';
+	char *lp = strchr(buf, '('), *rp = strrchr(buf, ')');
+	int ppid = -1;
+	if (!lp || !rp || rp < lp || sscanf(rp + 2, "%*c %d", &ppid) != 1)
+		return -1;
+	*rp = '\0';
+	snprintf(comm, size, "%s", lp + 1);
+	return ppid;
+}
+
+/*
+ * The processes of worker w that its interpreter forked: named
+ * lite-sandbox-in, with a parent of that name, below w's own process (bwrap,
+ * or the unconfined helper). Between commands that is the spare forked
+ * ahead of the next request. Other tests' workers run at the same time.
+ */
+static size_t
+interp_children(struct sandbox_worker *w, pid_t *out, size_t max)
+{
+	pid_t top = sandbox_worker_pid(w);
+	size_t n = 0;
+	DIR *d = opendir("/proc");
+	if (!d)
+		return 0;
+	struct dirent *e;
+	while ((e = readdir(d)) && n < max) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		pid_t pid = (pid_t)atoi(e->d_name);
+		char comm[64], pcomm[64];
+		int ppid = proc_parent(pid, comm, sizeof(comm));
+		if (ppid <= 0 || strcmp(comm, "lite-sandbox-in") != 0 ||
+		    proc_parent(ppid, pcomm, sizeof(pcomm)) < 0 || strcmp(pcomm, "lite-sandbox-in") != 0)
+			continue;
+		/* below w: its ancestors reach top */
+		bool below = false;
+		for (int up = ppid, depth = 0; up > 1 && depth < 8 && !below; depth++) {
+			char c[64];
+			below = up == top;
+			up = proc_parent(up, c, sizeof(c));
+		}
+		if (below)
+			out[n++] = pid;
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * A line served by the spare child (forked ahead, warmed up with an empty
+ * line) behaves as one served by a fresh fork: the same fds, only its own
+ * output, its timeout, a directory whose policy is built after the spare
+ * was forked, and a spare that died while it waited.
+ */
+static void
+spare_checks(struct tap_state *tap_, const struct sandbox_policy *p, const char *cfg)
+{
+	struct sandbox_worker *w = NULL;
+	struct sandbox_error err = { { 0 } };
+	ASSERT_OK(start_script_worker(p, cfg, &w, &err));
+	int st = -1;
+	bool to = true;
+	const char *fds_line = "echo /proc/self/fd/*";
+	/* the first line builds the directory's policy: a fresh fork */
+	ASSERT_OK(script(w, NULL, fds_line, 5000, &st, &to, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 0);
+	char fresh[sizeof(script_out)];
+	snprintf(fresh, sizeof(fresh), "%s", script_out);
+	ASSERT_TRUE(strstr(fresh, "/proc/self/fd/0") != NULL);
+	usleep(50 * 1000); /* the idle worker forks its spare */
+	pid_t spare[8];
+	ASSERT_EQ(interp_children(w, spare, 8), 1);
+	ASSERT_OK(script(w, NULL, fds_line, 5000, &st, &to, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 0);
+	ASSERT_STREQ(script_out, fresh); /* nothing of the worker's more */
+	ASSERT_OK(script(w, NULL, "echo only-this", 5000, &st, &to, &err));
+	ASSERT_STREQ(script_out, "only-this\n");
+	ASSERT_FALSE(to);
+	/* the timeout kills a line the spare runs, and what it started */
+	usleep(50 * 1000);
+	long long t0 = ms_now();
+	ASSERT_OK(script(w, NULL, "sleep 30 & sleep 30", 300, &st, &to, &err));
+	ASSERT_TRUE(to);
+	ASSERT_TRUE(ms_now() - t0 < 3000);
+	/* a directory first seen now: its policy is built, then a fresh
+	 * fork runs the line (the spare lacks the policy) */
+	mkd(P(proj, "spare-sub"));
+	int out = memfd_create("spare-out", MFD_CLOEXEC);
+	ASSERT_TRUE(out >= 0);
+	ASSERT_OK(sandbox_worker_run_script(w, P(proj, "spare-sub"), "pwd", 0, -1, out, out, 5000,
+					    &st, &to, &err));
+	char buf[2048];
+	ssize_t n = pread(out, buf, sizeof(buf) - 1, 0);
+	buf[n > 0 ? n : 0] = '\0';
+	close(out);
+	ASSERT_EQ(WEXITSTATUS(st), 0);
+	char want[2048];
+	snprintf(want, sizeof(want), "%s\n", P(proj, "spare-sub"));
+	ASSERT_STREQ(buf, want);
+	/* the spare killed while it waits: the next line forks afresh */
+	usleep(50 * 1000);
+	ASSERT_EQ(interp_children(w, spare, 8), 1);
+	ASSERT_EQ(kill(spare[0], SIGKILL), 0);
+	usleep(20 * 1000);
+	ASSERT_OK(script(w, NULL, "echo after", 5000, &st, &to, &err));
+	ASSERT_EQ(WEXITSTATUS(st), 0);
+	ASSERT_STREQ(script_out, "after\n");
+	ASSERT_EQ(sandbox_worker_generation(w), 1); /* the worker itself lived on */
+	sandbox_worker_free(w);
+}
+
+TEST(worker_spare_child)
+{
+	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
+	ASSERT_NOT_NULL(p);
+	const char *cfg = write_config("mode: allowlist\n");
+	spare_checks(tap_, p, cfg);    /* confined */
+	spare_checks(tap_, NULL, cfg); /* the unconfined worker */
+	sandbox_policy_free(p);
+}
+
 TEST(worker_interpreter_timeout_death_and_no_policy)
 {
 	struct sandbox_policy *p = policy((struct opts){ .mode = POLICY_MODE_ALLOWLIST });
@@ -1070,7 +1203,7 @@ static const struct {
 	T(other_kernel_surfaces), T(network_none), T(credentials_left_out_of_environment),
 	T(worker_runs_many_and_recovers), T(worker_channels_run_side_by_side),
 	T(worker_interpreter_checks_after_expansion), T(worker_interpreter_confined_by_landlock),
-	T(worker_interpreter_timeout_death_and_no_policy),
+	T(worker_interpreter_timeout_death_and_no_policy), T(worker_spare_child),
 	T(dies_with_parent), T(ordinary_work_succeeds), T(command_scoped_grant),
 	T(setup_failure_is_not_the_commands_status), T(refuses_without_helper),
 };
