@@ -53,6 +53,7 @@
 #define WCLIENT_GRACE_MS 5000 /* client waits this long past the timeout */
 #define WSTART_TIMEOUT_MS 30000 /* for bwrap to set the sandbox up */
 #define WSPARE_DELAY_MS 5 /* a command running this long gets a spare forked */
+#define WSTATUS_FD 255 /* the interpreter's status socket in a child (bash keeps its script there) */
 
 struct wreq {
 	uint32_t magic;
@@ -83,6 +84,14 @@ struct wchan {
 	long long deadline; /* 0: none */
 	bool timed_out;
 	bool cancelled;  /* the client hung up: close once the group is gone */
+	/*
+	 * The child's status socket (script requests): the interpreter sends
+	 * its exit status there once its output is flushed, just before it
+	 * exits, and the answer goes out then; its exit is reaped after,
+	 * off the command's time. -1: none (programs), or already read.
+	 */
+	int stfd;
+	bool replied;    /* answered from stfd; the exit is still to reap */
 };
 
 /*
@@ -132,7 +141,8 @@ now_ms(void)
  * process, confined as the worker is; what it starts are its children.
  */
 static _Noreturn void
-run_script_child(const struct wstate *ws, const char *cwd, const char *src, unsigned flags)
+run_script_child(const struct wstate *ws, const char *cwd, const char *src, unsigned flags,
+		 int status_fd)
 {
 	if (!ws->ops || !ws->ops->run) {
 		dprintf(2, "lite-sandbox: refused: this worker cannot run command lines "
@@ -145,18 +155,38 @@ run_script_child(const struct wstate *ws, const char *cwd, const char *src, unsi
 	}
 	int st = ws->ops->run(ws->ops->ctx, cwd, src, strlen(src), flags);
 	fflush(NULL);
-	_exit(st & 0xff);
+	int32_t code = st & 0xff;
+	if (status_fd >= 0)
+		(void)send(status_fd, &code, sizeof(code), MSG_NOSIGNAL);
+	_exit(code);
 }
 
-/* In a child: the request's stdio, nothing else of the worker's, its
- * directory. Returns only on success. */
+/*
+ * In a child: the request's stdio, nothing else of the worker's but the
+ * status socket *keep (when >= 0), its directory. Returns only on success.
+ *
+ * The status socket moves to WSTATUS_FD, the same number in every child,
+ * close-on-exec, above the interpreter's own fds: a line that redirects onto
+ * it (exec 255>file) replaces it, and then the status goes nowhere (send()
+ * on a file fails) and the exit answers instead; *keep is -1 when there is
+ * none.
+ */
 static void
-child_enter(const int fds[3], const char *cwd)
+child_enter(const int fds[3], const char *cwd, int *keep)
 {
+	if (*keep >= 0 && *keep < 3 && (*keep = fcntl(*keep, F_DUPFD_CLOEXEC, 3)) < 0)
+		_exit(126);
 	for (int i = 0; i < 3; i++)
 		if (dup2(fds[i], i) < 0)
 			_exit(126);
-	syscall(SYS_close_range, 3U, ~0U, 0);
+	if (*keep >= 0 && *keep != WSTATUS_FD)
+		*keep = dup3(*keep, WSTATUS_FD, O_CLOEXEC) < 0 ? -1 : WSTATUS_FD;
+	if (*keep >= 0) {
+		syscall(SYS_close_range, 3U, (unsigned)WSTATUS_FD - 1, 0);
+		syscall(SYS_close_range, (unsigned)WSTATUS_FD + 1, ~0U, 0);
+	} else {
+		syscall(SYS_close_range, 3U, ~0U, 0);
+	}
 	if (cwd[0] && chdir(cwd) < 0) {
 		dprintf(2, "lite-sandbox: cannot enter %s: %s\n", cwd, strerror(errno));
 		_exit(126);
@@ -222,8 +252,8 @@ spare_main(const struct wstate *ws, int sock)
 	const char *cwd = ws->payload;
 	const char *src = cwd + strlen(cwd) + 1;
 	const char *flags = src + strlen(src) + 1;
-	child_enter(fds, cwd);
-	run_script_child(ws, cwd, src, (unsigned)strtoul(flags, NULL, 10));
+	child_enter(fds, cwd, &sock);
+	run_script_child(ws, cwd, src, (unsigned)strtoul(flags, NULL, 10), sock);
 }
 
 /* Kill and reap the spare (stale, or its socket failed). */
@@ -345,7 +375,8 @@ start_command(struct wchan *c, struct wstate *ws, const struct wreq *h, char *pa
 			free(argv);
 			c->pid = ws->spare.pid;
 			c->pidfd = ws->spare.pidfd;
-			close(ws->spare.sock);
+			c->stfd = ws->spare.sock; /* its status comes back there */
+			c->replied = false;
 			ws->spare = (struct wspare){ .pid = 0, .pidfd = -1, .sock = -1 };
 			c->deadline = h->timeout_ms ? now_ms() + h->timeout_ms : 0;
 			c->timed_out = false;
@@ -355,31 +386,48 @@ start_command(struct wchan *c, struct wstate *ws, const struct wreq *h, char *pa
 		spare_drop(ws);
 	}
 
+	/* the interpreter's status socket (a child without one is answered
+	 * when it exits) */
+	int sv[2] = { -1, -1 };
+	if (script && socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		sv[0] = sv[1] = -1;
 	/* this process is single-threaded: the child either execs at once
 	 * or runs the interpreter (no locks held anywhere) and exits */
 	pid_t pid = fork();
 	if (pid < 0) {
 		int r = -errno;
 		free(argv);
+		if (sv[0] >= 0) {
+			close(sv[0]);
+			close(sv[1]);
+		}
 		return r;
 	}
 	if (pid == 0) {
 		setpgid(0, 0);
-		child_enter(fds, cwd);
+		int keep = sv[1];
+		child_enter(fds, cwd, &keep);
 		if (script)
-			run_script_child(ws, cwd, argv[0], (unsigned)strtoul(argv[1], NULL, 10));
+			run_script_child(ws, cwd, argv[0], (unsigned)strtoul(argv[1], NULL, 10), keep);
 		execvp(argv[0], argv);
 		int e = errno;
 		dprintf(2, "lite-sandbox: %s: %s\n", argv[0], strerror(e));
 		_exit(e == ENOENT ? 127 : 126);
 	}
 	free(argv);
+	if (sv[1] >= 0)
+		close(sv[1]);
+	c->stfd = sv[0];
+	c->replied = false;
 	setpgid(pid, pid); /* also here, so the group exists before any kill */
 	c->pidfd = pidfd_open_(pid);
 	if (c->pidfd < 0) {
 		/* without a pidfd we cannot wait for it among the others: fail
 		 * closed rather than block every channel */
 		int r = -errno;
+		if (c->stfd >= 0)
+			close(c->stfd);
+		c->stfd = -1;
 		kill(-pid, SIGKILL);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
@@ -517,7 +565,7 @@ serve_request(struct wchan *c, struct wstate *ws, char *payload, struct wchan *c
 			   : sandbox_worker_check_request(&h, payload, (size_t)n, nfds);
 	if (kind == WORKER_REQ_CHANNEL) {
 		if (*n_chans < WCHAN_MAX)
-			chans[(*n_chans)++] = (struct wchan){ .sock = fds[0], .pidfd = -1 };
+			chans[(*n_chans)++] = (struct wchan){ .sock = fds[0], .pidfd = -1, .stfd = -1 };
 		else
 			close(fds[0]); /* one too many: that channel sees its end */
 		return 1;
@@ -544,6 +592,29 @@ serve_request(struct wchan *c, struct wstate *ws, char *payload, struct wchan *c
 	return 1;
 }
 
+/*
+ * The interpreter of busy channel c sent its exit status: answer now, and
+ * reap its exit later. Not when the command timed out or its client left
+ * (the exit answers, or nobody). End of file (it exited without saying, or
+ * exec'd a program): its exit answers.
+ */
+static void
+early_status(struct wchan *c)
+{
+	int32_t code;
+	ssize_t n = recv(c->stfd, &code, sizeof(code), MSG_DONTWAIT);
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n == (ssize_t)sizeof(code) && !c->timed_out && !c->cancelled) {
+		/* a wait status of a normal exit with that code */
+		struct wrep rep = { .magic = WMAGIC_REP, .status = (code & 0xff) << 8 };
+		(void)send(c->sock, &rep, sizeof(rep), MSG_NOSIGNAL);
+		c->replied = true;
+	}
+	close(c->stfd);
+	c->stfd = -1;
+}
+
 /* The command of busy channel c has exited (or must be reaped now). */
 static int
 finish_command(struct wchan *c)
@@ -554,8 +625,15 @@ finish_command(struct wchan *c)
 	close(c->pidfd);
 	c->pidfd = -1;
 	c->pid = 0;
+	if (c->stfd >= 0)
+		close(c->stfd);
+	c->stfd = -1;
+	bool replied = c->replied;
+	c->replied = false;
 	if (c->cancelled)
 		return 0;
+	if (replied)
+		return 1;
 	struct wrep rep = { .magic = WMAGIC_REP, .status = status, .timed_out = c->timed_out };
 	return send(c->sock, &rep, sizeof(rep), MSG_NOSIGNAL) == sizeof(rep);
 }
@@ -574,7 +652,7 @@ sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
 	char *payload = malloc(WREQ_MAX + 1);
 	ws.payload = payload;
 	struct wchan *chans = calloc(WCHAN_MAX, sizeof(*chans));
-	struct pollfd *pfds = calloc(2 * WCHAN_MAX, sizeof(*pfds));
+	struct pollfd *pfds = calloc(3 * WCHAN_MAX, sizeof(*pfds));
 	if (!payload || !chans || !pfds) {
 		free(payload);
 		free(chans);
@@ -590,7 +668,7 @@ sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
 		return -errno;
 	}
 	size_t n_chans = 1;
-	chans[0] = (struct wchan){ .sock = sock, .pidfd = -1 };
+	chans[0] = (struct wchan){ .sock = sock, .pidfd = -1, .stfd = -1 };
 
 	/* Channel 0 is the control channel: when it closes, the server is
 	 * done with this worker and everything still running is killed. */
@@ -609,6 +687,8 @@ sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
 			pfds[np++] = (struct pollfd){ .fd = c->cancelled ? -1 : c->sock,
 						      .events = POLLRDHUP };
 			pfds[np++] = (struct pollfd){ .fd = c->pidfd, .events = POLLIN };
+			pfds[np++] = (struct pollfd){ .fd = c->replied ? -1 : c->stfd,
+						      .events = POLLIN };
 			if (c->deadline && !c->timed_out) {
 				long long left = c->deadline - now;
 				int ms = left > 0 ? (int)(left > 1000000 ? 1000000 : left) : 0;
@@ -643,14 +723,22 @@ sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
 			} else {
 				short ev_sock = pfds[pi++].revents;
 				short ev_pid = pfds[pi++].revents;
+				short ev_st = pfds[pi++].revents;
 				if (!c->cancelled && (ev_sock & (POLLHUP | POLLRDHUP | POLLERR))) {
-					kill(-c->pid, SIGKILL); /* the client is gone: cancel */
+					/* the client is gone: cancel, unless it was
+					 * answered and only the exit is left (what the
+					 * line left running in the background lives on,
+					 * as it does after an exit reaped first) */
+					if (!c->replied)
+						kill(-c->pid, SIGKILL);
 					c->cancelled = true;
 				}
-				if (c->deadline && !c->timed_out && now >= c->deadline) {
+				if (c->deadline && !c->timed_out && !c->replied && now >= c->deadline) {
 					kill(-c->pid, SIGKILL);
 					c->timed_out = true;
 				}
+				if (ev_st && c->stfd >= 0 && !c->replied)
+					early_status(c);
 				if (ev_pid & POLLIN) {
 					bool cancelled = c->cancelled;
 					keep = finish_command(c) == 1 && !cancelled;
@@ -663,6 +751,9 @@ sandbox_worker_serve_ops(int sock, const struct sandbox_worker_ops *ops)
 						;
 					close(c->pidfd);
 					c->pid = 0;
+					if (c->stfd >= 0)
+						close(c->stfd);
+					c->stfd = -1;
 				}
 				close(c->sock);
 				c->sock = -1;

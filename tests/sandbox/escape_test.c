@@ -965,6 +965,31 @@ spare_checks(struct tap_state *tap_, const struct sandbox_policy *p, const char 
 	ASSERT_OK(script(w, NULL, "echo only-this", 5000, &st, &to, &err));
 	ASSERT_STREQ(script_out, "only-this\n");
 	ASSERT_FALSE(to);
+	/* The interpreter sends its status when its output is flushed, and
+	 * the answer goes out before its exit is reaped: all of the output is
+	 * there, the code is the line's; a line that execs a program or is
+	 * killed says nothing, and its exit answers. */
+	ASSERT_OK(script(w, NULL, "i=0; while [ $i -lt 800 ]; do echo line$i; i=$((i+1)); done; "
+			 "printf '%s\\n' last; exit 5", 5000, &st, &to, &err));
+	ASSERT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 5);
+	size_t outlen = strlen(script_out);
+	ASSERT_TRUE(strncmp(script_out, "line0\nline1\n", 12) == 0);
+	ASSERT_TRUE(outlen > 5 && strcmp(script_out + outlen - 5, "last\n") == 0);
+	ASSERT_OK(script(w, NULL, "exec /bin/sh -c 'echo from-sh; exit 3'", 5000, &st, &to, &err));
+	ASSERT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 3);
+	ASSERT_STREQ(script_out, "from-sh\n");
+	/* a line that redirects onto the status socket's fd replaces it: the
+	 * file gets nothing of ours, and the exit answers */
+	ASSERT_OK(script(w, NULL, "exec 255>on-status-fd; echo x; exit 4", 5000, &st, &to, &err));
+	ASSERT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 4);
+	struct stat sfd;
+	ASSERT_EQ(stat(P(proj, "on-status-fd"), &sfd), 0);
+	ASSERT_EQ(sfd.st_size, 0);
+	unlink(P(proj, "on-status-fd"));
+	ASSERT_OK(script(w, NULL, "echo before; kill -9 $$", 5000, &st, &to, &err));
+	ASSERT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	ASSERT_STREQ(script_out, "before\n");
+	usleep(50 * 1000);
 	/* the timeout kills a line the spare runs, and what it started */
 	usleep(50 * 1000);
 	long long t0 = ms_now();
