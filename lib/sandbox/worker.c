@@ -122,6 +122,74 @@ struct wstate {
 
 static size_t take_fds(struct msghdr *msg, int *fds, size_t max);
 
+#define RECV_FDS_MAX 4 /* one more than any request has: a surplus is malformed */
+
+/*
+ * Receive one request into *h and payload (WREQ_MAX bytes), its
+ * descriptors into fds (the rest -1). The kind
+ * (sandbox_worker_check_request; 0: malformed or truncated) in *ret_kind.
+ * Returns the bytes received: 0 at the end, -errno (-EAGAIN with
+ * MSG_DONTWAIT and nothing there); fds are taken only when positive.
+ */
+static ssize_t
+recv_request(int sock, struct wreq *h, char *payload, int flags, int fds[RECV_FDS_MAX],
+	     size_t *ret_nfds, int *ret_kind)
+{
+	struct iovec iov[2] = { { h, sizeof(*h) }, { payload, WREQ_MAX } };
+	union {
+		char buf[CMSG_SPACE(RECV_FDS_MAX * sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2, .msg_control = cm.buf,
+			      .msg_controllen = sizeof(cm.buf) };
+	ssize_t n;
+	do
+		n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC | flags);
+	while (n < 0 && errno == EINTR);
+	for (size_t i = 0; i < RECV_FDS_MAX; i++)
+		fds[i] = -1;
+	*ret_nfds = 0;
+	*ret_kind = 0;
+	if (n <= 0)
+		return n < 0 ? -errno : 0;
+	*ret_nfds = take_fds(&msg, fds, RECV_FDS_MAX);
+	if (!(msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)))
+		*ret_kind = sandbox_worker_check_request(h, payload, (size_t)n, *ret_nfds);
+	return n;
+}
+
+#define SEND_FDS_MAX 3
+/*
+ * One message of iov with n_fds descriptors (0 to SEND_FDS_MAX) as
+ * SCM_RIGHTS, retried on EINTR. The bytes sent, or -errno.
+ */
+static ssize_t
+send_with_fds(int sock, struct iovec *iov, size_t n_iov, const int *fds, size_t n_fds, int flags)
+{
+	union {
+		char buf[CMSG_SPACE(SEND_FDS_MAX * sizeof(int))];
+		struct cmsghdr align;
+	} cm;
+	memset(&cm, 0, sizeof(cm));
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = n_iov };
+	if (n_fds > SEND_FDS_MAX)
+		return -EINVAL;
+	if (n_fds) {
+		msg.msg_control = cm.buf;
+		msg.msg_controllen = CMSG_SPACE(n_fds * sizeof(int));
+		struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(n_fds * sizeof(int));
+		memcpy(CMSG_DATA(c), fds, n_fds * sizeof(int));
+	}
+	ssize_t n;
+	do
+		n = sendmsg(sock, &msg, flags | MSG_NOSIGNAL);
+	while (n < 0 && errno == EINTR);
+	return n < 0 ? -errno : n;
+}
+
 static int
 pidfd_open_(pid_t pid)
 {
@@ -230,23 +298,11 @@ spare_main(const struct wstate *ws, int sock)
 		close(nul);
 
 	struct wreq h;
-	struct iovec iov[2] = { { &h, sizeof(h) }, { ws->payload, WREQ_MAX } };
-	union {
-		char buf[CMSG_SPACE(4 * sizeof(int))];
-		struct cmsghdr align;
-	} cm;
-	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2, .msg_control = cm.buf,
-			      .msg_controllen = sizeof(cm.buf) };
-	ssize_t n;
-	do
-		n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
-	while (n < 0 && errno == EINTR);
-	if (n <= 0)
+	int fds[RECV_FDS_MAX], kind;
+	size_t nfds;
+	if (recv_request(sock, &h, ws->payload, 0, fds, &nfds, &kind) <= 0)
 		_exit(0); /* the worker dropped this spare */
-	int fds[4] = { -1, -1, -1, -1 };
-	size_t nfds = take_fds(&msg, fds, 4);
-	if ((msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || nfds != 3 ||
-	    sandbox_worker_check_request(&h, ws->payload, (size_t)n, nfds) != WORKER_REQ_SCRIPT)
+	if (kind != WORKER_REQ_SCRIPT)
 		_exit(126);
 	ws->payload[h.len] = '\0';
 	const char *cwd = ws->payload;
@@ -320,24 +376,9 @@ spare_take(struct wstate *ws, const struct wreq *h, const char *payload, const c
 	h2.len = (uint32_t)(new_cwd + rest);
 	struct iovec iov[3] = { { &h2, sizeof(h2) }, { (void *)cwd, new_cwd },
 				{ (void *)(payload + old_cwd), rest } };
-	union {
-		char buf[CMSG_SPACE(3 * sizeof(int))];
-		struct cmsghdr align;
-	} cm;
-	memset(&cm, 0, sizeof(cm));
-	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 3, .msg_control = cm.buf,
-			      .msg_controllen = sizeof(cm.buf) };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(3 * sizeof(int));
-	memcpy(CMSG_DATA(c), fds, 3 * sizeof(int));
-	ssize_t n;
-	do
-		n = sendmsg(ws->spare.sock, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
-	while (n < 0 && errno == EINTR);
+	ssize_t n = send_with_fds(ws->spare.sock, iov, 3, fds, 3, MSG_DONTWAIT);
 	if (n < 0)
-		return -errno;
+		return (int)n;
 	return (size_t)n == sizeof(h2) + h2.len ? 0 : -EIO;
 }
 
@@ -543,26 +584,13 @@ serve_request(struct wchan *c, struct wstate *ws, char *payload, struct wchan *c
 	      size_t *n_chans)
 {
 	struct wreq h;
-	struct iovec iov[2] = { { &h, sizeof(h) }, { payload, WREQ_MAX } };
-	union {
-		char buf[CMSG_SPACE(4 * sizeof(int))];
-		struct cmsghdr align;
-	} cm;
-	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2, .msg_control = cm.buf,
-			      .msg_controllen = sizeof(cm.buf) };
-	ssize_t n;
-	do
-		n = recvmsg(c->sock, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
-	while (n < 0 && errno == EINTR);
-	if (n < 0 && errno == EAGAIN)
+	int fds[RECV_FDS_MAX], kind;
+	size_t nfds;
+	ssize_t n = recv_request(c->sock, &h, payload, MSG_DONTWAIT, fds, &nfds, &kind);
+	if (n == -EAGAIN)
 		return 1;
-	int fds[4] = { -1, -1, -1, -1 };
-	size_t nfds = n > 0 ? take_fds(&msg, fds, 4) : 0;
 	if (n <= 0)
 		return 0;
-	int kind = (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))
-			   ? 0
-			   : sandbox_worker_check_request(&h, payload, (size_t)n, nfds);
 	if (kind == WORKER_REQ_CHANNEL) {
 		if (*n_chans < WCHAN_MAX)
 			chans[(*n_chans)++] = (struct wchan){ .sock = fds[0], .pidfd = -1, .stfd = -1 };
@@ -837,26 +865,8 @@ send_policy(struct sandbox_worker *w, struct sandbox_error *reterr)
 	struct wreq h = { .magic = WMAGIC_POLICY, .argc = (uint32_t)w->setup_words.n,
 			  .len = (uint32_t)payload.len };
 	struct iovec iov[2] = { { &h, sizeof(h) }, { payload.data, payload.len } };
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} cm;
-	memset(&cm, 0, sizeof(cm));
-	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
-	if (fd >= 0) {
-		msg.msg_control = cm.buf;
-		msg.msg_controllen = sizeof(cm.buf);
-		struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	}
-	ssize_t n;
-	do
-		n = sendmsg(w->sock, &msg, MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
-	r = n < 0 ? -errno : 0;
+	ssize_t n = send_with_fds(w->sock, iov, 2, &fd, fd >= 0 ? 1 : 0, 0);
+	r = n < 0 ? (int)n : 0;
 	buf_done(&payload);
 	if (r < 0)
 		sandbox_error_set(reterr, "the sandbox worker is gone: %s", strerror(-r));
@@ -1019,26 +1029,10 @@ conn_run(int sock, int cancel_fd, uint32_t magic, const char *cwd, char *const *
 	struct wreq h = { .magic = magic, .timeout_ms = timeout_ms, .argc = argc,
 			  .len = (uint32_t)payload.len };
 	struct iovec iov[2] = { { &h, sizeof(h) }, { payload.data, payload.len } };
-	union {
-		char buf[CMSG_SPACE(sizeof(fds))];
-		struct cmsghdr align;
-	} cm;
-	memset(&cm, 0, sizeof(cm));
-	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2, .msg_control = cm.buf,
-			      .msg_controllen = sizeof(cm.buf) };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(fds));
-	memcpy(CMSG_DATA(c), fds, sizeof(fds));
-
-	ssize_t n;
-	do
-		n = sendmsg(sock, &msg, MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
+	ssize_t n = send_with_fds(sock, iov, 2, fds, 3, 0);
 	buf_done(&payload);
 	if (n < 0) {
-		r = -errno;
+		r = (int)n;
 		sandbox_error_set(reterr, "the sandbox worker is gone: %s", strerror(-r));
 		return r == -EPIPE || r == -ECONNRESET || r == -ENOTCONN ? -EPIPE : r;
 	}
@@ -1148,28 +1142,12 @@ sandbox_worker_open_channel(struct sandbox_worker *w, struct sandbox_channel **r
 		return -errno;
 	struct wreq h = { .magic = WMAGIC_CHAN };
 	struct iovec iov = { &h, sizeof(h) };
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} cm;
-	memset(&cm, 0, sizeof(cm));
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = cm.buf,
-			      .msg_controllen = sizeof(cm.buf) };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &sv[1], sizeof(int));
-	ssize_t n;
-	do
-		n = sendmsg(w->sock, &msg, MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
-	int saved = errno;
+	ssize_t n = send_with_fds(w->sock, &iov, 1, &sv[1], 1, 0);
 	close(sv[1]);
 	if (n < 0) {
 		close(sv[0]);
 		worker_stop(w);
-		sandbox_error_set(reterr, "the sandbox worker is gone: %s", strerror(saved));
+		sandbox_error_set(reterr, "the sandbox worker is gone: %s", strerror((int)-n));
 		return -ECHILD;
 	}
 	struct sandbox_channel *ch = malloc(sizeof(*ch));
