@@ -76,6 +76,7 @@ struct sh_parser {
 	struct sh_pos fixed_pos;
 	unsigned depth;
 	unsigned in_sub;      /* inside $( ), `...` or <( ) */
+	unsigned in_hd_body;  /* lexing an unquoted here-document body */
 	bool cmdpos_sens;     /* the word being lexed depends on cmdpos */
 	bool time_quirk;      /* a $( ) that starts with `time` (see parse) */
 	size_t fuel; /* bytes we may re-scan after backtracking */

@@ -46,8 +46,13 @@ struct pvec {
 	struct sh_part inl[PVEC_INLINE];
 };
 
-static int lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags,
-		     struct pvec *out);
+static int lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags,
+			struct pvec *out, size_t plain_end);
+static inline int
+lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
+{
+	return lex_parts_at(p, ctx, flags, out, 0);
+}
 
 /* Not `= { 0 }`: that would clear the inline parts, hundreds of bytes per
  * word, which pvec_push clears one at a time as it hands them out. */
@@ -1740,12 +1745,27 @@ lex_extglob(struct sh_parser *p, unsigned flags, struct pvec *out,
  * which is left unconsumed. Returns 0, a negative errno, or 1 when a brace
  * item runs into the end of the word (no brace expansion).
  */
+/*
+ * Lex parts in ctx from p->pos. plain_end, when past p->pos, says the text
+ * up to it is already known to be one plain literal run (lex_word_tok's
+ * scan found it), which is taken as it is rather than scanned again.
+ */
 static int
-lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
+lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out,
+	     size_t plain_end)
 {
 	struct litrun lr = { .active = false };
 	unsigned depth = 0; /* ( or [ nesting in arithmetic and subscripts */
 	size_t start = sh_skip_lc(p, p->pos);
+	if (plain_end > start) {
+		lr.active = true;
+		lr.slice = true;
+		lr.kind = SH_PART_LIT;
+		lr.off = start;
+		lr.sp = p->src + start;
+		lr.sn = plain_end - start;
+		p->pos = plain_end;
+	}
 	bool extglob_alt = (flags & 0x100u) != 0;
 	int r;
 
@@ -2549,20 +2569,26 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	if (k > s && (k == p->end || (cc_table[(unsigned char)p->src[k]] & CC_META &&
 				      /* a<(x) continues the word */
 				      p->src[k] != '(' && p->src[k] != '<' && p->src[k] != '>'))) {
-		struct sh_word *w = sh_alloc(p, sizeof(*w));
-		struct sh_part *part = sh_alloc(p, sizeof(*part));
-		char *text = sh_strndup(p, p->src + s, k - s);
-		if (!w || !part || !text)
+		/* the word, its part and its text in one allocation */
+		_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0 &&
+			       sizeof(struct sh_part) % _Alignof(char) == 0,
+			       "word, part and text share one allocation");
+		size_t n = k - s;
+		char *mem = n < SH_MAX_INPUT ?
+			sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + n + 1) :
+			NULL;
+		if (!mem)
 			return oom(p);
-		part->kind = SH_PART_LIT;
-		part->pos = sh_pos_at(p, s);
-		part->text = text;
-		part->text_len = k - s;
-		w->pos = part->pos;
-		w->parts = part;
-		w->n_parts = 1;
-		w->src = p->src + s;
-		w->src_len = k - s;
+		struct sh_word *w = (struct sh_word *)mem;
+		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+		char *text = mem + sizeof(*w) + sizeof(*part);
+		memcpy(text, p->src + s, n);
+		text[n] = '\0';
+		struct sh_pos pos = sh_pos_at(p, s);
+		*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos,
+					  .text = text, .text_len = n };
+		*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
+				       .src = p->src + s, .src_len = n };
 		p->cmdpos_sens = false;
 		p->pos = k;
 		t->kind = T_WORD;
@@ -2575,7 +2601,7 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	struct pvec pv;
 	pvec_init(&pv);
 	p->cmdpos_sens = false;
-	r = lex_parts(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv);
+	r = lex_parts_at(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv, k);
 	if (r < 0)
 		return r;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);
@@ -3036,6 +3062,16 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 			       "unsupported construct: here-document without its "
 			       "delimiter inside a command substitution");
 	}
+	/* A body's substitutions are printed in the canonical layout, which
+	 * can put a line equal to the outer delimiter into the body (<<f then
+	 * `<<f<newline>f` re-printed ends the outer body early): bash reads
+	 * such text only when it expands the body */
+	if (p->in_hd_body) {
+		buf_done(&b);
+		return sh_fail(p, SH_ERR_UNSUPPORTED, rd->pos.offset,
+			       "unsupported construct: here-document inside a "
+			       "substitution in a here-document body");
+	}
 	size_t after = i;
 	char *text = sh_strndup(p, b.data ? b.data : "", b.len);
 	size_t tlen = b.len;
@@ -3068,7 +3104,9 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 		p->pos = 0;
 		struct saved_state s;
 		save_state(p, &s);
+		p->in_hd_body++;
 		r = lex_parts(p, LC_HEREDOC, 0, &pv);
+		p->in_hd_body--;
 		if (r == -EINVAL && p->err->kind == SH_ERR_SYNTAX) {
 			/* bash expands the body only when it runs */
 			p->err->kind = SH_ERR_NONE;

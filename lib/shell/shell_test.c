@@ -696,6 +696,10 @@ TEST(heredocs)
 	ASSERT_EQ(t->redirs->body->parts[1].kind, SH_PART_ESCAPED);
 	REJECT("cat <<EOF\n$(\nEOF", SH_ERR_UNSUPPORTED);
 	REJECT("echo $(cat <<EOF)\nx\nEOF", SH_ERR_UNSUPPORTED);
+	/* fuzz_shell_parse: a here-document in a substitution in a body
+	 * re-printed as a body that ends early */
+	REJECT("<<f\n`<<f\nf`", SH_ERR_UNSUPPORTED);
+	REJECT("cat <<A\n$(cat <<B\nx\nB\n)\nA\n", SH_ERR_UNSUPPORTED);
 	REJECT("cat <<-'\tX'\n\tX\n", SH_ERR_UNSUPPORTED);
 	/* "<< -x" is not "<<-": the printer keeps them apart */
 	PARSE("cat << -x\nbody\n-x\n", &t);
