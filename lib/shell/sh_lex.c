@@ -1404,9 +1404,18 @@ brace_view_param_end(const struct sh_parser *p, size_t k, bool *ret_cut)
 			w += 2;
 			continue;
 		}
+		if (c == '$' && w + 1 < p->end && p->src[w + 1] == '{') {
+			/* another parameter in the word: the word goes on after
+			 * it as the parser reads it (its first '}'), not as far as
+			 * the brace scan's count of it would (past the word) */
+			size_t n = parser_param_close(p, w, 0);
+			if (n == SIZE_MAX)
+				break;
+			w = n + 1;
+			continue;
+		}
 		if (c == '\'' || c == '"' || c == '`' ||
-		    (c == '$' && w + 1 < p->end &&
-		     (p->src[w + 1] == '(' || p->src[w + 1] == '{' || p->src[w + 1] == '\''))) {
+		    (c == '$' && w + 1 < p->end && (p->src[w + 1] == '(' || p->src[w + 1] == '\''))) {
 			size_t n = skip_quoted(p, w);
 			if (n == SIZE_MAX)
 				break;

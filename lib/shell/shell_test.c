@@ -419,6 +419,16 @@ TEST(braces)
 	/* nor does the brace-view end of a ${ reach into the next words */
 	PARSE("echo {${x:-{} {1..2} >}", &t);
 	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
+	/* a second ${ in the word ends where the parser ends it, so the
+	 * word (and the brace view) ends at the blank: bash prints
+	 * <{{><1}><2}> and refuses the redirection as ambiguous (fuzz) */
+	PARSE("echo ${x:-{}${x:-{} {1..2}} ${x:-{}${y} >{1..2}}", &t);
+	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(t->redirs->target->parts[0].kind, SH_PART_BRACE);
+	/* ... while inside the word the scan still stops nothing short */
+	PARSE("echo ${x:-{}${x:-{}{1..2} {3..4}", &t);
+	ASSERT_EQ(word(t, 1)->parts[2].kind, SH_PART_LIT);
+	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
 }
 
 TEST(tildes)
