@@ -33,8 +33,10 @@ and, in a running client (svc_tool bench-exec, no process start), the exec
 round trip of `true` with the worker warm.
 
 Goals (issue 6): warm worker overhead under 1 ms over `bash -c true`, and at
-least 3x faster than a cold bubblewrap start per command (given against both
-cold rows).
+least 3x faster than a cold bubblewrap start per command. The second is
+printed against both cold rows, as whole command times (a client's process
+start, about what `/bin/true` costs, is in every row and bounds the ratio)
+and as the cost per command over `bash -c true`.
 
 On a shared machine, run it as `chrt -f 10 python3 worker_bench.py ...`
 (root): everything it starts, the services included, then runs ahead of
@@ -199,11 +201,22 @@ try:
         line("exec -- true, cold (services+worker)", cold, ba, bw)
         if failed:
             print(f"# {failed} cold starts failed (the services did not answer)")
-        print(f"# goal: warm overhead < 1 ms over bash: "
-              f"{'met' if warm - ba < 1 else 'NOT met'} ({warm - ba:.3f} ms); "
-              f"bare bwrap/warm >= 3x: {'met' if bw / warm >= 3 else 'NOT met'} ({bw / warm:.2f}x); "
-              f"this policy's cold sandbox/warm >= 3x: "
-              f"{'met' if cold_sb / warm >= 3 else 'NOT met'} ({cold_sb / warm:.2f}x)")
+        def verdict(ok):
+            return "met" if ok else "NOT met"
+        print(f"# goal 1, warm overhead < 1 ms over bash: {verdict(warm - ba < 1)} "
+              f"({warm - ba:.3f} ms)")
+        # "3x faster than a cold bubblewrap start per command", read three
+        # ways; each is printed, none is picked here
+        print(f"# goal 2, whole command times (each with its process start): "
+              f"bare bwrap/warm {bw / warm:.2f}x ({verdict(bw / warm >= 3)}), "
+              f"this policy's cold sandbox/warm {cold_sb / warm:.2f}x "
+              f"({verdict(cold_sb / warm >= 3)})")
+        over = warm - ba
+        print(f"# goal 2, cost per command over bash -c true: bare bwrap "
+              f"{bw - ba:.3f} ms / warm {over:.3f} ms = {(bw - ba) / over:.2f}x "
+              f"({verdict((bw - ba) / over >= 3)}), this policy's cold sandbox "
+              f"{cold_sb - ba:.3f} ms / warm = {(cold_sb - ba) / over:.2f}x "
+              f"({verdict((cold_sb - ba) / over >= 3)})")
     print(f"# load average after: {os.getloadavg()}")
 finally:
     kill_ours()
