@@ -367,10 +367,11 @@ enum {
 	CC_RUNSTOP = 2, /* may start something inside a word: ends a plain run */
 	CC_GLOBOP = 4,  /* @ * + ? !: special only before '(' with extglob */
 	/* ends lex_word_tok's scan for a plain word: a class above other
-	 * than GLOBOP alone, '=' and '~' (CC_WORDSTOP), and '[' (CC_LBRACKET)
-	 * unless the word starts with it */
+	 * than GLOBOP alone (CC_WORDSTOP), and '[' (CC_LBRACKET) unless the
+	 * word starts with it */
 	CC_WORDSTOP = 8,
 	CC_LBRACKET = 16,
+	CC_DQSTOP = 32, /* special inside "...": " \\ $ ` */
 };
 #define WS CC_WORDSTOP
 static const unsigned char cc_table[256] = {
@@ -378,9 +379,8 @@ static const unsigned char cc_table[256] = {
 	['|'] = CC_META | WS, ['&'] = CC_META | WS, [';'] = CC_META | WS,
 	['<'] = CC_META | WS, ['>'] = CC_META | WS,
 	['('] = CC_META | CC_RUNSTOP | WS, [')'] = CC_META | WS,
-	['\\'] = CC_RUNSTOP | WS, ['$'] = CC_RUNSTOP | WS, ['`'] = CC_RUNSTOP | WS,
-	['"'] = CC_RUNSTOP | WS, ['\''] = CC_RUNSTOP | WS, ['{'] = CC_RUNSTOP | WS,
-	['='] = WS, ['~'] = WS,
+	['\\'] = CC_RUNSTOP | WS | CC_DQSTOP, ['$'] = CC_RUNSTOP | WS | CC_DQSTOP,
+	['`'] = CC_RUNSTOP | WS | CC_DQSTOP, ['"'] = CC_RUNSTOP | WS | CC_DQSTOP, ['\''] = CC_RUNSTOP | WS, ['{'] = CC_RUNSTOP | WS,
 	['['] = CC_RUNSTOP | CC_LBRACKET, ['@'] = CC_RUNSTOP | CC_GLOBOP,
 	['*'] = CC_RUNSTOP | CC_GLOBOP, ['+'] = CC_RUNSTOP | CC_GLOBOP,
 	['?'] = CC_RUNSTOP | CC_GLOBOP, ['!'] = CC_RUNSTOP | CC_GLOBOP,
@@ -1269,11 +1269,20 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		struct sh_param *pm = sh_alloc(p, sizeof(*pm));
 		if (!pm)
 			return oom(p);
-		if (is_name_start(c)) {
-			size_t s = i, e = i;
-			/* names rarely span continuations; copy char by char */
+		size_t e = i;
+		while (e < p->end && is_name_char((unsigned char)p->src[e]))
+			e++;
+		if (is_name_start(c) && e - i < 256 &&
+		    !(e + 1 < p->end && p->src[e] == '\\' && p->src[e + 1] == '\n')) {
+			/* the name is one piece of the source (the common case) */
+			pm->name = sh_strndup(p, p->src + i, e - i);
+			p->pos = e;
+		} else if (is_name_start(c)) {
+			size_t s = i;
+			/* a name that spans continuations: copy char by char */
 			char nb[256];
 			size_t nn = 0;
+			e = i;
 			while (is_name_char(sh_ch(p, e))) {
 				if (nn + 1 >= sizeof(nb))
 					return sh_fail(p, SH_ERR_LIMIT, s, "name too long");
@@ -1532,7 +1541,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 {
 	size_t i0 = sh_skip_lc(p, p->pos);
 	size_t k = i0 + 1, close = SIZE_MAX;
-	size_t *commas = NULL, nc = 0, ccap = 0;
+	size_t commas_inl[16], *commas = commas_inl, nc = 0, ccap = 16;
 	unsigned depth = 0;
 	bool any_close = false;
 	int r;
@@ -1580,7 +1589,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			}
 			depth--;
 		} else if (c == ',' && !depth) {
-			commas = sh_grow(p, commas, &ccap, nc, sizeof(*commas));
+			commas = sh_vec_room(p, commas, &ccap, nc, sizeof(*commas));
 			if (!commas)
 				return oom(p);
 			commas[nc++] = k;
@@ -1628,8 +1637,11 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 		if ((r = sh_enter(p, i0)) < 0)
 			return r;
 		size_t oend = p->end, start = i0 + 1;
-		struct sh_word **items = NULL;
-		size_t n = 0, cap = 0;
+		/* nc + 1 items: allocated once, at their number */
+		struct sh_word **items = sh_alloc_raw(p, (nc + 1) * sizeof(*items));
+		size_t n = 0;
+		if (!items)
+			return oom(p);
 		for (size_t q = 0; q <= nc; q++) {
 			size_t e = q < nc ? commas[q] : close;
 			struct pvec pv;
@@ -1645,8 +1657,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 					       "unsupported construct: brace expansion item "
 					       "that does not end where bash ends it");
 			struct sh_word *w = make_word(p, &pv, start, e);
-			items = sh_grow(p, items, &cap, n, sizeof(*items));
-			if (!w || !items)
+			if (!w)
 				return oom(p);
 			items[n++] = w;
 			start = e + 1;
@@ -2525,31 +2536,184 @@ lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 	return 0;
 }
 
-/* Which reserved word, if any, the literal text s[0..n) spells. */
+/*
+ * Which reserved word, if any, the literal text s[0..n) (n > 0) spells. A
+ * perfect hash of the first and last bytes picks the one candidate, so that
+ * the common answer (none) costs a table load rather than a switch.
+ */
 static inline unsigned char
 reserved_word(const char *s, size_t n)
 {
-#define RW_IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, sizeof(lit) - 1) == 0)
-	switch (s[0]) {
-	case '!': return n == 1 ? RW_BANG : RW_NONE;
-	case '{': return n == 1 ? RW_LBRACE : RW_NONE;
-	case '}': return n == 1 ? RW_RBRACE : RW_NONE;
-	case '[': return RW_IS("[[") ? RW_DLBRACK : RW_NONE;
-	case ']': return RW_IS("]]") ? RW_DRBRACK : RW_NONE;
-	case 'c': return RW_IS("case") ? RW_CASE : RW_IS("coproc") ? RW_COPROC : RW_NONE;
-	case 'd': return RW_IS("do") ? RW_DO : RW_IS("done") ? RW_DONE : RW_NONE;
-	case 'e': return RW_IS("else") ? RW_ELSE : RW_IS("elif") ? RW_ELIF :
-			 RW_IS("esac") ? RW_ESAC : RW_NONE;
-	case 'f': return RW_IS("fi") ? RW_FI : RW_IS("for") ? RW_FOR :
-			 RW_IS("function") ? RW_FUNCTION : RW_NONE;
-	case 'i': return RW_IS("if") ? RW_IF : RW_IS("in") ? RW_IN : RW_NONE;
-	case 's': return RW_IS("select") ? RW_SELECT : RW_NONE;
-	case 't': return RW_IS("then") ? RW_THEN : RW_IS("time") ? RW_TIME : RW_NONE;
-	case 'u': return RW_IS("until") ? RW_UNTIL : RW_NONE;
-	case 'w': return RW_IS("while") ? RW_WHILE : RW_NONE;
-	default: return RW_NONE;
+	static const unsigned char slot[64] = {
+		[1] = RW_LBRACE, [7] = RW_DRBRACK, [13] = RW_UNTIL, [17] = RW_ELIF,
+		[18] = RW_DO, [19] = RW_BANG, [21] = RW_IF, [27] = RW_SELECT,
+		[29] = RW_CASE, [30] = RW_DONE, [31] = RW_ELSE, [33] = RW_DLBRACK,
+		[34] = RW_FUNCTION, [37] = RW_IN, [39] = RW_RBRACE, [40] = RW_FI,
+		[42] = RW_FOR, [46] = RW_TIME, [48] = RW_THEN, [49] = RW_WHILE,
+		[57] = RW_COPROC, [59] = RW_ESAC,
+	};
+	static const char *const text[] = {
+		[RW_NONE] = "", [RW_BANG] = "!", [RW_LBRACE] = "{", [RW_RBRACE] = "}",
+		[RW_DLBRACK] = "[[", [RW_DRBRACK] = "]]", [RW_IN] = "in", [RW_IF] = "if",
+		[RW_THEN] = "then", [RW_ELSE] = "else", [RW_ELIF] = "elif",
+		[RW_FI] = "fi", [RW_DO] = "do", [RW_DONE] = "done", [RW_CASE] = "case",
+		[RW_ESAC] = "esac", [RW_FOR] = "for", [RW_SELECT] = "select",
+		[RW_WHILE] = "while", [RW_UNTIL] = "until", [RW_TIME] = "time",
+		[RW_FUNCTION] = "function", [RW_COPROC] = "coproc",
+	};
+	unsigned rw = slot[((unsigned char)s[0] + (unsigned char)s[n - 1] * 50u) & 63u];
+	if (rw == RW_NONE || n > 8)
+		return RW_NONE;
+	const char *k = text[rw];
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != k[i])
+			return RW_NONE; /* (k's NUL stops a longer s) */
+	return k[n] == '\0' ? (unsigned char)rw : RW_NONE;
+}
+
+/* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_tok
+ * scans for tildes)? */
+static inline bool
+assign_like(const char *t, size_t n)
+{
+	if (!is_name_start((unsigned char)t[0]))
+		return false;
+	size_t i = 1;
+	while (i < n && is_name_char((unsigned char)t[i]))
+		i++;
+	return i < n && (t[i] == '=' || (t[i] == '+' && i + 1 < n && t[i + 1] == '='));
+}
+
+/* Does the word end at e: the end of input, or a metacharacter that is no
+ * '(' and starts no <( or >( (which continue a word)? */
+static inline bool
+word_ends_at(const struct sh_parser *p, size_t e)
+{
+	if (e >= p->end)
+		return true;
+	unsigned char c = (unsigned char)p->src[e];
+	return (cc_table[c] & CC_META) && c != '(' && c != '<' && c != '>';
+}
+
+/*
+ * Words that are one quoted string or one $name, the most common words
+ * after plain ones: 'text', "text" (no \ $ ` inside), "$name" and $name,
+ * followed by the end of the word. Built directly, as lex_parts would build them
+ * (the same parts, positions and nesting charge). Returns 1 when built, 0
+ * when the word is none of these (nothing consumed).
+ */
+static int
+lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	const char *src = p->src;
+	char q = src[s];
+	size_t close, n, extra;
+	bool dq_param = false;
+	if (q == '\'') {
+		const char *e = memchr(src + s + 1, '\'', p->end - s - 1);
+		if (!e)
+			return 0;
+		close = (size_t)(e - src);
+		n = close - s - 1;
+		extra = n + 1;
+	} else if (q == '"') {
+		close = s + 1;
+		while (close < p->end && !(cc_table[(unsigned char)src[close]] & CC_DQSTOP))
+			close++;
+		if (close == s + 1 && close + 1 < p->end && src[close] == '$' &&
+		    is_name_start((unsigned char)src[close + 1])) {
+			/* "$name" */
+			size_t e = close + 1;
+			while (e < p->end && is_name_char((unsigned char)src[e]))
+				e++;
+			if (e >= p->end || src[e] != '"' || e - (s + 2) >= 256)
+				return 0;
+			dq_param = true;
+			close = e;
+			n = e - (s + 2);
+			extra = sizeof(struct sh_part) + sizeof(struct sh_param) + n + 1;
+		} else {
+			if (close >= p->end || src[close] != '"')
+				return 0;
+			n = close - s - 1;
+			extra = n ? sizeof(struct sh_part) + n + 1 : 0;
+		}
+	} else {
+		/* q == '$' */
+		if (s + 1 >= p->end || !is_name_start((unsigned char)src[s + 1]))
+			return 0;
+		close = s + 1;
+		while (close < p->end && is_name_char((unsigned char)src[close]))
+			close++;
+		n = close - s - 1;
+		if (n >= 256) /* lex_dollar's limit */
+			return 0;
+		close--; /* the last byte of the word */
+		extra = sizeof(struct sh_param) + n + 1;
 	}
-#undef RW_IS
+	if (!word_ends_at(p, close + 1) || extra > SH_MAX_INPUT)
+		return 0;
+	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
+		       sizeof(struct sh_param) % 8 == 0,
+		       "word, parts, parameter and text share one allocation");
+	int r;
+	if (q == '"' && (r = sh_enter(p, s)) < 0)
+		return r;
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+	char *rest = mem + sizeof(*w) + sizeof(*part);
+	struct sh_pos pos = sh_pos_at(p, s);
+	*part = (struct sh_part){ .pos = pos };
+	if (q == '\'') {
+		sh_copy(rest, src + s + 1, n);
+		rest[n] = '\0';
+		part->kind = SH_PART_SQUOTE;
+		part->text = rest;
+		part->text_len = n;
+	} else if (q == '"') {
+		part->kind = SH_PART_DQUOTE;
+		if (dq_param) {
+			struct sh_part *in = (struct sh_part *)rest;
+			struct sh_param *pm = (struct sh_param *)(rest + sizeof(*in));
+			char *name = rest + sizeof(*in) + sizeof(*pm);
+			sh_copy(name, src + s + 2, n);
+			name[n] = '\0';
+			*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN };
+			*in = (struct sh_part){ .kind = SH_PART_PARAM, .pos = sh_pos_at(p, s + 1),
+						.param = pm };
+			part->parts = in;
+			part->n_parts = 1;
+		} else if (n) {
+			struct sh_part *in = (struct sh_part *)rest;
+			char *text = rest + sizeof(*in);
+			sh_copy(text, src + s + 1, n);
+			text[n] = '\0';
+			*in = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s + 1),
+						.text = text, .text_len = n };
+			part->parts = in;
+			part->n_parts = 1;
+		}
+		sh_leave(p);
+	} else {
+		struct sh_param *pm = (struct sh_param *)rest;
+		char *name = rest + sizeof(*pm);
+		sh_copy(name, src + s + 1, n);
+		name[n] = '\0';
+		*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN };
+		part->kind = SH_PART_PARAM;
+		part->param = pm;
+	}
+	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
+			       .src = src + s, .src_len = close + 1 - s };
+	p->cmdpos_sens = false;
+	p->pos = close + 1;
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = false;
+	return 1;
 }
 
 /* Lex a word token at p->pos (not at a blank). */
@@ -2561,9 +2725,12 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 
 	/*
 	 * Most words are plain text ending at a blank or an operator: no
-	 * quotes, expansions, escapes, braces, '=' (assignments), '~'
-	 * (tildes), and not followed by '(' (arrays, functions, extglobs) or
-	 * by '<' or '>' (which may start a process substitution inside it).
+	 * quotes, expansions, escapes or braces, not an assignment (NAME=,
+	 * NAME+=: its value may hold tildes) and not starting with '~' (a
+	 * tilde prefix; '=' and '~' elsewhere are plain text, as lex_parts
+	 * reads them too), and not followed by '(' (arrays, functions,
+	 * extglobs) or by '<' or '>' (which may start a process substitution
+	 * inside it).
 	 * Such a word lexes to one LIT part; build it directly, as the general
 	 * path below would, without its machinery. The glob characters
 	 * @ * + ? ! only matter before '(', which ends this scan; '[' only
@@ -2575,9 +2742,17 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 						       : CC_WORDSTOP | CC_LBRACKET;
 	while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
 		k++;
-	if (k > s && (k == p->end || (cc_table[(unsigned char)p->src[k]] & CC_META &&
+	/* a lone '{' (a group's) is plain text too: lex_brace would scan
+	 * one byte, find the word's end, charge that byte and call it
+	 * literal */
+	size_t e = k == s && k < p->end && p->src[k] == '{' ? k + 1 : k;
+	if (e > s && (e == p->end || (cc_table[(unsigned char)p->src[e]] & CC_META &&
 				      /* a<(x) continues the word */
-				      p->src[k] != '(' && p->src[k] != '<' && p->src[k] != '>'))) {
+				      p->src[e] != '(' && p->src[e] != '<' && p->src[e] != '>')) &&
+	    p->src[s] != '~' && !assign_like(p->src + s, e - s)) {
+		if (e != k && (r = sh_charge(p, s, 1)) < 0)
+			return r;
+		k = e;
 		/* the word, its part and its text in one allocation */
 		_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0 &&
 			       sizeof(struct sh_part) % _Alignof(char) == 0,
@@ -2591,7 +2766,7 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		struct sh_word *w = (struct sh_word *)mem;
 		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
 		char *text = mem + sizeof(*w) + sizeof(*part);
-		memcpy(text, p->src + s, n);
+		sh_copy(text, p->src + s, n);
 		text[n] = '\0';
 		struct sh_pos pos = sh_pos_at(p, s);
 		*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos,
@@ -2606,6 +2781,11 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		t->rw = reserved_word(text, k - s);
 		return 0;
 	}
+
+	if (k == s && s < p->end &&
+	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
+	    (r = lex_word_simple(p, t, s)) != 0)
+		return r < 0 ? r : 0;
 
 	struct pvec pv;
 	pvec_init(&pv);

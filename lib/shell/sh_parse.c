@@ -1727,7 +1727,15 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	}
 	/* the tree points into a copy of the input (word src), which lives in
 	 * the arena like the rest of the tree */
-	char *copy = arena_alloc_uninit(a, len + 1);
+	/* with the parser's first chunk after it, for a short input: one
+	 * call into the arena instead of two */
+	size_t copy_size = (len + 1 + 7) & ~(size_t)7;
+	char *copy = NULL, *chunk = NULL;
+	if (len < SH_CHUNK_MAX &&
+	    (copy = arena_alloc_uninit(a, copy_size + SH_CHUNK_MIN)) != NULL)
+		chunk = copy + copy_size;
+	else
+		copy = arena_alloc_uninit(a, len + 1);
 	if (!copy) {
 		reterr->kind = SH_ERR_LIMIT;
 		reterr->line = reterr->col = 1;
@@ -1749,6 +1757,11 @@ sh_parse(struct arena *a, const char *src, size_t len,
 		.input_len = len,
 		.fuel = 16 * len + 65536,
 	};
+	if (chunk) {
+		p.bump = chunk;
+		p.bump_end = chunk + SH_CHUNK_MIN;
+		p.bump_chunk = 2 * SH_CHUNK_MIN; /* as sh_alloc_slow goes on */
+	}
 	char lit_inl[256];
 	p.lit = lit_inl;
 	p.lit_cap = sizeof(lit_inl);
