@@ -2,9 +2,10 @@
 /*
  * ipc: how the front ends and the services talk.
  *
- * Transport: nng req/rep over ipc:// (a unix socket in the runtime
- * directory, $XDG_RUNTIME_DIR/lite-sandbox/<service>.sock, or
- * /run/lite-sandbox/ for services run as root). Every message is one
+ * Transport: nng's req/rep wire protocol (SP, as nng's ipc:// transport
+ * speaks it) over a unix socket in the runtime directory
+ * ($XDG_RUNTIME_DIR/lite-sandbox/<service>.sock, or /run/lite-sandbox/ for
+ * services run as root). Every message is one
  * lite_sandbox.Envelope (proto/lite_sandbox.proto) packed with protobuf-c.
  *
  * Decoding is strict: the frame size is checked before unpacking, the
@@ -15,10 +16,11 @@
  *
  * Activation: a service takes its listening socket from the service manager
  * (sd_listen_fds: systemd, or the same LISTEN_FDS/LISTEN_PID protocol when the
- * front end started it), from launchd on macOS, or binds the path itself.
- * Because nng 1.5 cannot adopt an inherited fd, the services link a small
- * adapter (activation_shim.c, dependency ipc_server_dep) that hands the
- * inherited socket to nng's listener. The front end links only ipc_dep.
+ * front end started it), from launchd on macOS, or binds the path itself,
+ * and accepts on it directly: the server (ipc_server.c, dependency
+ * ipc_server_dep) speaks nng's SP wire protocol itself, without nng; nng's
+ * req client (ipc_client.c) and the front ends' own client
+ * (services_client.c) both talk to it.
  *
  * Errors are negative errno values. nng and protobuf-c errors are mapped by
  * ipc_error_from_nng(); a decode failure is -EBADMSG, an oversized frame
@@ -245,7 +247,7 @@ int ipc_call_permit(struct ipc_call *call, ipc_body type);
 
 /*
  * Cancellation follows the connection: when the client's connection goes
- * away (nng reports the pipe removed), every call still in flight on it is
+ * away (the peer hangs up), the call still in flight on it is
  * cancelled. ipc_call_cancel_fd() returns an fd (owned by the server, valid
  * until the handler returns) that becomes readable then, already readable
  * when the client left before the handler started; -EBADF outside a
@@ -266,7 +268,8 @@ struct ipc_server_options {
 	 */
 	bool any_uid;
 	/*
-	 * Requests served at once (a thread each); 0: 1. Capped at
+	 * Requests served at once (from different connections: a connection's
+	 * requests are served in order, on its own thread); 0: 1. Capped at
 	 * IPC_CONCURRENT_MAX.
 	 */
 	unsigned max_concurrent;
@@ -320,12 +323,12 @@ struct ipc_server_stats {
 	uint64_t served;    /* replies sent (Errors included) */
 	uint64_t refused;   /* requests answered with an Error by the layer */
 	uint64_t foreign;   /* requests from a peer uid not allowed */
-	uint64_t listener_restarts; /* see the nng 1.5.2 note in ipc_server.c */
+	uint64_t listener_restarts; /* always 0 since the server left nng (its 1.5.2 watchdog) */
 };
 void ipc_server_get_stats(const struct ipc_server *s,
 			  struct ipc_server_stats *ret);
 
-/* ---- activation (services; the adapter lives in activation_shim.c) ---- */
+/* ---- activation (services) ------------------------------------------- */
 
 /*
  * The listening socket passed by a service manager, or -EBADF when none
@@ -335,13 +338,6 @@ void ipc_server_get_stats(const struct ipc_server *s,
  * environment's LISTEN_* variables so that children do not see them.
  */
 int ipc_listen_fd(void);
-
-/*
- * Tell the adapter which inherited socket stands for path: nng's bind() of
- * that path becomes a dup3() of fd, its unlink() of the path and its
- * shutdown() of the socket are skipped. Call before nng_listen.
- */
-int ipc_activation_adopt(int fd, const char *path);
 
 /* ---- client ------------------------------------------------------------ */
 

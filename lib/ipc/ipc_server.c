@@ -1,39 +1,58 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The service side: one rep socket, max_concurrent requests in flight, each
- * one checked in this order before a handler sees it: the peer's uid (from
- * the socket), the frame size, the decode (into a per-request arena), the
- * version and the message's validator, the dispatch table with its flags
- * (phase, session). Anything that fails is answered with an Error and the
- * service goes on: a malformed peer must not be able to stop the service
- * for the others.
+ * The service side: nng's req/rep wire protocol (SP over a unix stream
+ * socket, as nng's ipc:// transport speaks it) served by our own accept
+ * loop, without nng. Each request is checked in this order before a handler
+ * sees it: the peer's uid (SO_PEERCRED, at accept), the frame size, the
+ * decode (into a per-request arena), the version and the message's
+ * validator, the dispatch table with its flags (phase, session). Anything
+ * that fails is answered with an Error and the service goes on: a malformed
+ * peer must not be able to stop the service for the others.
  *
- * Concurrency: one thread per request in flight, each with its own nng
- * context (nng_ctx) and a blocking receive and send on it (an aio waited
- * for). Not aio callbacks: handlers block for as long as a command runs
- * (the executor) or a subprocess answers (the registrar's config requests),
- * and a callback runs on nng's small task pool, which a blocked handler
- * would take away from nng itself. A thread per context keeps handlers
- * plain blocking code; the main thread keeps the idle clock and the
- * listener watchdog. With serialize, session hooks and handlers run one at
- * a time under one lock, for services whose state has no locks of its own.
+ * Why not nng's rep socket (which served until 2026-12): every connection
+ * and every request went through about ten thread hand-offs inside nng
+ * (poll thread, task threads, our context thread; perf sched timehist), a
+ * fresh connection + handshake + one register cost ~164 us against ~41 us
+ * on an open one, and every front-end command opens two. Here a connection
+ * has one thread that does the handshake, reads a request, runs the
+ * handler inline and writes the reply: no hand-off but the accepted
+ * connection's, to an idle thread. The
+ * wire stays nng's, so nng's req client (ipc_client.c) and the front ends'
+ * own (services_client.c) both talk to it.
  *
- * Cancellation follows the connection: nng reports a pipe's removal
- * (NNG_PIPE_EV_REM_POST) and every call still in flight on that pipe is
- * cancelled (ipc_call_cancel_fd).
+ * Wire (nng's ipc transport and req0/rep0):
+ *  - on connect each side sends 00 'S' 'P' 00 <proto hi> <proto lo> 00 00;
+ *    we are rep0 (0x0031) and take only a req0 peer (0x0030);
+ *  - a message is 1 byte type (1), an 8-byte big-endian length, the
+ *    payload; a request's payload starts with its backtrace, 4-byte
+ *    big-endian words of which the last (the request id) has the high bit
+ *    set; the reply echoes the backtrace, then the body.
+ *
+ * Concurrency: each connection is served by one thread from start to end
+ * (IPC_CONNS_MAX connections; beyond, a new one is closed at once); the
+ * threads are kept for the next connection (struct pool_thread).
+ * max_concurrent handlers run at once (a request waits for a slot once it
+ * is read); requests of one connection are served in order. With serialize, session hooks and handlers run one at a time
+ * under one lock, for services whose state has no locks of its own. The
+ * thread that called ipc_server_run accepts, keeps the idle clock, and
+ * watches the connections whose handler asked for a cancel fd.
+ *
+ * Cancellation follows the connection: the handler runs on the
+ * connection's thread, so ipc_server_run's thread polls (POLLRDHUP, not
+ * POLLIN: a pipelined request is no hang-up) the sockets of the calls that
+ * asked for ipc_call_cancel_fd, and signals the call's eventfd when the
+ * peer hangs up.
  */
 #include <fcntl.h>
 #include <poll.h>
-#include <time.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/un.h>
-#include <nng/nng.h>
-#include <nng/protocol/reqrep0/rep.h>
-#include <nng/transport/ipc/ipc.h>
+#include <time.h>
 
 #ifndef __APPLE__
 #include <systemd/sd-daemon.h>
@@ -41,85 +60,102 @@
 
 #include "ipc.h"
 
-#define IPC_PIPES_TRACKED 256
-#define IPC_REMOVED_RING 256
+#define IPC_CONNS_MAX 256
 #define IPC_TICK_MS 100
 #define IPC_SEND_TIMEOUT_MS 5000
+/* The peer's handshake, and the rest of a frame once its first byte came. */
+#define IPC_RECV_TIMEOUT_MS 5000
+/* nng's default for req/rep (NNG_OPT_MAXTTL): hops in a backtrace. */
+#define SP_HOPS_MAX 8
+#define SP_PROTO_REQ 0x0030
+#define SP_PROTO_REP 0x0031
+#define SP_MSG 1
+#define RBUF_SIZE 16384
+#define NO_DEADLINE UINT64_MAX
 
-/* A connection nng holds, with its phase (IPC_ONCE, IPC_PERMIT). */
-struct pipe_rec {
-	uint32_t id;
-	struct ipc_phase phase;
-};
+#ifndef POLLRDHUP
+#define POLLRDHUP 0 /* POLLHUP still says it */
+#endif
 
-/* A call in flight: the pipe it came on and how it learns of its loss. */
+struct conn;
+
+/*
+ * The call in flight on a connection (at most one: requests of a
+ * connection are served in order) and how it learns of its client's loss.
+ * efd, cancelled and watched are under the server's watch_lock.
+ */
 struct ipc_inflight {
-	struct ipc_inflight *next;
 	struct ipc_server *server;
-	uint32_t pipe;
+	struct conn *conn;
 	int efd;          /* eventfd, made on demand; -1 until asked for */
 	bool cancelled;
+	bool watched;     /* in the server's watch list */
 };
 
-struct serve_thread {
+struct conn {
 	struct ipc_server *s;
+	struct conn *next;         /* in s->conns */
+	struct conn *next_queued;  /* in s->queue, until a thread takes it */
+	int fd;
+	uid_t uid;
+	pid_t pid;
+	bool cred_ok;              /* SO_PEERCRED answered */
+	struct ipc_phase phase;    /* IPC_ONCE, IPC_PERMIT; its own thread only */
+	struct ipc_inflight call;
+	size_t rpos, rlen;         /* received, not yet consumed: rbuf[rpos..rlen) */
+	uint8_t rbuf[RBUF_SIZE];
+};
+
+/*
+ * A serving thread. Threads are kept until ipc_server_run returns, not
+ * ended with their connection: a handler may start a process that dies
+ * with the thread that started it (PR_SET_PDEATHSIG follows the thread:
+ * the executor's sandbox worker and bubblewrap's --die-with-parent), and
+ * taking an idle thread is cheaper than creating one.
+ */
+struct pool_thread {
+	struct pool_thread *next;
 	pthread_t th;
-	nng_ctx ctx;
-	nng_aio *aio;
-	bool started;
 };
 
 struct ipc_server {
-	nng_socket sock;
-	bool sock_open;
 	char *path;
 	bool activated;
+	bool owns_path;            /* we bound it: we remove it at exit */
 	int listen_fd;
+	int wake_fd;               /* eventfd: a call to watch */
 	size_t max_msg;
 	size_t arena_limit;
 	bool any_uid;
 	uid_t uid;
-	char *url;
-	bool owns_path;            /* we bound it: we remove it at exit */
-	nng_listener listener;
 	unsigned idle_ms;          /* 0: never idle */
-	uint64_t listener_errors;  /* failed handshakes seen so far */
-	unsigned n_threads;
+	unsigned max_concurrent;
 	bool serialize;
 
-	/* lock: the table, the stats, the idle clock, stopping */
+	/* lock: the table, the stats, the slots, the idle clock, the connections */
 	pthread_mutex_t lock;
-	pthread_cond_t wake;       /* a serving thread failed: run() returns */
+	pthread_cond_t slot_free;
 	const struct ipc_dispatch *table;
 	size_t n_table;
 	void *userdata;
 	ipc_session_fn session_fn;
 	struct ipc_server_stats stats;
-	unsigned busy;             /* requests between receive and send */
+	unsigned busy;             /* requests between read and reply sent */
 	uint64_t last_ms;          /* last activity */
-	int fatal;                 /* first transport error of a thread */
+	int fatal;                 /* first error of a connection thread */
+	struct conn *conns;        /* live */
+	unsigned n_conns;
+	struct conn *queue, **queue_tail; /* accepted, waiting for a thread */
+	pthread_cond_t work;       /* queue or stopping */
+	unsigned idle_threads;     /* waiting on work */
+	bool stopping;
+	struct pool_thread *threads;
 
 	pthread_mutex_t handler_lock; /* serialize */
 
-	/*
-	 * Connections nng holds, by pipe id; updated from nng's threads. A
-	 * set, not a counter: nng 1.5 reports the removal of pipes whose
-	 * addition it never reported (a peer that hangs up during the
-	 * handshake), and a counter then drifts below the truth, so that
-	 * the service exited idle under a connected client (seen in tests).
-	 * The ring of removed ids catches the other order: a removal seen
-	 * before the addition, or before a request of that pipe is
-	 * registered in flight (then it starts cancelled).
-	 */
-	pthread_mutex_t pipes_lock;
-	struct pipe_rec pipes[IPC_PIPES_TRACKED];
-	size_t n_pipes;
-	bool pipes_overflow; /* more than tracked: count as busy until all go */
-	uint32_t removed[IPC_REMOVED_RING];
-	size_t removed_next;
-	struct ipc_inflight *inflight;
-
-	struct serve_thread threads[IPC_CONCURRENT_MAX];
+	pthread_mutex_t watch_lock;
+	struct ipc_inflight *watch[IPC_CONNS_MAX];
+	size_t n_watch;
 };
 
 static uint64_t
@@ -128,139 +164,6 @@ monotonic_ms(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-/* pipes_lock held */
-static bool
-pipe_removed(const struct ipc_server *s, uint32_t id)
-{
-	for (size_t i = 0; i < IPC_REMOVED_RING; i++)
-		if (s->removed[i] == id)
-			return true;
-	return false;
-}
-
-/* pipes_lock held */
-static struct pipe_rec *
-pipe_find(struct ipc_server *s, uint32_t id)
-{
-	for (size_t i = 0; i < s->n_pipes; i++)
-		if (s->pipes[i].id == id)
-			return &s->pipes[i];
-	return NULL;
-}
-
-/* pipes_lock held: the record of a live pipe, added when missing */
-static struct pipe_rec *
-pipe_get(struct ipc_server *s, uint32_t id)
-{
-	struct pipe_rec *p = pipe_find(s, id);
-	if (p || id == 0 || pipe_removed(s, id))
-		return p;
-	if (s->n_pipes >= IPC_PIPES_TRACKED) {
-		s->pipes_overflow = true;
-		return NULL;
-	}
-	s->pipes[s->n_pipes] = (struct pipe_rec){ .id = id };
-	return &s->pipes[s->n_pipes++];
-}
-
-/* pipes_lock held */
-static void
-pipe_drop(struct ipc_server *s, uint32_t id)
-{
-	for (size_t i = 0; i < s->n_pipes; i++)
-		if (s->pipes[i].id == id) {
-			s->pipes[i] = s->pipes[--s->n_pipes];
-			break;
-		}
-	if (s->n_pipes == 0)
-		s->pipes_overflow = false;
-}
-
-/* pipes_lock held */
-static void
-inflight_signal(struct ipc_inflight *f)
-{
-	f->cancelled = true;
-	if (f->efd >= 0) {
-		uint64_t one = 1;
-		(void)!write(f->efd, &one, sizeof(one));
-	}
-}
-
-static void
-pipe_event(nng_pipe p, nng_pipe_ev ev, void *arg)
-{
-	struct ipc_server *s = arg;
-	uint32_t id = (uint32_t)nng_pipe_id(p);
-	pthread_mutex_lock(&s->pipes_lock);
-	if (ev == NNG_PIPE_EV_ADD_POST) {
-		(void)pipe_get(s, id);
-	} else if (ev == NNG_PIPE_EV_REM_POST) {
-		pipe_drop(s, id);
-		s->removed[s->removed_next++ % IPC_REMOVED_RING] = id;
-		/* the client is gone: nobody reads these answers */
-		for (struct ipc_inflight *f = s->inflight; f; f = f->next)
-			if (f->pipe == id && !f->cancelled)
-				inflight_signal(f);
-	}
-	pthread_mutex_unlock(&s->pipes_lock);
-}
-
-/*
- * Whether a client is connected. nng may run a short-lived pipe's removal
- * callback before its addition callback (they come from different
- * threads), which would leave a dead id in the set for good and keep the
- * service from ever going idle; so ids nng no longer knows are dropped
- * here. nng is asked without our lock held: its callbacks take our lock
- * while nng may hold its own.
- */
-static bool
-clients_connected(struct ipc_server *s)
-{
-	uint32_t ids[IPC_PIPES_TRACKED];
-	pthread_mutex_lock(&s->pipes_lock);
-	size_t n = s->n_pipes;
-	bool overflow = s->pipes_overflow;
-	for (size_t i = 0; i < n; i++)
-		ids[i] = s->pipes[i].id;
-	pthread_mutex_unlock(&s->pipes_lock);
-	if (overflow)
-		return true;
-	size_t live = 0;
-	for (size_t i = 0; i < n; i++) {
-		nng_pipe p = NNG_PIPE_INITIALIZER;
-		uint64_t uid;
-		p.id = ids[i];
-		if (nng_pipe_get_uint64(p, NNG_OPT_IPC_PEER_UID, &uid) == 0) {
-			live++;
-			continue;
-		}
-		pthread_mutex_lock(&s->pipes_lock);
-		pipe_drop(s, ids[i]);
-		pthread_mutex_unlock(&s->pipes_lock);
-	}
-	return live > 0;
-}
-
-/*
- * Whether exiting now would drop a client: one connected (it may be about
- * to send), or one waiting in the inherited socket's backlog. The second
- * matters when the front end started us: then we hold the only copy of the
- * listening socket, and what waits in it is reset when we exit.
- */
-static bool
-clients_waiting(struct ipc_server *s)
-{
-	if (clients_connected(s))
-		return true;
-	if (s->listen_fd >= 0) {
-		struct pollfd pfd = { .fd = s->listen_fd, .events = POLLIN };
-		if (poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN))
-			return true;
-	}
-	return false;
 }
 
 static void
@@ -285,7 +188,7 @@ socket_bound_path(int fd, char **ret)
 	if (un.sun_family != AF_UNIX)
 		return -EAFNOSUPPORT;
 	if (len <= offsetof(struct sockaddr_un, sun_path) || un.sun_path[0] != '/')
-		return -EAFNOSUPPORT; /* abstract or unnamed: nng cannot name it */
+		return -EAFNOSUPPORT; /* abstract or unnamed: clients find it by path */
 	size_t n = strnlen(un.sun_path, len - offsetof(struct sockaddr_un, sun_path));
 	char *s = strndup(un.sun_path, n);
 	if (!s)
@@ -338,28 +241,35 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 	struct ipc_server *s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
-	pthread_mutex_init(&s->pipes_lock, NULL);
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_mutex_init(&s->handler_lock, NULL);
-	pthread_cond_init(&s->wake, NULL);
-	s->n_threads = o->max_concurrent ? o->max_concurrent : 1;
-	if (s->n_threads > IPC_CONCURRENT_MAX)
-		s->n_threads = IPC_CONCURRENT_MAX;
+	pthread_mutex_init(&s->watch_lock, NULL);
+	pthread_cond_init(&s->slot_free, NULL);
+	pthread_cond_init(&s->work, NULL);
+	s->queue_tail = &s->queue;
+	s->max_concurrent = o->max_concurrent ? o->max_concurrent : 1;
+	if (s->max_concurrent > IPC_CONCURRENT_MAX)
+		s->max_concurrent = IPC_CONCURRENT_MAX;
 	s->serialize = o->serialize;
 	s->listen_fd = -EBADF;
 	s->max_msg = o->max_msg ? o->max_msg : IPC_MSG_MAX;
 	s->arena_limit = o->arena_limit ? o->arena_limit : 4 * s->max_msg;
 	s->any_uid = o->any_uid;
 	s->uid = geteuid();
+	s->idle_ms = o->idle_timeout_ms;
+	s->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	int r;
+	if (s->wake_fd < 0) {
+		r = -errno;
+		goto fail;
+	}
 
-	int r = ipc_listen_fd();
+	r = ipc_listen_fd();
 	if (r >= 0) {
+		/* The manager's socket (launchd's too): accepted on as it is. */
 		s->listen_fd = r;
 		s->activated = true;
 		r = socket_bound_path(s->listen_fd, &s->path);
-		if (r < 0)
-			goto fail;
-		r = ipc_activation_adopt(s->listen_fd, s->path);
 		if (r < 0)
 			goto fail;
 	} else if (r == -EBADF) {
@@ -372,51 +282,24 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 		free(dir);
 		if (r < 0)
 			goto fail;
-		/*
-		 * Bind the socket ourselves and hand it to nng like an
-		 * inherited one: one path for both cases, and the listener
-		 * watchdog can replace nng's listener without the path
-		 * vanishing for a moment.
-		 */
 		r = bind_own_socket(s->path);
 		if (r < 0)
 			goto fail;
 		s->listen_fd = r;
 		s->owns_path = true;
-		r = ipc_activation_adopt(s->listen_fd, s->path);
-		if (r < 0)
-			goto fail;
 	} else {
 		goto fail;
 	}
-
-	r = ipc_error_from_nng(nng_rep0_open(&s->sock));
-	if (r < 0)
-		goto fail;
-	s->sock_open = true;
-	if ((r = ipc_error_from_nng(nng_pipe_notify(s->sock, NNG_PIPE_EV_ADD_POST, pipe_event, s))) < 0 ||
-	    (r = ipc_error_from_nng(nng_pipe_notify(s->sock, NNG_PIPE_EV_REM_POST, pipe_event, s))) < 0)
-		goto fail;
 	/*
-	 * nng closes the connection on a frame over its limit, and the peer
-	 * then waits for its timeout. Give nng twice our limit so that a
-	 * frame just over ours reaches the check below and gets an Error;
-	 * beyond that, memory stays bounded and the connection is dropped.
+	 * Non-blocking accept: another instance sharing the manager's socket
+	 * may take the connection poll() announced, and a blocking accept
+	 * would then stop the idle clock. (nng set the same flag on it.)
 	 */
-	r = ipc_error_from_nng(nng_socket_set_size(s->sock, NNG_OPT_RECVMAXSZ,
-						   2 * s->max_msg));
-	if (r < 0)
-		goto fail;
-	s->idle_ms = o->idle_timeout_ms;
-
-	if (asprintf(&s->url, "ipc://%s", s->path) < 0) {
-		s->url = NULL;
-		r = -ENOMEM;
+	int fl = fcntl(s->listen_fd, F_GETFL);
+	if (fl < 0 || fcntl(s->listen_fd, F_SETFL, fl | O_NONBLOCK) < 0) {
+		r = -errno;
 		goto fail;
 	}
-	r = ipc_error_from_nng(nng_listen(s->sock, s->url, &s->listener, 0));
-	if (r < 0)
-		goto fail;
 	notify("READY=1");
 	*ret = s;
 	return 0;
@@ -430,23 +313,20 @@ ipc_server_free(struct ipc_server *s)
 {
 	if (!s)
 		return NULL;
-	if (s->sock_open) {
+	if (s->listen_fd >= 0)
 		notify("STOPPING=1");
-		(void)nng_close(s->sock);
-	}
-	pthread_mutex_destroy(&s->pipes_lock);
+	/* Only a path we bound: the manager's stays for the next instance. */
+	if (s->owns_path && s->path)
+		(void)unlink(s->path);
+	if (s->listen_fd >= 0)
+		close(s->listen_fd);
+	if (s->wake_fd >= 0)
+		close(s->wake_fd);
 	pthread_mutex_destroy(&s->lock);
 	pthread_mutex_destroy(&s->handler_lock);
-	pthread_cond_destroy(&s->wake);
-	/*
-	 * The adapter kept nng from removing the path (it removes only what
-	 * it bound itself); ours to remove now, with unlinkat() because the
-	 * adapter swallows unlink() of this path. The inherited socket's fd
-	 * stays open until exit: the adapter's state names it.
-	 */
-	if (s->owns_path && s->path)
-		(void)unlinkat(AT_FDCWD, s->path, 0);
-	free(s->url);
+	pthread_mutex_destroy(&s->watch_lock);
+	pthread_cond_destroy(&s->slot_free);
+	pthread_cond_destroy(&s->work);
 	free(s->path);
 	free(s);
 	return NULL;
@@ -502,30 +382,35 @@ count(struct ipc_server *s, uint64_t *counter)
 
 /* ---- calls in flight ------------------------------------------------------ */
 
-static void
-inflight_add(struct ipc_server *s, struct ipc_inflight *f)
+/* Whether the peer of fd hung up (or the socket failed). */
+static bool
+peer_gone(int fd)
 {
-	/* pipes_lock held by the caller */
-	f->server = s;
-	f->efd = -1;
-	f->cancelled = pipe_removed(s, f->pipe);
-	f->next = s->inflight;
-	s->inflight = f;
+	struct pollfd p = { .fd = fd, .events = POLLRDHUP };
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL));
 }
 
+/* watch_lock held */
 static void
-inflight_remove(struct ipc_server *s, struct ipc_inflight *f)
+inflight_signal(struct ipc_inflight *f)
 {
-	pthread_mutex_lock(&s->pipes_lock);
-	for (struct ipc_inflight **pp = &s->inflight; *pp; pp = &(*pp)->next)
-		if (*pp == f) {
-			*pp = f->next;
+	f->cancelled = true;
+	if (f->efd >= 0) {
+		uint64_t one = 1;
+		(void)!write(f->efd, &one, sizeof(one));
+	}
+}
+
+/* watch_lock held */
+static void
+watch_drop(struct ipc_server *s, struct ipc_inflight *f)
+{
+	for (size_t i = 0; i < s->n_watch; i++)
+		if (s->watch[i] == f) {
+			s->watch[i] = s->watch[--s->n_watch];
 			break;
 		}
-	pthread_mutex_unlock(&s->pipes_lock);
-	if (f->efd >= 0)
-		close(f->efd);
-	f->efd = -1;
+	f->watched = false;
 }
 
 int
@@ -535,17 +420,24 @@ ipc_call_cancel_fd(struct ipc_call *call)
 	if (!f)
 		return -EBADF;
 	struct ipc_server *s = f->server;
-	int r;
-	pthread_mutex_lock(&s->pipes_lock);
+	int r = 0;
+	pthread_mutex_lock(&s->watch_lock);
 	if (f->efd < 0) {
 		f->efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-		if (f->efd >= 0 && f->cancelled) {
+		if (f->efd < 0) {
+			r = -errno;
+		} else if (f->cancelled || peer_gone(f->conn->fd)) {
+			inflight_signal(f); /* it left before we asked */
+		} else if (s->n_watch < IPC_CONNS_MAX) {
+			s->watch[s->n_watch++] = f;
+			f->watched = true;
 			uint64_t one = 1;
-			(void)!write(f->efd, &one, sizeof(one));
+			(void)!write(s->wake_fd, &one, sizeof(one));
 		}
 	}
-	r = f->efd >= 0 ? f->efd : -errno;
-	pthread_mutex_unlock(&s->pipes_lock);
+	if (r >= 0)
+		r = f->efd;
+	pthread_mutex_unlock(&s->watch_lock);
 	return r;
 }
 
@@ -555,9 +447,11 @@ ipc_call_cancelled(const struct ipc_call *call)
 	struct ipc_inflight *f = call ? call->inflight : NULL;
 	if (!f)
 		return false;
-	pthread_mutex_lock(&f->server->pipes_lock);
+	pthread_mutex_lock(&f->server->watch_lock);
+	if (!f->cancelled && peer_gone(f->conn->fd))
+		inflight_signal(f);
 	bool c = f->cancelled;
-	pthread_mutex_unlock(&f->server->pipes_lock);
+	pthread_mutex_unlock(&f->server->watch_lock);
 	return c;
 }
 
@@ -567,40 +461,25 @@ ipc_call_permit(struct ipc_call *call, ipc_body type)
 	struct ipc_inflight *f = call ? call->inflight : NULL;
 	if (!f)
 		return -EBADF;
-	struct ipc_server *s = f->server;
-	pthread_mutex_lock(&s->pipes_lock);
-	struct pipe_rec *p = pipe_find(s, f->pipe);
-	if (p)
-		ipc_phase_permit(&p->phase, type);
-	pthread_mutex_unlock(&s->pipes_lock);
-	return p ? 0 : -ENOTCONN;
+	/* the phase is the connection thread's own, and so is this call */
+	ipc_phase_permit(&f->conn->phase, type);
+	return 0;
 }
 
+/* ---- one request ---------------------------------------------------------- */
+
 /*
- * Build the reply for one request into reply (already initialised). Returns
- * 0, or a negative errno with *why, which the caller turns into an Error.
+ * Decode, admit and run one request (body of len bytes) from c, building
+ * the reply into reply (already initialised). Returns 0, or a negative
+ * errno with *why, which the caller turns into an Error.
  */
 static int
-answer(struct ipc_server *s, nng_msg *msg, struct arena *a, ipc_envelope *reply,
-       const char **why)
+answer(struct conn *c, const uint8_t *body, size_t len, struct arena *a,
+       ipc_envelope *reply, const char **why)
 {
-	nng_pipe p = nng_msg_get_pipe(msg);
-	uint64_t uid = UINT64_MAX, pid = 0;
-	if (nng_pipe_get_uint64(p, NNG_OPT_IPC_PEER_UID, &uid) != 0) {
-		*why = "peer credentials unavailable";
-		count(s, &s->stats.foreign);
-		return -EPERM;
-	}
-	(void)nng_pipe_get_uint64(p, NNG_OPT_IPC_PEER_PID, &pid);
-	if (!s->any_uid && uid != (uint64_t)s->uid) {
-		*why = "peer uid is not the service's user";
-		count(s, &s->stats.foreign);
-		return -EPERM;
-	}
-
+	struct ipc_server *s = c->s;
 	ipc_envelope *req = NULL;
-	int r = ipc_unpack(nng_msg_body(msg), nng_msg_len(msg), s->max_msg, a,
-			   &req, why);
+	int r = ipc_unpack(body, len, s->max_msg, a, &req, why);
 	if (r < 0)
 		return r;
 
@@ -611,31 +490,22 @@ answer(struct ipc_server *s, nng_msg *msg, struct arena *a, ipc_envelope *reply,
 	ipc_session_fn session_fn = s->session_fn;
 	pthread_mutex_unlock(&s->lock);
 
-	/* The table and the connection's phase, then the call goes in flight. */
-	struct ipc_inflight f = { .pipe = (uint32_t)nng_pipe_id(p) };
 	const struct ipc_dispatch *d = NULL;
-	pthread_mutex_lock(&s->pipes_lock);
-	struct pipe_rec *pr = pipe_get(s, f.pipe);
-	struct ipc_phase none = { 0 };
-	r = ipc_dispatch_admit(table, n_table, pr ? &pr->phase : &none, req, &d, why);
-	if (r >= 0 && !pr && (d->flags & (IPC_ONCE | IPC_PERMIT))) {
-		/* no record (gone, or too many connections): fail closed */
-		*why = "connection state unavailable";
-		r = -ENOTCONN;
-	}
-	if (r >= 0)
-		inflight_add(s, &f);
-	pthread_mutex_unlock(&s->pipes_lock);
+	r = ipc_dispatch_admit(table, n_table, &c->phase, req, &d, why);
 	if (r < 0)
 		return r;
 
+	struct ipc_inflight *f = &c->call;
+	pthread_mutex_lock(&s->watch_lock);
+	*f = (struct ipc_inflight){ .server = s, .conn = c, .efd = -1 };
+	pthread_mutex_unlock(&s->watch_lock);
 	struct ipc_call call = {
-		.peer_uid = (uid_t)uid,
-		.peer_pid = (pid_t)pid,
+		.peer_uid = c->uid,
+		.peer_pid = c->pid,
 		.request = req,
 		.reply = reply,
 		.arena = a,
-		.inflight = &f,
+		.inflight = f,
 	};
 	if (s->serialize)
 		pthread_mutex_lock(&s->handler_lock);
@@ -647,7 +517,13 @@ answer(struct ipc_server *s, nng_msg *msg, struct arena *a, ipc_envelope *reply,
 	}
 	if (s->serialize)
 		pthread_mutex_unlock(&s->handler_lock);
-	inflight_remove(s, &f);
+	pthread_mutex_lock(&s->watch_lock);
+	if (f->watched)
+		watch_drop(s, f);
+	if (f->efd >= 0)
+		close(f->efd);
+	f->efd = -1;
+	pthread_mutex_unlock(&s->watch_lock);
 	if (r < 0)
 		return r;
 	/* Never send what the peer would refuse. */
@@ -659,86 +535,200 @@ answer(struct ipc_server *s, nng_msg *msg, struct arena *a, ipc_envelope *reply,
 	return 0;
 }
 
-/*
- * nng 1.5.2 bug (upstream #1518, fixed in 1.6): after a peer hangs up
- * during the SP handshake, the ipc listener may stop handing new
- * connections to the socket: they are accepted and never served, so any
- * process that can connect could stall the service. The failed handshake
- * shows in the listener's error counters; when they move, the listener is
- * replaced. With an inherited socket the replacement adopts the same
- * socket again (the adapter keeps the manager's socket open and listening,
- * so nothing waiting in its backlog is lost); with a socket we bound
- * ourselves, the path is briefly absent. A connection that arrived in the
- * wedged state is dropped with the old listener: its client sees a reset
- * (ipc_client_call retries idempotent requests once).
- */
-static uint64_t
-listener_error_count(nng_listener l)
+/* ---- the connection's bytes ---------------------------------------------- */
+
+/* Wait for fd to be ready for events until deadline: 0, -ETIMEDOUT, -errno. */
+static int
+wait_fd(int fd, short events, uint64_t deadline)
 {
-	static const char *const names[] = {
-		"disconnect", "canceled", "other", "timeout", "proto", "auth",
-		"oom", "reject", "rcv_max",
-	};
-	nng_stat *all = NULL;
-	if (nng_stats_get(&all) != 0 || !all)
-		return 0;
-	uint64_t sum = 0;
-	nng_stat *ls = nng_stat_find_listener(all, l);
-	for (size_t i = 0; ls && i < ARRAY_SIZE(names); i++) {
-		nng_stat *c = nng_stat_find(ls, names[i]);
-		if (c)
-			sum += nng_stat_value(c);
+	for (;;) {
+		int timeout = -1;
+		if (deadline != NO_DEADLINE) {
+			uint64_t now = monotonic_ms();
+			if (now >= deadline)
+				return -ETIMEDOUT;
+			timeout = deadline - now > 1000000 ? 1000000 : (int)(deadline - now);
+		}
+		struct pollfd p = { .fd = fd, .events = events };
+		int n = poll(&p, 1, timeout);
+		if (n > 0)
+			return 0; /* ready, or an error the next call reports */
+		if (n < 0 && errno != EINTR)
+			return -errno;
 	}
-	nng_stats_free(all);
-	return sum;
 }
 
+/* Receive what is there, up to n bytes: > 0, -ECONNRESET at EOF, -errno. */
 static int
-listener_watchdog(struct ipc_server *s)
+recv_some(int fd, void *p, size_t n, uint64_t deadline)
 {
-	uint64_t errors = listener_error_count(s->listener);
-	if (errors == s->listener_errors)
-		return 0;
-	/*
-	 * nng counts a client's ordinary hang-up in the same counters, and
-	 * closing a listener closes its pipes: replace it only when no client
-	 * is connected, so that no established connection is dropped.
-	 */
-	if (clients_connected(s))
-		return 0;
-	(void)nng_listener_close(s->listener);
-	int r = ipc_error_from_nng(nng_listen(s->sock, s->url, &s->listener, 0));
-	if (r < 0)
-		return r;
-	s->listener_errors = listener_error_count(s->listener);
-	count(s, &s->stats.listener_restarts);
+	for (;;) {
+		/* No deadline: block in recv itself, one call per wake-up. */
+		ssize_t k = recv(fd, p, n, deadline == NO_DEADLINE ? 0 : MSG_DONTWAIT);
+		if (k > 0)
+			return (int)k;
+		if (k == 0)
+			return -ECONNRESET;
+		if (errno == EINTR)
+			continue;
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			return -errno;
+		int r = wait_fd(fd, POLLIN, deadline);
+		if (r < 0)
+			return r;
+	}
+}
+
+/* Read n bytes into p (NULL: discard them). 0 or a negative errno. */
+static int
+conn_read(struct conn *c, void *p, size_t n, uint64_t deadline)
+{
+	uint8_t *d = p;
+	while (n > 0) {
+		if (c->rpos < c->rlen) {
+			size_t k = c->rlen - c->rpos;
+			if (k > n)
+				k = n;
+			if (d) {
+				memcpy(d, c->rbuf + c->rpos, k);
+				d += k;
+			}
+			c->rpos += k;
+			n -= k;
+			continue;
+		}
+		int k;
+		if (d && n >= RBUF_SIZE) {
+			/* a large body: straight into place */
+			if ((k = recv_some(c->fd, d, n > INT32_MAX ? INT32_MAX : n, deadline)) < 0)
+				return k;
+			d += k;
+			n -= (size_t)k;
+			continue;
+		}
+		if ((k = recv_some(c->fd, c->rbuf, RBUF_SIZE, deadline)) < 0)
+			return k;
+		c->rpos = 0;
+		c->rlen = (size_t)k;
+	}
 	return 0;
 }
 
+/* Send every byte of iov[0..n) before deadline (MSG_NOSIGNAL: no SIGPIPE). */
+static int
+send_all(int fd, struct iovec *iov, int n, uint64_t deadline)
+{
+	while (n > 0) {
+		struct msghdr m = { .msg_iov = iov, .msg_iovlen = (size_t)n };
+		ssize_t k = sendmsg(fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				return -errno;
+			int r = wait_fd(fd, POLLOUT, deadline);
+			if (r < 0)
+				return r;
+			continue;
+		}
+		size_t left = (size_t)k;
+		while (n > 0 && left >= iov->iov_len) {
+			left -= iov->iov_len;
+			iov++;
+			n--;
+		}
+		if (n > 0) {
+			iov->iov_base = (uint8_t *)iov->iov_base + left;
+			iov->iov_len -= left;
+		}
+	}
+	return 0;
+}
+
+static uint64_t
+get_be64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void
+put_be64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (56 - 8 * i));
+}
+
+/* Wait for a free slot (max_concurrent) and count the request busy. */
+static void
+slot_take(struct ipc_server *s)
+{
+	pthread_mutex_lock(&s->lock);
+	while (s->busy >= s->max_concurrent)
+		pthread_cond_wait(&s->slot_free, &s->lock);
+	s->busy++;
+	s->last_ms = monotonic_ms();
+	pthread_mutex_unlock(&s->lock);
+}
+
+static void
+slot_give(struct ipc_server *s)
+{
+	pthread_mutex_lock(&s->lock);
+	s->busy--;
+	s->last_ms = monotonic_ms();
+	pthread_cond_signal(&s->slot_free);
+	pthread_mutex_unlock(&s->lock);
+}
+
 /*
- * Serve one received request on t's context: answer, pack (an Error when
- * anything failed), send. Returns 0, or a negative errno only for what
- * stops the service (out of memory).
+ * Serve one request whose backtrace (bt, btl bytes) is read and whose body
+ * (len bytes) follows: read or skip it, answer, reply. 1: go on with the
+ * connection, 0: close it, < 0: stop the service (out of memory).
  */
 static int
-serve_one(struct ipc_server *s, struct serve_thread *t, nng_msg *msg)
+serve_request(struct conn *c, const uint8_t *bt, size_t btl, uint64_t len, uint64_t deadline)
 {
-	_cleanup_arena_ struct arena *a = arena_new(s->arena_limit);
-	if (!a) {
-		nng_msg_free(msg);
+	struct ipc_server *s = c->s;
+	const char *why = NULL;
+	int r = 0;
+	_cleanup_free_ uint8_t *body = NULL;
+	/*
+	 * A foreign peer's or an oversized body is skipped, never held: the
+	 * memory a peer can make us hold is max_msg per connection.
+	 */
+	if (!c->cred_ok || (!s->any_uid && c->uid != s->uid)) {
+		why = c->cred_ok ? "peer uid is not the service's user"
+				 : "peer credentials unavailable";
+		count(s, &s->stats.foreign);
+		r = -EPERM;
+	} else if (len > s->max_msg) {
+		why = "frame larger than the limit";
+		r = -EMSGSIZE;
+	} else if (!(body = malloc(len ? len : 1))) {
 		return -ENOMEM;
 	}
+	int k = conn_read(c, body, len, deadline);
+	if (k < 0)
+		return 0;
+
+	_cleanup_arena_ struct arena *a = arena_new(s->arena_limit);
+	if (!a)
+		return -ENOMEM;
 	ipc_envelope reply;
 	ipc_envelope_init(&reply);
-	const char *why = NULL;
-	int r = answer(s, msg, a, &reply, &why);
+	slot_take(s);
+	if (r >= 0)
+		r = answer(c, body, len, a, &reply, &why);
 	if (r < 0)
 		count(s, &s->stats.refused);
 
-	uint8_t *data = NULL;
-	size_t len = 0;
+	_cleanup_free_ uint8_t *data = NULL;
+	size_t dlen = 0;
 	if (r >= 0) {
-		r = ipc_pack(&reply, s->max_msg, &data, &len);
+		r = ipc_pack(&reply, s->max_msg, &data, &dlen);
 		if (r < 0) {
 			why = "reply larger than the limit";
 			count(s, &s->stats.refused);
@@ -747,109 +737,270 @@ serve_one(struct ipc_server *s, struct serve_thread *t, nng_msg *msg)
 	if (r < 0) {
 		ipc_envelope_init(&reply);
 		if (ipc_envelope_set_error(&reply, a, r, why) < 0 ||
-		    ipc_pack(&reply, 0, &data, &len) < 0) {
-			nng_msg_free(msg);
+		    ipc_pack(&reply, 0, &data, &dlen) < 0) {
+			slot_give(s);
 			return -ENOMEM;
 		}
 	}
-	/* Reuse the request's message: same pipe, body replaced. */
-	nng_msg_clear(msg);
-	int rv = nng_msg_append(msg, data, len);
-	free(data);
-	if (rv != 0) {
-		nng_msg_free(msg);
-		return ipc_error_from_nng(rv);
-	}
-	nng_aio_set_msg(t->aio, msg);
-	nng_aio_set_timeout(t->aio, IPC_SEND_TIMEOUT_MS);
-	nng_ctx_send(t->ctx, t->aio);
-	nng_aio_wait(t->aio);
-	if (nng_aio_result(t->aio) != 0) {
-		/* The peer went away: its loss, not ours. */
-		nng_msg_free(nng_aio_get_msg(t->aio));
+	uint8_t head[9];
+	head[0] = SP_MSG;
+	put_be64(head + 1, (uint64_t)btl + dlen);
+	struct iovec iov[3] = {
+		{ head, sizeof(head) }, { (void *)bt, btl }, { data, dlen },
+	};
+	r = send_all(c->fd, iov, 3, monotonic_ms() + IPC_SEND_TIMEOUT_MS);
+	if (r >= 0)
+		count(s, &s->stats.served);
+	slot_give(s);
+	/* A peer that does not take its reply: its loss, not ours. */
+	return r >= 0 ? 1 : 0;
+}
+
+/*
+ * Read the next message and serve it. 1: go on, 0: close the connection
+ * (the peer left, broke the protocol, or stalled mid-frame), < 0: fatal.
+ */
+static int
+serve_frame(struct conn *c)
+{
+	struct ipc_server *s = c->s;
+	uint8_t head[9];
+	/* Between requests a connection may stay quiet as long as it likes. */
+	if (conn_read(c, head, 1, NO_DEADLINE) < 0)
 		return 0;
-	}
-	count(s, &s->stats.served);
-	return 0;
-}
-
-static void
-activity(struct ipc_server *s, int delta)
-{
-	pthread_mutex_lock(&s->lock);
-	s->busy = (unsigned)((int)s->busy + delta);
-	s->last_ms = monotonic_ms();
-	pthread_mutex_unlock(&s->lock);
-}
-
-static void *
-serve_thread(void *arg)
-{
-	struct serve_thread *t = arg;
-	struct ipc_server *s = t->s;
+	uint64_t deadline = monotonic_ms() + IPC_RECV_TIMEOUT_MS;
+	if (conn_read(c, head + 1, sizeof(head) - 1, deadline) < 0)
+		return 0;
+	if (head[0] != SP_MSG)
+		return 0; /* as nng: a peer speaking garbage is dropped */
+	uint64_t len = get_be64(head + 1);
+	/*
+	 * Refused before a byte of it is read. Up to twice the limit the
+	 * body is skipped and answered -EMSGSIZE, so that a frame just over
+	 * reaches an Error the peer understands; beyond, the connection goes.
+	 */
+	if (len > 2 * (uint64_t)s->max_msg + 4 * SP_HOPS_MAX)
+		return 0;
+	uint8_t bt[4 * SP_HOPS_MAX];
+	size_t btl = 0;
 	for (;;) {
-		nng_aio_set_timeout(t->aio, NNG_DURATION_INFINITE);
-		nng_ctx_recv(t->ctx, t->aio);
-		nng_aio_wait(t->aio);
-		int rv = nng_aio_result(t->aio);
-		if (rv == NNG_ECLOSED || rv == NNG_ECANCELED)
-			break; /* run() is stopping */
-		int r = 0;
-		if (rv != 0) {
-			r = ipc_error_from_nng(rv);
-		} else {
-			activity(s, +1);
-			r = serve_one(s, t, nng_aio_get_msg(t->aio));
-			activity(s, -1);
+		if (len - btl < 4)
+			return 0; /* no request id: garbage */
+		if (btl == sizeof(bt)) {
+			/* too many hops: dropped unanswered, as nng's rep0 does */
+			return conn_read(c, NULL, len - btl, deadline) < 0 ? 0 : 1;
 		}
-		if (r < 0) {
-			pthread_mutex_lock(&s->lock);
-			if (!s->fatal)
-				s->fatal = r;
-			pthread_cond_signal(&s->wake);
-			pthread_mutex_unlock(&s->lock);
+		if (conn_read(c, bt + btl, 4, deadline) < 0)
+			return 0;
+		btl += 4;
+		if (bt[btl - 4] & 0x80)
+			break;
+	}
+	return serve_request(c, bt, btl, len - btl, deadline);
+}
+
+/* The connection's life: handshake, then requests in order. */
+static int
+conn_serve(struct conn *c)
+{
+	static const uint8_t hello[8] = { 0, 'S', 'P', 0, SP_PROTO_REP >> 8, SP_PROTO_REP & 0xff, 0, 0 };
+	uint64_t deadline = monotonic_ms() + IPC_RECV_TIMEOUT_MS;
+	struct iovec iov = { (void *)hello, sizeof(hello) };
+	if (send_all(c->fd, &iov, 1, deadline) < 0)
+		return 0;
+	uint8_t peer[8];
+	if (conn_read(c, peer, sizeof(peer), deadline) < 0)
+		return 0;
+	if (peer[0] != 0 || peer[1] != 'S' || peer[2] != 'P' || peer[3] != 0 ||
+	    peer[6] != 0 || peer[7] != 0 ||
+	    ((unsigned)peer[4] << 8 | peer[5]) != SP_PROTO_REQ)
+		return 0; /* not SP, or not a req peer */
+	int r;
+	while ((r = serve_frame(c)) > 0)
+		;
+	return r;
+}
+
+/* The end of a connection: the peer sees it now, and it leaves the set. */
+static void
+conn_end(struct conn *c, int r)
+{
+	struct ipc_server *s = c->s;
+	(void)shutdown(c->fd, SHUT_RDWR);
+	pthread_mutex_lock(&s->lock);
+	if (r < 0 && !s->fatal)
+		s->fatal = r;
+	for (struct conn **pp = &s->conns; *pp; pp = &(*pp)->next)
+		if (*pp == c) {
+			*pp = c->next;
 			break;
 		}
+	s->n_conns--;
+	s->last_ms = monotonic_ms();
+	pthread_mutex_unlock(&s->lock);
+	close(c->fd);
+	free(c);
+}
+
+/* A serving thread: connections from the queue, one after the other. */
+static void *
+pool_thread(void *arg)
+{
+	struct ipc_server *s = arg;
+	pthread_mutex_lock(&s->lock);
+	for (;;) {
+		while (!s->queue && !s->stopping) {
+			s->idle_threads++;
+			pthread_cond_wait(&s->work, &s->lock);
+			s->idle_threads--;
+		}
+		struct conn *c = s->queue;
+		if (!c)
+			break; /* stopping */
+		s->queue = c->next_queued;
+		if (!s->queue)
+			s->queue_tail = &s->queue;
+		pthread_mutex_unlock(&s->lock);
+		conn_end(c, conn_serve(c));
+		pthread_mutex_lock(&s->lock);
 	}
+	pthread_mutex_unlock(&s->lock);
 	return NULL;
 }
 
+/* ---- accepting, watching, idling ------------------------------------------ */
+
+static void
+peer_credentials(struct conn *c)
+{
+#ifdef SO_PEERCRED
+	struct ucred uc;
+	socklen_t len = sizeof(uc);
+	if (getsockopt(c->fd, SOL_SOCKET, SO_PEERCRED, &uc, &len) == 0 && len == sizeof(uc)) {
+		c->uid = uc.uid;
+		c->pid = uc.pid;
+		c->cred_ok = true;
+	}
+#else
+	gid_t gid;
+	if (getpeereid(c->fd, &c->uid, &gid) == 0)
+		c->cred_ok = true;
+#ifdef LOCAL_PEERPID
+	socklen_t len = sizeof(c->pid);
+	(void)getsockopt(c->fd, SOL_LOCAL, LOCAL_PEERPID, &c->pid, &len);
+#endif
+#ifdef SO_NOSIGPIPE
+	int one = 1;
+	(void)setsockopt(c->fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof(one));
+#endif
+#endif
+}
+
+/* Accept one connection and start its thread. 0, or a negative errno that stops run(). */
+static int
+accept_one(struct ipc_server *s)
+{
+#ifdef __APPLE__
+	int fd = accept(s->listen_fd, NULL, NULL);
+	if (fd >= 0)
+		(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+#else
+	int fd = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+#endif
+	if (fd < 0) {
+		switch (errno) {
+		case EAGAIN:
+#if EWOULDBLOCK != EAGAIN
+		case EWOULDBLOCK:
+#endif
+		case EINTR:
+		case ECONNABORTED:
+		case EPROTO:
+			return 0;
+		case EMFILE:
+		case ENFILE:
+		case ENOBUFS:
+		case ENOMEM: {
+			/* out of fds for now: the client waits in the backlog */
+			struct timespec ts = { 0, 20 * 1000000L };
+			nanosleep(&ts, NULL);
+			return 0;
+		}
+		default:
+			return -errno;
+		}
+	}
+	pthread_mutex_lock(&s->lock);
+	bool full = s->n_conns >= IPC_CONNS_MAX;
+	pthread_mutex_unlock(&s->lock);
+	struct conn *c = full ? NULL : malloc(sizeof(*c));
+	if (!c) {
+		close(fd); /* refused: the client sees the connection reset */
+		return 0;
+	}
+	memset(c, 0, offsetof(struct conn, rbuf));
+	c->s = s;
+	c->fd = fd;
+	c->call.efd = -1;
+	peer_credentials(c);
+	pthread_mutex_lock(&s->lock);
+	bool spawn = s->idle_threads == 0 || s->queue;
+	struct pool_thread *t = NULL;
+	if (spawn && (t = calloc(1, sizeof(*t))) &&
+	    pthread_create(&t->th, NULL, pool_thread, s) == 0) {
+		t->next = s->threads;
+		s->threads = t;
+	} else if (spawn) {
+		free(t);
+		if (!s->threads) {
+			/* no thread to serve it: refused */
+			pthread_mutex_unlock(&s->lock);
+			close(fd);
+			free(c);
+			return 0;
+		}
+	}
+	c->next = s->conns;
+	s->conns = c;
+	s->n_conns++;
+	*s->queue_tail = c;
+	s->queue_tail = &c->next_queued;
+	s->last_ms = monotonic_ms();
+	pthread_cond_signal(&s->work);
+	pthread_mutex_unlock(&s->lock);
+	return 0;
+}
+
+/* The end of run(): every connection ended, every thread joined. */
 static void
 stop_threads(struct ipc_server *s)
 {
-	/* closing a context aborts its pending receive (NNG_ECLOSED) */
-	for (unsigned i = 0; i < s->n_threads; i++)
-		if (s->threads[i].started)
-			(void)nng_ctx_close(s->threads[i].ctx);
-	for (unsigned i = 0; i < s->n_threads; i++) {
-		struct serve_thread *t = &s->threads[i];
-		if (t->started)
-			pthread_join(t->th, NULL);
-		if (t->aio)
-			nng_aio_free(t->aio);
-		*t = (struct serve_thread){ 0 };
+	pthread_mutex_lock(&s->lock);
+	s->stopping = true;
+	for (struct conn *c = s->conns; c; c = c->next)
+		(void)shutdown(c->fd, SHUT_RDWR); /* ends each at its next read */
+	pthread_cond_broadcast(&s->work);
+	struct pool_thread *t = s->threads;
+	s->threads = NULL;
+	pthread_mutex_unlock(&s->lock);
+	while (t) {
+		struct pool_thread *next = t->next;
+		pthread_join(t->th, NULL);
+		free(t);
+		t = next;
 	}
-}
-
-static int
-start_threads(struct ipc_server *s)
-{
-	for (unsigned i = 0; i < s->n_threads; i++) {
-		struct serve_thread *t = &s->threads[i];
-		t->s = s;
-		int r = ipc_error_from_nng(nng_aio_alloc(&t->aio, NULL, NULL));
-		if (r >= 0)
-			r = ipc_error_from_nng(nng_ctx_open(&t->ctx, s->sock));
-		if (r < 0)
-			return r;
-		r = -pthread_create(&t->th, NULL, serve_thread, t);
-		if (r < 0) {
-			(void)nng_ctx_close(t->ctx);
-			return r;
-		}
-		t->started = true;
+	/* queued and never taken (a thread could not be made) */
+	pthread_mutex_lock(&s->lock);
+	while (s->queue) {
+		struct conn *c = s->queue;
+		s->queue = c->next_queued;
+		pthread_mutex_unlock(&s->lock);
+		conn_end(c, 0);
+		pthread_mutex_lock(&s->lock);
 	}
-	return 0;
+	s->queue_tail = &s->queue;
+	s->stopping = false;
+	pthread_mutex_unlock(&s->lock);
 }
 
 int
@@ -859,60 +1010,71 @@ ipc_server_run(struct ipc_server *s)
 	s->last_ms = monotonic_ms();
 	s->fatal = 0;
 	pthread_mutex_unlock(&s->lock);
-	int r = start_threads(s);
-	if (r < 0) {
-		stop_threads(s);
-		return r;
-	}
+	struct pollfd pfd[2 + IPC_CONNS_MAX];
+	struct ipc_inflight *watched[IPC_CONNS_MAX];
+	int r = 0;
 	for (;;) {
+		pfd[0] = (struct pollfd){ .fd = s->listen_fd, .events = POLLIN };
+		pfd[1] = (struct pollfd){ .fd = s->wake_fd, .events = POLLIN };
+		pthread_mutex_lock(&s->watch_lock);
+		size_t nw = s->n_watch;
+		for (size_t i = 0; i < nw; i++) {
+			watched[i] = s->watch[i];
+			pfd[2 + i] = (struct pollfd){ .fd = s->watch[i]->conn->fd, .events = POLLRDHUP };
+		}
+		pthread_mutex_unlock(&s->watch_lock);
+
+		int n = poll(pfd, 2 + nw, IPC_TICK_MS);
+		if (n < 0 && errno != EINTR) {
+			r = -errno;
+			break;
+		}
+		if (n > 0 && (pfd[1].revents & POLLIN)) {
+			uint64_t v;
+			(void)!read(s->wake_fd, &v, sizeof(v));
+		}
 		/*
-		 * Wake up every tick (idle accounting, the listener watchdog),
-		 * and as soon as a tick has passed since the last request: the
-		 * watchdog then runs as promptly as when a receive timed out
-		 * after a tick, not up to a tick later.
+		 * A watched peer hung up: cancel its call, if it is still the
+		 * one watched (it may have ended meanwhile). Only this thread
+		 * accepts, so a connection watched now with the same fd is
+		 * the same connection.
+		 */
+		for (size_t i = 0; n > 0 && i < nw; i++) {
+			if (!(pfd[2 + i].revents & (POLLRDHUP | POLLHUP | POLLERR)))
+				continue;
+			pthread_mutex_lock(&s->watch_lock);
+			for (size_t j = 0; j < s->n_watch; j++)
+				if (s->watch[j] == watched[i] && watched[i]->conn->fd == pfd[2 + i].fd) {
+					inflight_signal(watched[i]);
+					watch_drop(s, watched[i]);
+					break;
+				}
+			pthread_mutex_unlock(&s->watch_lock);
+		}
+		if (n > 0 && (pfd[0].revents & POLLIN) && (r = accept_one(s)) < 0)
+			break;
+		if (n > 0 && (pfd[0].revents & (POLLERR | POLLNVAL))) {
+			r = -EBADF;
+			break;
+		}
+		/*
+		 * Idle: nothing in flight, no connection, and nothing waiting in
+		 * the backlog: when the front end started us, we hold the only
+		 * copy of the listening socket, and what waits in it is reset
+		 * when we exit.
 		 */
 		pthread_mutex_lock(&s->lock);
-		uint64_t now_ms = monotonic_ms(), wait_ms = IPC_TICK_MS;
-		if (!s->busy && s->last_ms + IPC_TICK_MS > now_ms &&
-		    s->last_ms + IPC_TICK_MS - now_ms < wait_ms)
-			wait_ms = s->last_ms + IPC_TICK_MS - now_ms + 1;
-		struct timespec until;
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += (long)wait_ms * 1000000L;
-		while (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
-		if (!s->fatal)
-			(void)pthread_cond_timedwait(&s->wake, &s->lock, &until);
 		r = s->fatal;
+		bool idle = s->idle_ms && !s->busy && s->n_conns == 0 &&
+			    monotonic_ms() - s->last_ms >= s->idle_ms;
 		pthread_mutex_unlock(&s->lock);
 		if (r < 0)
 			break;
-		/*
-		 * The watchdog only in a quiet moment (nothing in flight, no
-		 * request for a tick), as when one thread served: replacing
-		 * the listener drops a connection still in its handshake,
-		 * which a busy stream of short clients would otherwise hit
-		 * (seen under ASan as resets at connect).
-		 */
-		pthread_mutex_lock(&s->lock);
-		bool quiet = !s->busy && monotonic_ms() - s->last_ms >= IPC_TICK_MS;
-		pthread_mutex_unlock(&s->lock);
-		if (quiet && (r = listener_watchdog(s)) < 0)
-			break;
-		/* asked outside our lock: it takes nng's */
-		bool waiting = clients_waiting(s);
-		pthread_mutex_lock(&s->lock);
-		uint64_t now = monotonic_ms();
-		bool idle = false;
-		if (s->busy || waiting)
-			s->last_ms = now;
-		else if (s->idle_ms && now - s->last_ms >= s->idle_ms)
-			idle = true; /* exit, the manager restarts us on demand */
-		pthread_mutex_unlock(&s->lock);
-		if (idle)
-			break;
+		if (idle) {
+			struct pollfd l = { .fd = s->listen_fd, .events = POLLIN };
+			if (poll(&l, 1, 0) == 0)
+				break; /* exit: the manager restarts us on demand */
+		}
 	}
 	stop_threads(s);
 	return r;

@@ -82,8 +82,9 @@ int svc_register(struct svc_conn *c, LiteSandbox__AgentKind agent, const char *c
 /*
  * svc_open("registrar", ..., spawn) and svc_register, once more when the
  * first connection is reset or broken before the reply: a registrar just
- * started may drop a connection still in its SP handshake (nng 1.5's
- * listener watchdog, ipc_server.c), before it read the request, and
+ * started could drop a connection still in its SP handshake (nng 1.5's
+ * listener watchdog, when the server used nng; kept as a guard against a
+ * connection refused at the cap), before it read the request, and
  * registering twice is harmless (an unused session). Only registration is
  * retried: a check records tickets and an exec runs commands.
  */

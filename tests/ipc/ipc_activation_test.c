@@ -702,9 +702,9 @@ hang_up(const char *path)
 }
 
 /*
- * A peer that connects and hangs up mid-handshake wedges nng 1.5.2's
- * listener; the server's watchdog replaces it, so the clients after it are
- * served. Bound and activated, a few rounds each.
+ * A peer that connects and hangs up mid-handshake wedged nng 1.5.2's
+ * listener when the server used nng; the clients after it must be served.
+ * Bound and activated, a few rounds each.
  */
 TEST(handshake_abort_does_not_stall)
 {
