@@ -38,16 +38,18 @@
  * watches the connections whose handler asked for a cancel fd.
  *
  * Cancellation follows the connection: the handler runs on the
- * connection's thread, so ipc_server_run's thread polls (POLLRDHUP, not
- * POLLIN: a pipelined request is no hang-up) the sockets of the calls that
+ * connection's thread, so ipc_server_run's thread watches (EPOLLRDHUP, not
+ * EPOLLIN: a pipelined request is no hang-up) the sockets of the calls that
  * asked for ipc_call_cancel_fd, and signals the call's eventfd when the
- * peer hangs up.
+ * peer hangs up. An epoll set, so that a call joins and leaves the watch
+ * without waking that thread (epoll_ctl acts on a wait in progress).
  */
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
@@ -82,14 +84,14 @@ struct conn;
 /*
  * The call in flight on a connection (at most one: requests of a
  * connection are served in order) and how it learns of its client's loss.
- * efd, cancelled and watched are under the server's watch_lock.
+ * efd, cancelled and watch_id are under the server's watch_lock.
  */
 struct ipc_inflight {
 	struct ipc_server *server;
 	struct conn *conn;
 	int efd;          /* eventfd, made on demand; -1 until asked for */
 	bool cancelled;
-	bool watched;     /* in the server's watch list */
+	uint64_t watch_id; /* in the server's epoll set under this id; 0: not */
 };
 
 struct conn {
@@ -123,7 +125,7 @@ struct ipc_server {
 	bool activated;
 	bool owns_path;            /* we bound it: we remove it at exit */
 	int listen_fd;
-	int wake_fd;               /* eventfd: a call to watch */
+	int epfd;                  /* the listener (id 0) and the watched calls */
 	size_t max_msg;
 	size_t arena_limit;
 	bool any_uid;
@@ -156,6 +158,7 @@ struct ipc_server {
 	pthread_mutex_t watch_lock;
 	struct ipc_inflight *watch[IPC_CONNS_MAX];
 	size_t n_watch;
+	uint64_t watch_seq;        /* ids of watched calls, never reused */
 };
 
 static uint64_t
@@ -257,9 +260,9 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 	s->any_uid = o->any_uid;
 	s->uid = geteuid();
 	s->idle_ms = o->idle_timeout_ms;
-	s->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	s->epfd = epoll_create1(EPOLL_CLOEXEC);
 	int r;
-	if (s->wake_fd < 0) {
+	if (s->epfd < 0) {
 		r = -errno;
 		goto fail;
 	}
@@ -296,7 +299,9 @@ ipc_server_new(const struct ipc_server_options *o, struct ipc_server **ret)
 	 * would then stop the idle clock. (nng set the same flag on it.)
 	 */
 	int fl = fcntl(s->listen_fd, F_GETFL);
-	if (fl < 0 || fcntl(s->listen_fd, F_SETFL, fl | O_NONBLOCK) < 0) {
+	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = 0 };
+	if (fl < 0 || fcntl(s->listen_fd, F_SETFL, fl | O_NONBLOCK) < 0 ||
+	    epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->listen_fd, &ev) < 0) {
 		r = -errno;
 		goto fail;
 	}
@@ -320,8 +325,8 @@ ipc_server_free(struct ipc_server *s)
 		(void)unlink(s->path);
 	if (s->listen_fd >= 0)
 		close(s->listen_fd);
-	if (s->wake_fd >= 0)
-		close(s->wake_fd);
+	if (s->epfd >= 0)
+		close(s->epfd);
 	pthread_mutex_destroy(&s->lock);
 	pthread_mutex_destroy(&s->handler_lock);
 	pthread_mutex_destroy(&s->watch_lock);
@@ -405,12 +410,13 @@ inflight_signal(struct ipc_inflight *f)
 static void
 watch_drop(struct ipc_server *s, struct ipc_inflight *f)
 {
+	(void)epoll_ctl(s->epfd, EPOLL_CTL_DEL, f->conn->fd, NULL);
 	for (size_t i = 0; i < s->n_watch; i++)
 		if (s->watch[i] == f) {
 			s->watch[i] = s->watch[--s->n_watch];
 			break;
 		}
-	f->watched = false;
+	f->watch_id = 0;
 }
 
 int
@@ -429,10 +435,11 @@ ipc_call_cancel_fd(struct ipc_call *call)
 		} else if (f->cancelled || peer_gone(f->conn->fd)) {
 			inflight_signal(f); /* it left before we asked */
 		} else if (s->n_watch < IPC_CONNS_MAX) {
-			s->watch[s->n_watch++] = f;
-			f->watched = true;
-			uint64_t one = 1;
-			(void)!write(s->wake_fd, &one, sizeof(one));
+			struct epoll_event ev = { .events = EPOLLRDHUP, .data.u64 = ++s->watch_seq };
+			if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, f->conn->fd, &ev) == 0) {
+				s->watch[s->n_watch++] = f;
+				f->watch_id = ev.data.u64;
+			}
 		}
 	}
 	if (r >= 0)
@@ -518,7 +525,7 @@ answer(struct conn *c, const uint8_t *body, size_t len, struct arena *a,
 	if (s->serialize)
 		pthread_mutex_unlock(&s->handler_lock);
 	pthread_mutex_lock(&s->watch_lock);
-	if (f->watched)
+	if (f->watch_id)
 		watch_drop(s, f);
 	if (f->efd >= 0)
 		close(f->efd);
@@ -1010,53 +1017,44 @@ ipc_server_run(struct ipc_server *s)
 	s->last_ms = monotonic_ms();
 	s->fatal = 0;
 	pthread_mutex_unlock(&s->lock);
-	struct pollfd pfd[2 + IPC_CONNS_MAX];
-	struct ipc_inflight *watched[IPC_CONNS_MAX];
+	struct epoll_event evs[16];
 	int r = 0;
 	for (;;) {
-		pfd[0] = (struct pollfd){ .fd = s->listen_fd, .events = POLLIN };
-		pfd[1] = (struct pollfd){ .fd = s->wake_fd, .events = POLLIN };
-		pthread_mutex_lock(&s->watch_lock);
-		size_t nw = s->n_watch;
-		for (size_t i = 0; i < nw; i++) {
-			watched[i] = s->watch[i];
-			pfd[2 + i] = (struct pollfd){ .fd = s->watch[i]->conn->fd, .events = POLLRDHUP };
-		}
-		pthread_mutex_unlock(&s->watch_lock);
-
-		int n = poll(pfd, 2 + nw, IPC_TICK_MS);
+		int n = epoll_wait(s->epfd, evs, (int)ARRAY_SIZE(evs), IPC_TICK_MS);
 		if (n < 0 && errno != EINTR) {
 			r = -errno;
 			break;
 		}
-		if (n > 0 && (pfd[1].revents & POLLIN)) {
-			uint64_t v;
-			(void)!read(s->wake_fd, &v, sizeof(v));
-		}
-		/*
-		 * A watched peer hung up: cancel its call, if it is still the
-		 * one watched (it may have ended meanwhile). Only this thread
-		 * accepts, so a connection watched now with the same fd is
-		 * the same connection.
-		 */
-		for (size_t i = 0; n > 0 && i < nw; i++) {
-			if (!(pfd[2 + i].revents & (POLLRDHUP | POLLHUP | POLLERR)))
+		bool incoming = false;
+		for (int i = 0; i < n; i++) {
+			if (evs[i].data.u64 == 0) {
+				if (evs[i].events & (EPOLLERR | EPOLLHUP)) {
+					r = -EBADF; /* the listener broke */
+					break;
+				}
+				incoming = true;
 				continue;
+			}
+			/*
+			 * A watched peer hung up: cancel its call, if it is
+			 * still watched (its handler may have ended meanwhile;
+			 * ids are never reused).
+			 */
 			pthread_mutex_lock(&s->watch_lock);
 			for (size_t j = 0; j < s->n_watch; j++)
-				if (s->watch[j] == watched[i] && watched[i]->conn->fd == pfd[2 + i].fd) {
-					inflight_signal(watched[i]);
-					watch_drop(s, watched[i]);
+				if (s->watch[j]->watch_id == evs[i].data.u64) {
+					struct ipc_inflight *f = s->watch[j];
+					inflight_signal(f);
+					watch_drop(s, f);
 					break;
 				}
 			pthread_mutex_unlock(&s->watch_lock);
 		}
-		if (n > 0 && (pfd[0].revents & POLLIN) && (r = accept_one(s)) < 0)
+		if (r < 0)
 			break;
-		if (n > 0 && (pfd[0].revents & (POLLERR | POLLNVAL))) {
-			r = -EBADF;
+		if (incoming && (r = accept_one(s)) < 0)
 			break;
-		}
+
 		/*
 		 * Idle: nothing in flight, no connection, and nothing waiting in
 		 * the backlog: when the front end started us, we hold the only
