@@ -49,6 +49,7 @@ struct sh_tok {
 	unsigned char rw;
 };
 
+/* (sh_parse sets each member: a new one needs its initial value there) */
 struct sh_parser {
 	struct arena *a;
 	/* The parser's own bump allocator (sh_alloc): chunks taken from the

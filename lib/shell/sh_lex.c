@@ -757,16 +757,24 @@ out:
 struct sh_word *
 sh_lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 {
-	struct pvec pv;
-	pvec_init(&pv);
-	struct sh_part *part = pvec_push(p, &pv, SH_PART_LIT, off);
-	if (!part)
+	/* the word, its part and its text in one allocation (2>&1 has one) */
+	char *mem = n < SH_MAX_INPUT ?
+		sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + n + 1) :
+		NULL;
+	if (!mem)
 		return NULL;
-	part->text = sh_strndup(p, s, n);
-	part->text_len = n;
-	if (!part->text)
-		return NULL;
-	return make_word(p, &pv, off, off + n);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+	char *text = mem + sizeof(*w) + sizeof(*part);
+	sh_copy(text, s, n);
+	text[n] = '\0';
+	struct sh_pos pos = sh_pos_at(p, off);
+	*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
+				  .text_len = n };
+	/* p->src is arena memory (see make_word) */
+	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
+			       .src = p->src + off, .src_len = n };
+	return w;
 }
 
 /* lex a sub-word in ctx, from p->pos to the stop character (not consumed) */
@@ -2596,9 +2604,40 @@ word_ends_at(const struct sh_parser *p, size_t e)
 }
 
 /*
- * Words that are one quoted string or one $name, the most common words
- * after plain ones: 'text', "text" (no \ $ ` inside), "$name" and $name,
- * followed by the end of the word. Built directly, as lex_parts would build them
+ * A $name or ${name} at d (the '$'), with no line continuation in it:
+ * where it ends (the byte after it), or 0 when it is something else. The
+ * name is src[*ret_ns .. + *ret_nn), shorter than lex_dollar's and
+ * lex_param_braced's limit of 256 bytes.
+ */
+static size_t
+simple_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn,
+	     bool *ret_braced)
+{
+	const char *src = p->src;
+	bool braced = d + 1 < p->end && src[d + 1] == '{';
+	size_t ns = braced ? d + 2 : d + 1, e = ns;
+	if (ns >= p->end || !is_name_start((unsigned char)src[ns]))
+		return 0;
+	while (e < p->end && is_name_char((unsigned char)src[e]))
+		e++;
+	if (e - ns >= 256)
+		return 0;
+	if (braced) {
+		if (e >= p->end || src[e] != '}')
+			return 0;
+		e++;
+	}
+	*ret_ns = ns;
+	*ret_nn = braced ? e - 1 - ns : e - ns;
+	*ret_braced = braced;
+	return e;
+}
+
+/*
+ * Words that are one quoted string or one parameter, the most common words
+ * after plain ones: 'text', "text" (no \ $ ` inside), "$name", "${name}",
+ * $name and ${name}, followed by the end of the word. (A ${name} ends
+ * where bash's brace scan ends it, so it notes no brace skip.) Built directly, as lex_parts would build them
  * (the same parts, positions and nesting charge). Returns 1 when built, 0
  * when the word is none of these (nothing consumed).
  */
@@ -2607,8 +2646,8 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	const char *src = p->src;
 	char q = src[s];
-	size_t close, n, extra;
-	bool dq_param = false;
+	size_t close, n, extra, ns = 0;
+	bool dq_param = false, braced = false;
 	if (q == '\'') {
 		const char *e = memchr(src + s + 1, '\'', p->end - s - 1);
 		if (!e)
@@ -2620,17 +2659,13 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 		close = s + 1;
 		while (close < p->end && !(cc_table[(unsigned char)src[close]] & CC_DQSTOP))
 			close++;
-		if (close == s + 1 && close + 1 < p->end && src[close] == '$' &&
-		    is_name_start((unsigned char)src[close + 1])) {
-			/* "$name" */
-			size_t e = close + 1;
-			while (e < p->end && is_name_char((unsigned char)src[e]))
-				e++;
-			if (e >= p->end || src[e] != '"' || e - (s + 2) >= 256)
+		if (close == s + 1 && src[close] == '$') {
+			/* "$name" "${name}" */
+			size_t e = simple_param(p, close, &ns, &n, &braced);
+			if (!e || e >= p->end || src[e] != '"')
 				return 0;
 			dq_param = true;
 			close = e;
-			n = e - (s + 2);
 			extra = sizeof(struct sh_part) + sizeof(struct sh_param) + n + 1;
 		} else {
 			if (close >= p->end || src[close] != '"')
@@ -2640,15 +2675,10 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 		}
 	} else {
 		/* q == '$' */
-		if (s + 1 >= p->end || !is_name_start((unsigned char)src[s + 1]))
+		size_t e = simple_param(p, s, &ns, &n, &braced);
+		if (!e)
 			return 0;
-		close = s + 1;
-		while (close < p->end && is_name_char((unsigned char)src[close]))
-			close++;
-		n = close - s - 1;
-		if (n >= 256) /* lex_dollar's limit */
-			return 0;
-		close--; /* the last byte of the word */
+		close = e - 1; /* the last byte of the word */
 		extra = sizeof(struct sh_param) + n + 1;
 	}
 	if (!word_ends_at(p, close + 1) || extra > SH_MAX_INPUT)
@@ -2656,8 +2686,11 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
 		       "word, parts, parameter and text share one allocation");
+	/* the nesting charges of "..." (at the quote) and ${ (at the '$') */
 	int r;
 	if (q == '"' && (r = sh_enter(p, s)) < 0)
+		return r;
+	if (braced && (r = sh_enter(p, q == '"' ? s + 1 : s)) < 0)
 		return r;
 	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra);
 	if (!mem)
@@ -2679,9 +2712,12 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 			struct sh_part *in = (struct sh_part *)rest;
 			struct sh_param *pm = (struct sh_param *)(rest + sizeof(*in));
 			char *name = rest + sizeof(*in) + sizeof(*pm);
-			sh_copy(name, src + s + 2, n);
+			sh_copy(name, src + ns, n);
 			name[n] = '\0';
-			*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN };
+			*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
+						 .braced = braced };
+			if (braced)
+				sh_leave(p);
 			*in = (struct sh_part){ .kind = SH_PART_PARAM, .pos = sh_pos_at(p, s + 1),
 						.param = pm };
 			part->parts = in;
@@ -2700,9 +2736,12 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 	} else {
 		struct sh_param *pm = (struct sh_param *)rest;
 		char *name = rest + sizeof(*pm);
-		sh_copy(name, src + s + 1, n);
+		sh_copy(name, src + ns, n);
 		name[n] = '\0';
-		*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN };
+		*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
+					 .braced = braced };
+		if (braced)
+			sh_leave(p);
 		part->kind = SH_PART_PARAM;
 		part->param = pm;
 	}
@@ -2726,11 +2765,11 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	/*
 	 * Most words are plain text ending at a blank or an operator: no
 	 * quotes, expansions, escapes or braces, not an assignment (NAME=,
-	 * NAME+=: its value may hold tildes) and not starting with '~' (a
-	 * tilde prefix; '=' and '~' elsewhere are plain text, as lex_parts
-	 * reads them too), and not followed by '(' (arrays, functions,
-	 * extglobs) or by '<' or '>' (which may start a process substitution
-	 * inside it).
+	 * NAME+=) with a '~' in it (tilde_scan would find tilde prefixes in
+	 * its value) and not starting with '~' (a tilde prefix; '=' and '~'
+	 * elsewhere are plain text, as lex_parts reads them too), and not
+	 * followed by '(' (arrays, functions, extglobs) or by '<' or '>'
+	 * (which may start a process substitution inside it).
 	 * Such a word lexes to one LIT part; build it directly, as the general
 	 * path below would, without its machinery. The glob characters
 	 * @ * + ? ! only matter before '(', which ends this scan; '[' only
@@ -2749,7 +2788,8 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	if (e > s && (e == p->end || (cc_table[(unsigned char)p->src[e]] & CC_META &&
 				      /* a<(x) continues the word */
 				      p->src[e] != '(' && p->src[e] != '<' && p->src[e] != '>')) &&
-	    p->src[s] != '~' && !assign_like(p->src + s, e - s)) {
+	    p->src[s] != '~' &&
+	    !(assign_like(p->src + s, e - s) && memchr(p->src + s, '~', e - s))) {
 		if (e != k && (r = sh_charge(p, s, 1)) < 0)
 			return r;
 		k = e;

@@ -1716,7 +1716,10 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	struct sh_error dummy;
 	if (!reterr)
 		reterr = &dummy;
-	memset(reterr, 0, sizeof(*reterr));
+	/* (not a memset of the whole message: a rep stos per parse) */
+	reterr->kind = SH_ERR_NONE;
+	reterr->line = reterr->col = 0;
+	reterr->message[0] = '\0';
 	*ret_tree = NULL;
 	if (len > SH_MAX_INPUT) {
 		reterr->kind = SH_ERR_LIMIT;
@@ -1746,24 +1749,43 @@ sh_parse(struct arena *a, const char *src, size_t len,
 		memcpy(copy, src, len);
 	copy[len] = '\0';
 	src = copy;
-	struct sh_parser p = {
-		.a = a,
-		.opts = opts ? opts : &defaults,
-		.extglob = opts ? opts->extglob : defaults.extglob,
-		.err = reterr,
-		.src = src,
-		.end = len,
-		.input = src,
-		.input_len = len,
-		.fuel = 16 * len + 65536,
-	};
-	if (chunk) {
-		p.bump = chunk;
-		p.bump_end = chunk + SH_CHUNK_MIN;
-		p.bump_chunk = 2 * SH_CHUNK_MIN; /* as sh_alloc_slow goes on */
-	}
+	/* Every member set one by one (a new member needs its value here):
+	 * an initializer clears the whole struct, which gcc does with a rep
+	 * stos that costs more than the parse of a short command. */
+	struct sh_parser p;
 	char lit_inl[256];
+	p.a = a;
+	/* the first chunk, as sh_alloc_slow would have taken it */
+	p.bump = chunk;
+	p.bump_end = chunk ? chunk + SH_CHUNK_MIN : NULL;
+	p.bump_chunk = chunk ? 2 * SH_CHUNK_MIN : 0;
+	p.opts = opts ? opts : &defaults;
+	p.extglob = opts ? opts->extglob : defaults.extglob;
+	p.err = reterr;
+	p.src = src;
+	p.end = len;
+	p.pos = 0;
+	p.input = src;
+	p.input_len = len;
+	p.last_line = 0;
+	p.fixed = false;
+	p.fixed_pos = (struct sh_pos){ 0, 0, 0 };
+	p.depth = 0;
+	p.in_sub = 0;
+	p.in_hd_body = 0;
+	p.cmdpos_sens = false;
+	p.time_quirk = false;
+	p.fuel = 16 * len + 65536;
+	p.brace_fail_src = NULL;
+	p.brace_fail_end = p.brace_fail_from = p.brace_fail_to = 0;
+	p.brace_skip_src = NULL;
+	p.brace_skip_end = p.brace_skip_from = p.brace_skip_to = 0;
+	p.have_tok = false;
+	memset(&p.tok, 0, sizeof(p.tok));
+	p.hd = NULL;
+	p.n_hd = p.cap_hd = 0;
 	p.lit = lit_inl;
+	p.lit_len = 0;
 	p.lit_cap = sizeof(lit_inl);
 	/* line starts, for positions, in one pass; one-liners (the common
 	 * case) use the array on the stack instead of a malloc per parse */
