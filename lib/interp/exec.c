@@ -201,6 +201,8 @@ signal_trap_set(struct interp *it, int sig, const char *action)
 		return -EINVAL;
 	if (sig == SIGKILL || sig == SIGSTOP)
 		return 0; /* cannot be caught; bash accepts and ignores the trap */
+	if (sig < 65 && sigismember(&it->sig_ign_entry, sig))
+		return 0; /* ignored on entry: bash neither traps nor resets it */
 	sigset_t one;
 	sigemptyset(&one);
 	sigaddset(&one, sig);
@@ -2470,6 +2472,16 @@ interp_new(const struct interp_options *o, struct interp **ret)
 	memset(it->shared, 0, sizeof(*it->shared));
 	it->sigfd = -1;
 	sigemptyset(&it->sig_blocked);
+	/* the standard signals only: one query each per interpreter start */
+	sigemptyset(&it->sig_ign_entry);
+	for (int sig = 1; sig < 32; sig++) {
+		struct sigaction sa;
+		if (sig != SIGKILL && sig != SIGSTOP && sigaction(sig, NULL, &sa) == 0 &&
+		    sa.sa_handler == SIG_IGN) {
+			sigaddset(&it->sig_ign_entry, sig);
+			it->sig_trap[sig] = xstrdup("");
+		}
+	}
 	vt_init(&it->vars);
 	it->h = o->handlers;
 	it->shell_pid = getpid();
@@ -2533,7 +2545,7 @@ interp_free(struct interp *it)
 	free(it->trap_err);
 	/* give the process its signals back */
 	for (int sig = 1; sig < 65; sig++) {
-		if (it->sig_trap[sig] && !*it->sig_trap[sig])
+		if (it->sig_trap[sig] && !*it->sig_trap[sig] && !sigismember(&it->sig_ign_entry, sig))
 			signal(sig, SIG_DFL);
 		free(it->sig_trap[sig]);
 	}

@@ -138,6 +138,9 @@ struct interp {
 	char *sig_trap[65];       /* by signal number; "" ignores */
 	int sigfd;                /* -1: none */
 	sigset_t sig_blocked;     /* what we blocked (children unblock it) */
+	/* ignored when the interpreter started: as in bash (POSIX), a trap
+	 * neither catches nor resets them, and trap -p lists them */
+	sigset_t sig_ign_entry;
 
 	struct interp_handlers h;
 	char **prot_names;        /* protected variables (with no predicate) */

@@ -5,6 +5,7 @@
 #include "tap.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/wait.h>
 
@@ -328,6 +329,33 @@ TEST(allowed_commands_run_and_are_seen)
 	ASSERT_EQ(fp.opens, 2);
 }
 
+/* As bash: a signal ignored when the interpreter starts stays ignored
+ * (trap neither catches nor resets it) and trap -p lists it; the others
+ * are trapped as usual. (bash -c under nohup prints the same.) */
+TEST(signals_ignored_on_entry)
+{
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_hup, old_usr1;
+	sigemptyset(&ign.sa_mask);
+	ASSERT_EQ(sigaction(SIGHUP, &ign, &old_hup), 0);
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	sigemptyset(&dfl.sa_mask);
+	ASSERT_EQ(sigaction(SIGUSR1, &dfl, &old_usr1), 0);
+	struct interp *it = new_it();
+	char out[4096];
+	int st = run_capture(it, "trap -p; trap 'echo hup' HUP; trap - HUP; trap 'echo hup' HUP; "
+				 "kill -HUP $$; trap 'echo usr1' USR1; kill -USR1 $$; trap -p",
+			     out, sizeof(out));
+	interp_free(it);
+	struct sigaction now;
+	sigaction(SIGHUP, NULL, &now);
+	sigaction(SIGHUP, &old_hup, NULL);
+	sigaction(SIGUSR1, &old_usr1, NULL);
+	ASSERT_EQ(st, 0);
+	ASSERT_STREQ(out, "trap -- '' SIGHUP\nusr1\ntrap -- '' SIGHUP\ntrap -- 'echo usr1' SIGUSR1\n");
+	ASSERT_TRUE(now.sa_handler == SIG_IGN); /* still ignored */
+}
+
 TAP_MAIN(arith_precedence, arith_bases_and_errors, arith_variables, pattern_basic,
 	 pattern_extglob, variables_arrays_scopes, expansion_basics,
-	 runtime_bypasses_are_refused, allowed_commands_run_and_are_seen)
+	 runtime_bypasses_are_refused, allowed_commands_run_and_are_seen,
+	 signals_ignored_on_entry)

@@ -14,6 +14,7 @@ checked against bash too, so a wrong expectation is caught.
 """
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -66,11 +67,27 @@ def parse(path):
     return cases
 
 
+def default_signals():
+    """In the child before exec: every catchable signal at its default.
+    A shell keeps signals ignored on entry ignored (trap can neither catch
+    nor reset them, and trap -p lists them), so a suite started under nohup
+    or in the background of a script (SIGHUP, SIGINT, SIGQUIT ignored) would
+    otherwise see bash disagree with the expectations written for a plain
+    start. Both shells start alike; interp_test covers the ignored case."""
+    for sig in range(1, signal.NSIG):
+        if sig in (signal.SIGKILL, signal.SIGSTOP):
+            continue
+        try:
+            signal.signal(sig, signal.SIG_DFL)
+        except (OSError, ValueError):
+            pass
+
+
 def run(argv, workdir, env):
     try:
         p = subprocess.run(argv, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=TIMEOUT)
+                           timeout=TIMEOUT, preexec_fn=default_signals)
         return p.stdout, p.returncode
     except subprocess.TimeoutExpired as e:
         return (e.stdout or b'') + b'<TIMEOUT>', -1
