@@ -272,5 +272,6 @@ sh_vec_done(struct sh_parser *p, void *v, const void *inl, size_t n, size_t elem
 
 /* printing helpers (sh_print.c) */
 int sh_print_ansi_c(const char *s, size_t n, struct buf *out);
+int sh_print_heredoc_body(const struct sh_word *w, struct buf *out);
 
 #endif

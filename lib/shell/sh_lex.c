@@ -3195,6 +3195,49 @@ fallback:
 
 /* ---- here-documents ---------------------------------------------------- */
 
+/*
+ * sh_print prints an unquoted body's expansions in its own layout (the
+ * commands of a `...` or $( ) one per line, without their indentation). A
+ * body whose print has a line that is the delimiter would end early when
+ * read back (<<? then `x<newline> ?<newline>y`: the " ?" line prints as
+ * "?"): bash reads such a body whole and expands it only when it runs, so
+ * refuse it rather than print another program.
+ */
+static int
+heredoc_print_check(struct sh_parser *p, const struct sh_redir *rd, size_t off)
+{
+	const struct sh_word *w = rd->body;
+	bool any = false;
+	for (size_t k = 0; k < w->n_parts; k++)
+		if (w->parts[k].kind != SH_PART_LIT && w->parts[k].kind != SH_PART_ESCAPED)
+			any = true;
+	if (!any)
+		return 0; /* literal lines print as they were read */
+	struct buf b = BUF_INIT(64u * SH_MAX_INPUT);
+	int r = sh_print_heredoc_body(w, &b);
+	if (r < 0) {
+		buf_done(&b);
+		return sh_fail(p, SH_ERR_LIMIT, off, "out of memory");
+	}
+	size_t dl = strlen(rd->delim);
+	bool bad = false;
+	for (size_t i = 0; i < b.len && !bad;) {
+		const char *nl = memchr(b.data + i, '\n', b.len - i);
+		size_t e = nl ? (size_t)(nl - b.data) : b.len, s = i;
+		if (rd->op == SH_REDIR_HEREDOC_TAB)
+			while (s < e && b.data[s] == '\t')
+				s++;
+		bad = e - s == dl && memcmp(b.data + s, rd->delim, dl) == 0;
+		i = e + 1;
+	}
+	buf_done(&b);
+	if (bad)
+		return sh_fail(p, SH_ERR_UNSUPPORTED, off,
+			       "unsupported construct: here-document body whose "
+			       "substitutions, printed, would end it early");
+	return 0;
+}
+
 static int
 read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 {
@@ -3364,6 +3407,8 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 	w->src = text;
 	w->src_len = tlen;
 	rd->body = w;
+	if (!rd->quoted_delim && (r = heredoc_print_check(p, rd, body_start)) < 0)
+		return r;
 	p->pos = after;
 	return 0;
 }

@@ -772,6 +772,16 @@ sh_print(const struct sh_node *tree, struct buf *out)
 	return pr.err < 0 ? pr.err : 0;
 }
 
+/* An unquoted here-document body as sh_print prints it (sh_internal.h). */
+int
+sh_print_heredoc_body(const struct sh_word *w, struct buf *out)
+{
+	struct pr pr = { .out = out, .err = 0 };
+	print_word_ctx(&pr, w, W_HEREDOC);
+	free(pr.hd);
+	return pr.err < 0 ? pr.err : 0;
+}
+
 int
 sh_print_word(const struct sh_word *w, struct buf *out)
 {

@@ -710,6 +710,13 @@ TEST(heredocs)
 	 * re-printed as a body that ends early */
 	REJECT("<<f\n`<<f\nf`", SH_ERR_UNSUPPORTED);
 	REJECT("cat <<A\n$(cat <<B\nx\nB\n)\nA\n", SH_ERR_UNSUPPORTED);
+	/* fuzz_shell_parse: a body whose `...` prints " ?" as "?", the
+	 * delimiter; bodies whose print keeps them whole still parse */
+	REJECT("cat <<?\n`x\n ?\ny`", SH_ERR_UNSUPPORTED);
+	REJECT("cat <<-E\n$(a\n  E\n  b)\nE\n", SH_ERR_UNSUPPORTED);
+	ASSERT_OK(parse_rt("cat <<E\n$(a\n  b)\n`c\n d`\nE\n", false, &t, &e, &printed));
+	free(printed);
+	printed = NULL;
 	REJECT("cat <<-'\tX'\n\tX\n", SH_ERR_UNSUPPORTED);
 	/* "<< -x" is not "<<-": the printer keeps them apart */
 	PARSE("cat << -x\nbody\n-x\n", &t);
