@@ -45,6 +45,7 @@ other people's builds, and the figures stop depending on them.
 import os
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -133,6 +134,27 @@ def kill_ours():
         if not ours():
             break
         time.sleep(0.01)
+    # A killed service's listening socket can outlive its process by 10-20
+    # ms (the kernel closes it late; seen with the services' own SP server):
+    # a client connecting then is accepted by nobody and reset. A cold start
+    # does not follow a kill by a millisecond; wait until nothing listens.
+    sockdir = os.path.join(rt, "lite-sandbox")
+    for _ in range(200):
+        listening = False
+        for name in os.listdir(sockdir) if os.path.isdir(sockdir) else []:
+            if not name.endswith(".sock"):
+                continue
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                s.connect(os.path.join(sockdir, name))
+                listening = True
+            except OSError:
+                pass
+            finally:
+                s.close()
+        if not listening:
+            break
+        time.sleep(0.005)
 
 
 def line(what, xs, base=None, bw=None):
