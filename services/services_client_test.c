@@ -26,6 +26,7 @@ enum peer_mode {
 	PEER_WRONG_PROTO, /* a pub0 header instead of rep0 */
 	PEER_DROP_FIRST,  /* drop the first connection in its handshake, then register */
 	PEER_DROP_ALL,    /* drop every connection in its handshake */
+	PEER_RESET_AFTER, /* send our header, read the request, hang up: twice */
 };
 
 static char rt[] = "/tmp/svc-client-test-XXXXXX";
@@ -114,15 +115,19 @@ peer(int lfd, enum peer_mode mode)
 }
 
 /*
- * A registrar just started that drops a connection still in its SP
- * handshake (as nng 1.5's listener watchdog can): read the client's header,
- * hang up. PEER_DROP_FIRST then registers the second connection; returns
- * 0 when the connections went as the mode says.
+ * A service that never serves a connection (a socket nobody accepts on any
+ * more, a connection over the cap): read the client's header, hang up
+ * before sending ours. PEER_DROP_FIRST then registers the second
+ * connection; PEER_DROP_ALL drops all SVC_UNSERVED_TRIES of them;
+ * PEER_RESET_AFTER sends its header and reads the request before hanging
+ * up (a service that died serving it), twice. Returns 0 when the
+ * connections went as the mode says.
  */
 static int
 dropping_peer(int lfd, enum peer_mode mode)
 {
-	for (int conn = 0; conn < 2; conn++) {
+	int conns = mode == PEER_DROP_ALL ? SVC_UNSERVED_TRIES : 2;
+	for (int conn = 0; conn < conns; conn++) {
 		/* a client that does not come back fails the test, not hangs it */
 		struct pollfd pf = { .fd = lfd, .events = POLLIN };
 		if (poll(&pf, 1, 5000) != 1)
@@ -133,10 +138,13 @@ dropping_peer(int lfd, enum peer_mode mode)
 		unsigned char hello[8], head[13];
 		if (readn(fd, hello, sizeof(hello)) < 0)
 			return 21;
-		if (mode == PEER_DROP_ALL || conn == 0) {
+		if (mode == PEER_DROP_ALL || (mode == PEER_DROP_FIRST && conn == 0)) {
 			close(fd);
 			continue;
 		}
+		static const unsigned char my_hello[8] = { 0, 'S', 'P', 0, 0, 0x31, 0, 0 };
+		if (mode == PEER_RESET_AFTER && writen(fd, my_hello, 8) < 0)
+			return 26;
 		if (readn(fd, head, sizeof(head)) < 0)
 			return 22;
 		uint64_t n = 0;
@@ -145,6 +153,10 @@ dropping_peer(int lfd, enum peer_mode mode)
 		unsigned char body[65536];
 		if (n < 4 || n > sizeof(body) || readn(fd, body, (size_t)(n - 4)) < 0)
 			return 23;
+		if (mode == PEER_RESET_AFTER) {
+			close(fd);
+			continue;
+		}
 		struct arena *a = arena_new(4096);
 		ipc_envelope env;
 		LiteSandbox__SessionRegisterReply m;
@@ -158,7 +170,6 @@ dropping_peer(int lfd, enum peer_mode mode)
 		size_t len = 0;
 		if (!a || ipc_pack(&env, 0, &data, &len) < 0)
 			return 24;
-		static const unsigned char my_hello[8] = { 0, 'S', 'P', 0, 0, 0x31, 0, 0 };
 		uint64_t rl = (uint64_t)len + 4;
 		unsigned char rh[13];
 		rh[0] = 1;
@@ -193,8 +204,9 @@ start_peer_in(const char *dir, const char *name, enum peer_mode mode)
 		return -1;
 	pid_t pid = fork();
 	if (pid == 0)
-		_exit(mode == PEER_DROP_FIRST || mode == PEER_DROP_ALL ? dropping_peer(lfd, mode)
-								       : peer(lfd, mode));
+		_exit(mode == PEER_DROP_FIRST || mode == PEER_DROP_ALL || mode == PEER_RESET_AFTER
+			      ? dropping_peer(lfd, mode)
+			      : peer(lfd, mode));
 	close(lfd);
 	return pid;
 }
@@ -279,11 +291,12 @@ TEST(nothing_listening_is_told_apart)
 }
 
 /*
- * svc_open_session registers again once when its first connection is
- * dropped before the reply (a registrar that was just started), and not a
- * third time: a registrar that keeps dropping is an error the caller sees.
- * The fake listens where svc_open looks for this user's registrar, so
- * svc_open connects and starts nothing.
+ * svc_open_session registers again on a new connection when the registrar
+ * never served the last one (closed before its handshake header: the
+ * request was not read), up to SVC_UNSERVED_TRIES tries with short pauses,
+ * then says -ECONNABORTED; when the registrar hung up after reading the
+ * request, once more only. The fake listens where svc_open looks for this
+ * user's registrar, so svc_open connects and starts nothing.
  */
 TEST(registration_is_retried_once_after_a_reset)
 {
@@ -311,9 +324,19 @@ TEST(registration_is_retried_once_after_a_reset)
 	c = NULL;
 	int r = svc_open_session(LITE_SANDBOX__AGENT_KIND__AGENT_CLI, "/tmp", NULL, 2000, a, &c,
 				 &sr, err, sizeof(err));
+	ASSERT_ERRNO(r, -ECONNABORTED);
+	ASSERT_NULL(c);
+	/* every try dropped unserved: the peer saw exactly what it expects */
+	ASSERT_EQ(peer_status(pid), 0);
+
+	/* served and then reset (the request was read): once more, no more */
+	pid = start_peer_in(dir, name, PEER_RESET_AFTER);
+	ASSERT_TRUE(pid > 0);
+	c = NULL;
+	r = svc_open_session(LITE_SANDBOX__AGENT_KIND__AGENT_CLI, "/tmp", NULL, 2000, a, &c, &sr,
+			     err, sizeof(err));
 	ASSERT_TRUE(r == -ECONNRESET || r == -EPIPE);
 	ASSERT_NULL(c);
-	/* two connections, both dropped: the peer saw exactly what it expects */
 	ASSERT_EQ(peer_status(pid), 0);
 }
 

@@ -177,11 +177,15 @@ direct_call(struct svc_conn *c, ipc_envelope *req, struct arena *a, ipc_envelope
 	if (r >= 0)
 		r = xfer(c->fd, data, len, true, deadline);
 	free(data);
+	/* A service sends its handshake header as soon as it accepts, before
+	 * it reads a request: closed before the header, the connection was
+	 * never served and the request never read (-ECONNABORTED). */
 	if (r < 0)
-		return r;
+		return c->hello_pending && (r == -ECONNRESET || r == -EPIPE) ? -ECONNABORTED : r;
 	if (c->hello_pending) {
 		if ((r = check_hello(c->fd, deadline)) < 0)
-			return r; /* the connection is unusable after this */
+			/* the connection is unusable after this */
+			return r == -ECONNRESET || r == -EPIPE ? -ECONNABORTED : r;
 		c->hello_pending = false;
 	}
 	for (;;) {
@@ -493,14 +497,24 @@ svc_config(struct svc_conn *c, const char *session_id, const char *cwd, char *co
 	return r;
 }
 
+void
+svc_pause_unserved(int attempt)
+{
+	unsigned ms = 10u * (unsigned)(attempt + 1);
+	struct timespec ts = { 0, (long)ms * 1000000L };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
 int
 svc_open_session(LiteSandbox__AgentKind agent, const char *cwd, const char *agent_session,
 		 unsigned timeout_ms, struct arena *a, struct svc_conn **ret_conn,
 		 const LiteSandbox__SessionRegisterReply **ret, char *err, size_t err_len)
 {
 	int r = -EINVAL;
+	bool reset_retried = false;
 	*ret_conn = NULL;
-	for (int attempt = 0; attempt < 2; attempt++) {
+	for (int attempt = 0; attempt < SVC_UNSERVED_TRIES; attempt++) {
 		struct svc_conn *c = NULL;
 		if (err_len)
 			err[0] = '\0';
@@ -512,8 +526,13 @@ svc_open_session(LiteSandbox__AgentKind agent, const char *cwd, const char *agen
 			return r;
 		}
 		svc_close(c);
-		if (r != -ECONNRESET && r != -EPIPE)
+		if (r == -ECONNABORTED) {
+			svc_pause_unserved(attempt);
+			continue;
+		}
+		if ((r != -ECONNRESET && r != -EPIPE) || reset_retried)
 			break;
+		reset_retried = true;
 	}
 	return r;
 }

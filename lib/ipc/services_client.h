@@ -80,13 +80,27 @@ int svc_register(struct svc_conn *c, LiteSandbox__AgentKind agent, const char *c
 		 const LiteSandbox__SessionRegisterReply **ret, char *err, size_t err_len);
 
 /*
- * svc_open("registrar", ..., spawn) and svc_register, once more when the
- * first connection is reset or broken before the reply: a registrar just
- * started could drop a connection still in its SP handshake (nng 1.5's
- * listener watchdog, when the server used nng; kept as a guard against a
- * connection refused at the cap), before it read the request, and
- * registering twice is harmless (an unused session). Only registration is
- * retried: a check records tickets and an exec runs commands.
+ * A call on a connection the service closed before its handshake header
+ * fails with -ECONNABORTED: the service never served the connection, so
+ * the request was not read and may be sent again on a new one. It happens
+ * when the connection reached a listening socket nobody accepts on any
+ * more: a self-started service that was killed leaves its socket
+ * connectable for 10-20 ms (the kernel closes it late), or one that
+ * refuses a connection over its cap. svc_pause_unserved(attempt) waits
+ * before try attempt + 2 (10 ms, 20 ms, ...); SVC_UNSERVED_TRIES bounds the
+ * tries (150 ms of pauses in all).
+ */
+#define SVC_UNSERVED_TRIES 6
+void svc_pause_unserved(int attempt);
+
+/*
+ * svc_open("registrar", ..., spawn) and svc_register, again after an
+ * unserved connection (-ECONNABORTED, above; up to SVC_UNSERVED_TRIES
+ * tries, starting the registrar when nothing listens any more), and once
+ * more after a reset or broken connection before the reply, as
+ * registering twice is harmless (an unused session). Only registration
+ * (and, in `lite-sandbox exec`, an exec the executor never read) is sent
+ * again: a check records tickets and an exec runs commands.
  */
 int svc_open_session(LiteSandbox__AgentKind agent, const char *cwd, const char *agent_session,
 		     unsigned timeout_ms, struct arena *a, struct svc_conn **ret_conn,
