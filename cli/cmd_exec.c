@@ -157,18 +157,16 @@ exec_via_services(const char *dir, const char *config_file, const char *src, dou
 	/* An executor that never served the connection never read the
 	 * command (-ECONNABORTED, services_client.h): send it again on a new
 	 * one. Any other failure after sending is final: it may have run. */
-	for (int attempt = 0; r >= 0 && attempt < SVC_UNSERVED_TRIES; attempt++) {
-		if (attempt) {
-			ex = svc_close(ex);
-			svc_pause_unserved(attempt - 1);
-		}
+	for (int attempt = 0; r >= 0; attempt++) {
 		step = "connecting to the executor";
 		r = svc_open("executor", tms > UINT_MAX - 15000 ? UINT_MAX : tms + 15000, true, &ex);
 		if (r >= 0 && (step = "sending the command to the executor"))
 			r = svc_exec(ex, sr->session_id, cwd, src, tms, NULL, a, &er, err, sizeof(err));
-		if (r != -ECONNABORTED)
+		if (r != -ECONNABORTED || attempt + 1 == SVC_UNSERVED_TRIES)
 			break;
-		r = attempt + 1 < SVC_UNSERVED_TRIES ? 0 : r;
+		ex = svc_close(ex);
+		svc_pause_unserved(attempt);
+		r = 0;
 	}
 	svc_close(reg);
 	svc_close(ex);

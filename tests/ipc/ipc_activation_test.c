@@ -23,6 +23,7 @@
 #include <nng/protocol/reqrep0/req.h>
 
 #include "ipc.h"
+#include "clock.h"
 #include "tap.h"
 
 extern char **environ;
@@ -36,20 +37,7 @@ service_path(void)
 	return p ? p : "./ipc_test_service";
 }
 
-static uint64_t
-now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
 
-static void
-sleep_ms(unsigned ms)
-{
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000 };
-	nanosleep(&ts, NULL);
-}
 
 /* A fresh 0700 runtime directory; the caller frees the string. */
 static char *

@@ -19,24 +19,12 @@
 
 #include "ipc.h"
 #include "services_client.h"
+#include "clock.h"
 #include "tap.h"
 
 #define MAX_MSG 4096
 
-static uint64_t
-now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
 
-static void
-sleep_ms(unsigned ms)
-{
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-	nanosleep(&ts, NULL);
-}
 
 /* What the exec handler saw, for the test to read. */
 struct seen {

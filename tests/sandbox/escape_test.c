@@ -27,6 +27,7 @@
 
 #include "config.h"
 #include "sandbox.h"
+#include "clock.h"
 #include "tap.h"
 
 extern char **environ;
@@ -628,13 +629,6 @@ TEST(credentials_left_out_of_environment)
 	sandbox_policy_free(p);
 }
 
-static long long
-ms_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 TEST(worker_runs_many_and_recovers)
 {
@@ -660,12 +654,12 @@ TEST(worker_runs_many_and_recovers)
 	ASSERT_EQ(WEXITSTATUS(st), 1);
 	ASSERT_EQ(sandbox_worker_generation(w), 1);
 	/* a timeout kills the command's group, not the worker */
-	long long t0 = ms_now();
+	uint64_t t0 = now_ms();
 	ASSERT_OK(sandbox_worker_run(w, proj, CMD("/bin/sh", "-c", "sleep 30 & sleep 30"), -1,
 				     out, out, 300, &st, &timed_out, &err));
 	ASSERT_TRUE(timed_out);
 	ASSERT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
-	ASSERT_TRUE(ms_now() - t0 < 3000);
+	ASSERT_TRUE(now_ms() - t0 < 3000);
 	ASSERT_EQ(sandbox_worker_generation(w), 1);
 	/* a dead worker is replaced on the next command */
 	kill(sandbox_worker_pid(w), SIGKILL);
@@ -697,7 +691,7 @@ slow_thread(void *arg)
 	bool timed_out;
 	s->r = sandbox_channel_run(s->ch, proj, CMD("/bin/sh", "-c", "sleep 1"), -1, -1, -1, 5000,
 				   &s->status, &timed_out, NULL);
-	s->done_ms = ms_now();
+	s->done_ms = now_ms();
 	return NULL;
 }
 
@@ -717,11 +711,11 @@ TEST(worker_channels_run_side_by_side)
 	pthread_t t;
 	ASSERT_EQ(pthread_create(&t, NULL, slow_thread, &slow), 0);
 	usleep(150 * 1000);
-	long long t0 = ms_now();
+	uint64_t t0 = now_ms();
 	int st = -1;
 	int r1 = sandbox_channel_run(b, proj, CMD("true"), -1, devnull, devnull, 5000, &st, NULL,
 				     &err);
-	long long quick_done = ms_now();
+	long long quick_done = now_ms();
 	int r2 = sandbox_worker_run(w, proj, CMD("true"), -1, devnull, devnull, 5000, &st, NULL,
 				    &err);
 	pthread_join(t, NULL);
@@ -992,10 +986,10 @@ spare_checks(struct tap_state *tap_, const struct sandbox_policy *p, const char 
 	usleep(50 * 1000);
 	/* the timeout kills a line the spare runs, and what it started */
 	usleep(50 * 1000);
-	long long t0 = ms_now();
+	uint64_t t0 = now_ms();
 	ASSERT_OK(script(w, NULL, "sleep 30 & sleep 30", 300, &st, &to, &err));
 	ASSERT_TRUE(to);
-	ASSERT_TRUE(ms_now() - t0 < 3000);
+	ASSERT_TRUE(now_ms() - t0 < 3000);
 	/* a directory first seen now: its policy is built, then a fresh
 	 * fork runs the line (the spare lacks the policy) */
 	mkd(P(proj, "spare-sub"));
@@ -1044,10 +1038,10 @@ TEST(worker_interpreter_timeout_death_and_no_policy)
 	int st = -1;
 	bool to = false;
 	/* timeout: the child running the interpreter and what it started */
-	long long t0 = ms_now();
+	uint64_t t0 = now_ms();
 	ASSERT_OK(script(w, NULL, "sleep 30 & sleep 30", 300, &st, &to, &err));
 	ASSERT_TRUE(to);
-	ASSERT_TRUE(ms_now() - t0 < 3000);
+	ASSERT_TRUE(now_ms() - t0 < 3000);
 	/* the worker killed mid-command: a clear error, then a new worker */
 	pid_t wp = sandbox_worker_pid(w);
 	pid_t killer = fork();
@@ -1108,8 +1102,8 @@ TEST(dies_with_parent)
 		_exit(0);
 	}
 	ASSERT_TRUE(parent > 0);
-	long long t0 = ms_now();
-	while (mtime_ns(tick) < 0 && ms_now() - t0 < 5000)
+	uint64_t t0 = now_ms();
+	while (mtime_ns(tick) < 0 && now_ms() - t0 < 5000)
 		usleep(20 * 1000);
 	ASSERT_TRUE(mtime_ns(tick) >= 0); /* it ran */
 	kill(parent, SIGKILL);
