@@ -4,11 +4,16 @@
  * the same run on the same inputs (see docs/testing.md; run it through
  * tests/bench/bench_parse.sh, which gathers the inputs).
  *
- *   bench_parse --scripts LIST --commands FILE [--cli LITE_SANDBOX]
- *               [--bash PATH] [--min-time SECONDS] [--repeat N]
+ *   bench_parse --scripts LIST --commands [NAME=]FILE [--commands ...]
+ *               [--cli LITE_SANDBOX] [--bash PATH] [--min-time SECONDS]
+ *               [--repeat N]
  *
- * LIST names script files, one path per line; FILE holds one command line
- * per line. It prints, in one run:
+ * LIST names script files, one path per line; each FILE holds one command
+ * line per line. --commands may be given several times, once per command
+ * set: the sets together (in the order given) are timed as one, and that
+ * is what the per-command goal is judged on; with two or more sets, each
+ * one named NAME is then timed on its own, for information. It prints, in
+ * one run:
  *  (a) MB/s of in-process sh_parse() on the script files and on one large
  *      script made of them, against bash -n, both with bash's process start
  *      and with the start of `bash -n EMPTYFILE` (measured in the same run)
@@ -17,7 +22,7 @@
  *      reset to a mark between commands (a long-lived checker) and into a
  *      fresh arena per command, against bash -n of one file holding the same
  *      commands repeated N times, its start subtracted: process start is
- *      excluded on both sides;
+ *      excluded on both sides; all sets together, then each set alone;
  *  (c) for information, one process per command on both sides:
  *      `lite-sandbox parse -- CMD` against `bash -n -c CMD`.
  * Then the ratios and whether each goal is met. Only inputs both parsers
@@ -330,12 +335,107 @@ load_commands(const char *path, struct inputs *in)
 	return 0;
 }
 
+/* A --commands set: its name (for the per-set figures) and its commands. */
+#define MAX_SETS 16
+struct cmd_set {
+	const char *name, *file;
+	struct inputs in;
+};
+
+/* (b) for one set of commands: what was measured. */
+struct cmd_result {
+	size_t n_ok;		/* commands our parser accepts: the timed ones */
+	double avg_bytes;	/* their mean length */
+	double us_mark, mark_time, us_fresh, fresh_time;
+	size_t mark_passes, fresh_passes;
+	double bash_file;	/* bash -n of the file of commands repeated (s) */
+	bool bash_ok;		/* bash -n accepted that file */
+	double us_bash, us_bash_with; /* per command, without / with its start */
+	double ratio_mark, ratio_fresh;
+};
+
+/*
+ * Time one set of one-line commands, process start excluded on both sides:
+ * ours in-process, into an arena reset to a mark and into a fresh arena per
+ * command, against bash -n over one file of the commands repeated `repeat`
+ * times, minus bash_start (bash -n of an empty file). ok[] (cmd->n entries)
+ * is set to which commands our parser accepts; only those are timed.
+ */
+static int
+time_commands(struct arena *a, const struct inputs *cmd, bool *ok, char *bash,
+	      double bash_start, int repeat, double min_time, struct cmd_result *ret)
+{
+	struct cmd_result res = { 0 };
+	res.n_ok = parse_all(a, cmd, ok);
+	_cleanup_buf_ struct buf cf = BUF_INIT(256u << 20);
+	size_t bytes = 0;
+	for (size_t i = 0; i < cmd->n; i++)
+		if (ok[i])
+			bytes += cmd->v[i].len;
+	for (int k = 0; k < repeat; k++)
+		for (size_t i = 0; i < cmd->n; i++)
+			if (ok[i] && (buf_append(&cf, cmd->v[i].data, cmd->v[i].len) < 0 ||
+				      buf_putc(&cf, '\n') < 0))
+				return -ENOMEM;
+	double n_timed = res.n_ok ? (double)res.n_ok : 1;
+	res.avg_bytes = (double)bytes / n_timed;
+	res.mark_time = time_parse(a, cmd, ok, min_time, &res.mark_passes);
+	res.fresh_time = time_parse_fresh(cmd, ok, min_time, &res.fresh_passes);
+	res.us_mark = 1e6 * res.mark_time / (n_timed * (double)res.mark_passes);
+	res.us_fresh = 1e6 * res.fresh_time / (n_timed * (double)res.fresh_passes);
+
+	char cpath[64];
+	int r = write_temp(cf.data, cf.len, cpath, sizeof(cpath));
+	if (r < 0) {
+		fprintf(stderr, "bench_parse: writing %s: %s\n", cpath, strerror(-r));
+		return r;
+	}
+	char *cav[] = { bash, "--norc", "--noprofile", "-n", cpath, NULL };
+	r = time_spawn(cav, BASH_RUNS, &res.bash_file, &res.bash_ok);
+	(void)unlink(cpath);
+	if (r < 0)
+		return r;
+	double bash_cmds = n_timed * (double)repeat;
+	res.us_bash = 1e6 * (res.bash_file - bash_start) / bash_cmds;
+	res.us_bash_with = 1e6 * res.bash_file / bash_cmds;
+	res.ratio_mark = res.us_bash / res.us_mark;
+	res.ratio_fresh = res.us_bash / res.us_fresh;
+	*ret = res;
+	return 0;
+}
+
+static void
+print_commands(const struct cmd_result *res, int repeat)
+{
+	printf("   sh_parse, arena reset to a mark  %7.3f us/command  (%zu passes in %.2fs)\n",
+	       res->us_mark, res->mark_passes, res->mark_time);
+	printf("   sh_parse, fresh arena each       %7.3f us/command  (%zu passes in %.2fs)\n",
+	       res->us_fresh, res->fresh_passes, res->fresh_time);
+	if (!res->bash_ok)
+		printf("   bash -n rejected the file of commands: its figure is not comparable\n");
+	printf("   bash -n, %d x the commands in one file: %.3fs (median of %d); minus its start %.3f us/command (%.3f with it)\n",
+	       repeat, res->bash_file, BASH_RUNS, res->us_bash, res->us_bash_with);
+	printf("   ratio bash -n / sh_parse per command (no process start on either side): "
+	       "%.1fx (mark), %.1fx (fresh arena)\n", res->ratio_mark, res->ratio_fresh);
+}
+
 static void
 usage(FILE *out)
 {
-	fprintf(out, "Usage: bench_parse --scripts LIST --commands FILE "
-		     "[--cli LITE_SANDBOX] [--bash PATH] [--min-time SECONDS] "
-		     "[--repeat N]\n");
+	fprintf(out,
+		"Usage: bench_parse --scripts LIST --commands [NAME=]FILE [--commands ...]\n"
+		"                   [--cli LITE_SANDBOX] [--bash PATH] [--min-time SECONDS]\n"
+		"                   [--repeat N]\n"
+		"  --scripts LIST      script files to time, one path per line\n"
+		"  --commands [NAME=]FILE\n"
+		"                      one-line commands, one per line; repeat for several\n"
+		"                      sets: the goal is judged on all sets together, and\n"
+		"                      with two or more each is also timed alone, as NAME\n"
+		"                      (NAME is FILE if there is no '='; the first ends it)\n"
+		"  --cli LITE_SANDBOX  also time `lite-sandbox parse -- CMD` per process\n"
+		"  --bash PATH         the bash to compare with (default /bin/bash)\n"
+		"  --min-time SECONDS  time each in-process figure this long (default 2)\n"
+		"  --repeat N          copies of the commands in bash's file (default 60)\n");
 }
 
 static const char *
@@ -357,7 +457,9 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *scripts = NULL, *commands = NULL, *cli = NULL;
+	const char *scripts = NULL, *cli = NULL;
+	struct cmd_set sets[MAX_SETS];
+	size_t n_sets = 0;
 	char *bash = "/bin/bash";
 	double min_time = 2.0;
 	int repeat = 60;
@@ -366,7 +468,21 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': scripts = optarg; break;
-		case 'c': commands = optarg; break;
+		case 'c':
+			if (n_sets == MAX_SETS) {
+				fprintf(stderr, "bench_parse: at most %d --commands\n", MAX_SETS);
+				return 2;
+			}
+			/* NAME=FILE, or FILE named by itself */
+			char *eq = strchr(optarg, '=');
+			sets[n_sets].name = optarg;
+			sets[n_sets].file = optarg;
+			if (eq) {
+				*eq = '\0';
+				sets[n_sets].file = eq + 1;
+			}
+			sets[n_sets++].in = (struct inputs){ 0 };
+			break;
 		case 'l': cli = optarg; break;
 		case 'b': bash = optarg; break;
 		case 't': min_time = atof(optarg); break;
@@ -375,16 +491,24 @@ main(int argc, char **argv)
 		default: usage(stderr); return 2;
 		}
 	}
-	if (!scripts || !commands || optind != argc || min_time <= 0 || repeat < 1) {
+	if (!scripts || n_sets == 0 || optind != argc || min_time <= 0 || repeat < 1) {
 		usage(stderr);
 		return 2;
 	}
 
+	/* cmd: every set's commands, in the order the sets were given */
 	struct inputs sc = { 0 }, cmd = { 0 };
-	if ((r = load_scripts(scripts, &sc)) < 0 || (r = load_commands(commands, &cmd)) < 0) {
-		fprintf(stderr, "bench_parse: loading inputs: %s\n", strerror(-r));
+	if ((r = load_scripts(scripts, &sc)) < 0) {
+		fprintf(stderr, "bench_parse: loading %s: %s\n", scripts, strerror(-r));
 		return 1;
 	}
+	for (size_t k = 0; k < n_sets; k++)
+		if ((r = load_commands(sets[k].file, &cmd)) < 0 ||
+		    (r = load_commands(sets[k].file, &sets[k].in)) < 0) {
+			fprintf(stderr, "bench_parse: loading %s: %s\n", sets[k].file,
+				strerror(-r));
+			return 1;
+		}
 	_cleanup_arena_ struct arena *a = arena_new(64u * SH_MAX_INPUT);
 	bool *bash_ok = calloc(sc.n + 1, sizeof(bool));
 	bool *ours_ok = calloc(sc.n + 1, sizeof(bool));
@@ -537,58 +661,35 @@ main(int argc, char **argv)
 	}
 
 	/*
-	 * (b) one-line commands, process start excluded on both sides: ours
-	 * in-process, bash -n over one file of the commands repeated, minus
-	 * the start of bash -n on an empty file.
+	 * (b) one-line commands, process start excluded on both sides: all
+	 * sets together (the goal's figure), then each set on its own.
 	 */
-	size_t n_cmd_ok = parse_all(a, &cmd, cmd_ok);
-	_cleanup_buf_ struct buf cf = BUF_INIT(256u << 20);
-	size_t cmd_bytes = 0;
-	for (size_t i = 0; i < cmd.n; i++)
-		if (cmd_ok[i])
-			cmd_bytes += cmd.v[i].len;
-	for (int k = 0; k < repeat; k++)
-		for (size_t i = 0; i < cmd.n; i++)
-			if (cmd_ok[i] && (buf_append(&cf, cmd.v[i].data, cmd.v[i].len) < 0 ||
-					  buf_putc(&cf, '\n') < 0))
-				return 1;
-	size_t cmd_passes, fresh_passes;
-	double cmd_time = time_parse(a, &cmd, cmd_ok, min_time, &cmd_passes);
-	double fresh_time = time_parse_fresh(&cmd, cmd_ok, min_time, &fresh_passes);
-	double n_timed = (double)n_cmd_ok;
-	double us_mark = 1e6 * cmd_time / (n_timed * (double)cmd_passes);
-	double us_fresh = 1e6 * fresh_time / (n_timed * (double)fresh_passes);
-
-	char cpath[64];
-	if ((r = write_temp(cf.data, cf.len, cpath, sizeof(cpath))) < 0) {
-		fprintf(stderr, "bench_parse: writing %s: %s\n", cpath, strerror(-r));
+	struct cmd_result all;
+	if (time_commands(a, &cmd, cmd_ok, bash, bash_start, repeat, min_time, &all) < 0)
 		return 1;
-	}
-	char *cav[] = { bash, "--norc", "--noprofile", "-n", cpath, NULL };
-	double bash_cf;
-	bool bash_cf_ok;
-	r = time_spawn(cav, BASH_RUNS, &bash_cf, &bash_cf_ok);
-	(void)unlink(cpath);
-	if (r < 0)
-		return 1;
-	double bash_cmds = n_timed * (double)repeat;
-	double us_bash = 1e6 * (bash_cf - bash_start) / bash_cmds;
-	double us_bash_with = 1e6 * bash_cf / bash_cmds;
-
 	printf("== (b) Commands: %zu one-line agent commands, %zu accepted by our parser "
 	       "(%.1f bytes on average), timed: those\n",
-	       cmd.n, n_cmd_ok, (double)cmd_bytes / (n_timed ? n_timed : 1));
-	printf("   sh_parse, arena reset to a mark  %7.3f us/command  (%zu passes in %.2fs)\n",
-	       us_mark, cmd_passes, cmd_time);
-	printf("   sh_parse, fresh arena each       %7.3f us/command  (%zu passes in %.2fs)\n",
-	       us_fresh, fresh_passes, fresh_time);
-	if (!bash_cf_ok)
-		printf("   bash -n rejected the file of commands: its figure is not comparable\n");
-	printf("   bash -n, %d x the commands in one file: %.3fs (median of %d); minus its start %.3f us/command (%.3f with it)\n",
-	       repeat, bash_cf, BASH_RUNS, us_bash, us_bash_with);
-	double ratio_mark = us_bash / us_mark, ratio_fresh = us_bash / us_fresh;
-	printf("   ratio bash -n / sh_parse per command (no process start on either side): "
-	       "%.1fx (mark), %.1fx (fresh arena)\n", ratio_mark, ratio_fresh);
+	       cmd.n, all.n_ok, all.avg_bytes);
+	print_commands(&all, repeat);
+	if (n_sets > 1) {
+		printf("== (b) Commands, each set on its own (for information; the goal is "
+		       "judged on all of them together, above)\n");
+		for (size_t k = 0; k < n_sets; k++) {
+			struct cmd_result one;
+			bool *set_ok = calloc(sets[k].in.n + 1, sizeof(bool));
+			if (!set_ok || time_commands(a, &sets[k].in, set_ok, bash, bash_start,
+						     repeat, min_time, &one) < 0)
+				return 1;
+			free(set_ok);
+			printf("-- %s: %zu commands, %zu accepted by our parser "
+			       "(%.1f bytes on average), timed: those\n",
+			       sets[k].name, sets[k].in.n, one.n_ok, one.avg_bytes);
+			print_commands(&one, repeat);
+		}
+	}
+	double n_timed = (double)all.n_ok;
+	double ratio_mark = all.ratio_mark, ratio_fresh = all.ratio_fresh;
+	bool bash_cf_ok = all.bash_ok;
 
 	/* (c) one process per command on both sides, for information. */
 	double cpu, sum = 0;
@@ -637,5 +738,7 @@ main(int argc, char **argv)
 	free(cmd_ok);
 	inputs_done(&sc);
 	inputs_done(&cmd);
+	for (size_t k = 0; k < n_sets; k++)
+		inputs_done(&sets[k].in);
 	return 0;
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Parser benchmark (on demand, not in CI): gathers real shell scripts from
-# this machine and one-line agent commands from the parse corpus, then runs
-# bench_parse, which times sh_parse() against bash -n in the same run.
+# this machine and one-line commands from the parse corpus (agent.tsv and
+# words.tsv, one set each), then runs bench_parse, which times sh_parse()
+# against bash -n in the same run.
 #
 #   tests/bench/bench_parse.sh BENCH_PARSE [LITE_SANDBOX] [MIN_MB]
 #
@@ -53,17 +54,27 @@ for root, need_shebang in roots:
                 sys.exit(0)
 PY
 
-# One-line commands: the agent cases of the corpus that bash accepts.
-python3 - "$here/../parse_diff" > "$work/commands" <<'PY'
-import sys
+# One-line commands: the cases of agent.tsv (typical agent command lines)
+# and of words.tsv (word-expansion stress lines, written for fidelity) that
+# bash accepts, one file per set. bench_parse times the two together (the
+# per-command goal is judged on that) and each one alone.
+python3 - "$here/../parse_diff" "$work" <<'PY'
+import os, sys
 sys.path.insert(0, sys.argv[1])
 import corpus
+out = {name: open(os.path.join(sys.argv[2], name), "w", encoding="utf-8",
+                  errors="surrogateescape")
+       for name in ("agent.tsv", "words.tsv")}
 for c in corpus.load():
-    if c.file in ("agent.tsv", "words.tsv") and c.verdict == "ok" and b"\n" not in c.input:
-        sys.stdout.write(c.input.decode("utf-8", "surrogateescape") + "\n")
+    if c.file in out and c.verdict == "ok" and b"\n" not in c.input:
+        out[c.file].write(c.input.decode("utf-8", "surrogateescape") + "\n")
+for f in out.values():
+    f.close()
 PY
 
-echo "bench_parse: $(wc -l < "$work/scripts") script files, $(wc -l < "$work/commands") commands; $(bash --version | head -n 1)"
-args=(--scripts "$work/scripts" --commands "$work/commands")
+echo "bench_parse: $(wc -l < "$work/scripts") script files, $(cat "$work/agent.tsv" "$work/words.tsv" | wc -l) commands ($(wc -l < "$work/agent.tsv") agent.tsv, $(wc -l < "$work/words.tsv") words.tsv); $(bash --version | head -n 1)"
+args=(--scripts "$work/scripts"
+      --commands "typical agent commands (agent.tsv)=$work/agent.tsv"
+      --commands "word-expansion stress lines (words.tsv)=$work/words.tsv")
 [ -n "$cli" ] && args+=(--cli "$cli")
 "$bench" "${args[@]}" ${BENCH_PARSE_ARGS:-}
