@@ -195,8 +195,22 @@ sh_pos_at(struct sh_parser *p, size_t off)
 }
 int sh_fail(struct sh_parser *p, enum sh_error_kind kind, size_t off,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-int sh_enter(struct sh_parser *p, size_t off);
-void sh_leave(struct sh_parser *p);
+int sh_enter_fail(struct sh_parser *p, size_t off);
+/* One level deeper (a command, a word part that nests): fails past
+ * SH_MAX_DEPTH. Inline, as every command and most parts ask. */
+static inline int
+sh_enter(struct sh_parser *p, size_t off)
+{
+	if (__builtin_expect(++p->depth > SH_MAX_DEPTH, 0))
+		return sh_enter_fail(p, off);
+	return 0;
+}
+static inline void
+sh_leave(struct sh_parser *p)
+{
+	if (p->depth)
+		p->depth--;
+}
 int sh_charge(struct sh_parser *p, size_t off, size_t bytes);
 int sh_parse_program_until(struct sh_parser *p, int closer,
 			   struct sh_node **ret);

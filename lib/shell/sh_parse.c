@@ -92,19 +92,9 @@ sh_fail(struct sh_parser *p, enum sh_error_kind kind, size_t off,
 }
 
 int
-sh_enter(struct sh_parser *p, size_t off)
+sh_enter_fail(struct sh_parser *p, size_t off)
 {
-	if (++p->depth > SH_MAX_DEPTH)
-		return sh_fail(p, SH_ERR_LIMIT, off,
-			       "nesting deeper than %u levels", SH_MAX_DEPTH);
-	return 0;
-}
-
-void
-sh_leave(struct sh_parser *p)
-{
-	if (p->depth)
-		p->depth--;
+	return sh_fail(p, SH_ERR_LIMIT, off, "nesting deeper than %u levels", SH_MAX_DEPTH);
 }
 
 int
@@ -125,8 +115,9 @@ oom(struct sh_parser *p)
 
 /* ---- tokens ------------------------------------------------------------ */
 
+/* The token at p->pos, lexed now unless the one in hand will do. */
 static int
-peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
+peek_tok_slow(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 {
 	int r;
 	if (p->have_tok && p->tok.cmdpos != cmdpos && p->tok.cmdpos_sensitive &&
@@ -144,6 +135,20 @@ peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 	}
 	*ret = &p->tok;
 	return 0;
+}
+
+/* Inline: every level of the grammar peeks at the token its caller has
+ * already lexed, and that check is all most of the calls need. */
+static inline int
+peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
+{
+	if (__builtin_expect(p->have_tok && (p->tok.cmdpos == cmdpos ||
+					     !p->tok.cmdpos_sensitive ||
+					     p->tok.kind != T_WORD), 1)) {
+		*ret = &p->tok;
+		return 0;
+	}
+	return peek_tok_slow(p, cmdpos, ret);
 }
 
 static void
@@ -889,7 +894,10 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 				w->n_parts = 0;
 			}
 			bool first = nw == 0 && !any;
-			struct sh_tok saved = *t;
+			/* (the two members a function definition needs, not a
+			 * copy of the whole token per word) */
+			size_t saved_start = t->start;
+			struct sh_word *saved_word = t->word;
 			consume(p);
 			words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
 			if (!words)
@@ -909,15 +917,15 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 					if (!is_op(t, OP_RPAREN))
 						return unexpected(p, t);
 					consume(p);
-					if (!plain_name_word(saved.word))
-						return sh_fail(p, SH_ERR_UNSUPPORTED, saved.start,
+					if (!plain_name_word(saved_word))
+						return sh_fail(p, SH_ERR_UNSUPPORTED, saved_start,
 							       "unsupported construct: function name "
 							       "that is not a plain word");
-					struct sh_node *f = new_node(p, SH_NODE_FUNCTION, saved.start);
+					struct sh_node *f = new_node(p, SH_NODE_FUNCTION, saved_start);
 					if (!f)
 						return oom(p);
-					f->u.function.name = saved.word->parts[0].text;
-					if ((r = parse_funcdef_body(p, saved.start, &f->u.function.body)) < 0)
+					f->u.function.name = saved_word->parts[0].text;
+					if ((r = parse_funcdef_body(p, saved_start, &f->u.function.body)) < 0)
 						return r;
 					*ret = f;
 					return 0;
@@ -1661,7 +1669,8 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 
 	bool found = false;
 	struct sh_node *n = NULL;
-	if ((r = parse_compound(p, &n, &found)) < 0)
+	/* (most commands are simple: skip the call that would find out) */
+	if (starts_compound(t) && (r = parse_compound(p, &n, &found)) < 0)
 		return r;
 	if (found) {
 		if ((r = parse_trailing_redirs(p, n)) < 0)
