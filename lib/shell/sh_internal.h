@@ -47,6 +47,9 @@ struct sh_tok {
 	/* T_WORD without assign whose word is a single unquoted literal
 	 * spelling a reserved word: which one (RW_NONE otherwise) */
 	unsigned char rw;
+	/* a plain word that cannot be an assignment (it has no '='): set by
+	 * the lexer's plain-word path, so the grammar need not look */
+	bool not_assign;
 };
 
 /* (sh_parse sets each member: a new one needs its initial value there) */

@@ -372,6 +372,10 @@ enum {
 	CC_WORDSTOP = 8,
 	CC_LBRACKET = 16,
 	CC_DQSTOP = 32, /* special inside "...": " \\ $ ` */
+	/* noted (not stopped at) by the plain-word scan: '~' (a tilde prefix
+	 * in an assignment's value) and '=' (an assignment) */
+	CC_TILDE = 64,
+	CC_EQUALS = 128,
 };
 #define WS CC_WORDSTOP
 static const unsigned char cc_table[256] = {
@@ -384,6 +388,7 @@ static const unsigned char cc_table[256] = {
 	['['] = CC_RUNSTOP | CC_LBRACKET, ['@'] = CC_RUNSTOP | CC_GLOBOP,
 	['*'] = CC_RUNSTOP | CC_GLOBOP, ['+'] = CC_RUNSTOP | CC_GLOBOP,
 	['?'] = CC_RUNSTOP | CC_GLOBOP, ['!'] = CC_RUNSTOP | CC_GLOBOP,
+	['~'] = CC_TILDE, ['='] = CC_EQUALS,
 };
 #undef WS
 
@@ -2755,11 +2760,17 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 	return 1;
 }
 
-/* Lex a word token at p->pos (not at a blank). */
-static int
+static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
+			 size_t s, size_t k) __attribute__((noinline));
+
+/* Lex a word token at p->pos (not at a blank). Inline, and only the plain
+ * word (most words) here: the other words go to lex_word_rest, whose
+ * stack frame (the inline parts of a word being built) a plain word does
+ * not need. */
+static inline int
 lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
-	size_t s = sh_skip_lc(p, p->pos), i;
+	size_t s = sh_skip_lc(p, p->pos);
 	int r;
 
 	/*
@@ -2779,8 +2790,14 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	size_t k = s;
 	unsigned stop = s < p->end && p->src[s] == '[' ? CC_WORDSTOP
 						       : CC_WORDSTOP | CC_LBRACKET;
-	while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
+	unsigned seen = 0; /* the classes of the plain characters scanned */
+	while (k < p->end) {
+		unsigned cc = cc_table[(unsigned char)p->src[k]];
+		if (cc & stop)
+			break;
+		seen |= cc;
 		k++;
+	}
 	/* a lone '{' (a group's) is plain text too: lex_brace would scan
 	 * one byte, find the word's end, charge that byte and call it
 	 * literal */
@@ -2789,7 +2806,7 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 				      /* a<(x) continues the word */
 				      p->src[e] != '(' && p->src[e] != '<' && p->src[e] != '>')) &&
 	    p->src[s] != '~' &&
-	    !(assign_like(p->src + s, e - s) && memchr(p->src + s, '~', e - s))) {
+	    !((seen & CC_TILDE) && assign_like(p->src + s, e - s))) {
 		if (e != k && (r = sh_charge(p, s, 1)) < 0)
 			return r;
 		k = e;
@@ -2819,9 +2836,20 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		t->word = w;
 		t->cmdpos_sensitive = false;
 		t->rw = reserved_word(text, k - s);
+		/* no '=' (and no '[' but a first one): no assignment */
+		t->not_assign = !(seen & CC_EQUALS);
 		return 0;
 	}
+	return lex_word_rest(p, cmdpos, t, s, k);
+}
 
+/* lex_word_tok for the words that are not plain: s is where the word
+ * starts, k where the scan for a plain word stopped. */
+static int
+lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k)
+{
+	size_t i;
+	int r;
 	if (k == s && s < p->end &&
 	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
 	    (r = lex_word_simple(p, t, s)) != 0)
@@ -2998,17 +3026,28 @@ read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
 	}
 }
 
+/* Characters a token can start with that are no word's start, or may
+ * not be: sh_lex_token looks closer at these only. */
+static const bool tok_special[256] = {
+	['\0'] = true, ['\n'] = true, [';'] = true, ['&'] = true, ['|'] = true,
+	['('] = true, [')'] = true, ['<'] = true, ['>'] = true, ['{'] = true,
+	['0'] = true, ['1'] = true, ['2'] = true, ['3'] = true, ['4'] = true,
+	['5'] = true, ['6'] = true, ['7'] = true, ['8'] = true, ['9'] = true,
+};
+
 int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
-	size_t i, j;
+	size_t i = p->pos, j;
 	int c, r;
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
+	/* the blanks before the token, and comments */
 	for (;;) {
-		c = peek(p, &i);
-		if (is_blank(c)) {
-			p->pos = i + 1;
+		i = sh_skip_lc(p, i);
+		c = sh_ch(p, i);
+		if (c == ' ' || c == '\t') {
+			i++;
 			continue;
 		}
 		if (c == '#') {
@@ -3019,16 +3058,23 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 					return sh_fail(p, SH_ERR_SYNTAX, k, "NUL byte in input");
 				k++;
 			}
-			p->pos = k;
+			i = k;
 			continue;
 		}
 		break;
 	}
+	p->pos = i;
 	t->start = i;
+	if (__builtin_expect(c >= 0 && !tok_special[c], 1)) {
+		/* most tokens: a word that starts with no digit or brace */
+		if ((r = lex_word_tok(p, cmdpos, t)) < 0)
+			return r;
+		t->end = p->pos;
+		return 0;
+	}
 	if (c < 0) {
 		t->kind = T_EOF;
 		t->end = i;
-		p->pos = i;
 		return sh_read_heredocs(p);
 	}
 	if (c == '\0')

@@ -750,6 +750,8 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 		*ret = t->assign;
 		return 0;
 	}
+	if (t->not_assign)
+		return 0;
 	const struct sh_word *w = t->word;
 	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
 		return 0;
