@@ -78,6 +78,10 @@ struct sh_parser {
 	size_t last_line; /* where sh_pos_at last found an offset */
 	bool fixed;
 	struct sh_pos fixed_pos;
+	/* src holds no backslash-newline, so sh_skip_lc has nothing to skip
+	 * (set where src is set: most inputs have none, and the lexer asks
+	 * before nearly every character) */
+	bool no_lc;
 	unsigned depth;
 	unsigned in_sub;      /* inside $( ), `...` or <( ) */
 	unsigned in_hd_body;  /* lexing an unquoted here-document body */
@@ -182,6 +186,11 @@ struct sh_pos sh_pos_at_slow(struct sh_parser *p, size_t off);
 static inline struct sh_pos
 sh_pos_at(struct sh_parser *p, size_t off)
 {
+	if (__builtin_expect(p->n_lines == 1 && !p->fixed, 1))
+		/* a one-line input: the column is the offset (a one-line
+		 * input's line 1 runs to the end: lines[1] is the sentinel) */
+		return (struct sh_pos){ .line = 1, .col = (uint32_t)off + 1,
+					.offset = (uint32_t)off };
 	size_t l = p->last_line;
 	if (__builtin_expect(!p->fixed && p->lines[l] <= off, 1)) {
 		/* the same line, or the next one (the lexer crossed a newline);
@@ -230,6 +239,8 @@ int sh_read_heredocs(struct sh_parser *p);
 static inline size_t
 sh_skip_lc(const struct sh_parser *p, size_t i)
 {
+	if (__builtin_expect(p->no_lc, 1))
+		return i;
 	while (__builtin_expect(i + 1 < p->end && p->src[i] == '\\' &&
 				p->src[i + 1] == '\n', 0))
 		i += 2;

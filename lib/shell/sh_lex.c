@@ -717,9 +717,11 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 			p->fixed_pos = sh_pos_at(p, off);
 			p->fixed = true;
 		}
+		bool ono_lc = p->no_lc;
 		p->src = copy;
 		p->end = b.len;
 		p->pos = 0;
+		p->no_lc = !memmem(copy, b.len, "\\\n", 2);
 		struct saved_state s;
 		save_state(p, &s);
 		p->in_sub++;
@@ -733,6 +735,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 			p->fixed_pos = ofp;
 			p->src = osrc;
 			p->end = oend;
+			p->no_lc = ono_lc;
 			r = sh_fail(p, SH_ERR_UNSUPPORTED, off,
 				    "unsupported construct: `...` whose command does not "
 				    "parse (bash fails it at run time): %.150s",
@@ -744,6 +747,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 			r = r2;
 		p->src = osrc;
 		p->end = oend;
+		p->no_lc = ono_lc;
 		p->pos = opos;
 		p->fixed = ofixed;
 		p->fixed_pos = ofp;
@@ -3417,9 +3421,11 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 			p->fixed_pos = sh_pos_at(p, body_start);
 			p->fixed = true;
 		}
+		bool ono_lc = p->no_lc;
 		p->src = text;
 		p->end = tlen;
 		p->pos = 0;
+		p->no_lc = !memmem(text, tlen, "\\\n", 2);
 		struct saved_state s;
 		save_state(p, &s);
 		p->in_hd_body++;
@@ -3435,6 +3441,7 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 		int r2 = restore_state(p, &s, body_start);
 		p->src = osrc;
 		p->end = oend;
+		p->no_lc = ono_lc;
 		p->fixed = ofixed;
 		p->fixed_pos = ofp;
 		if (r < 0)

@@ -1781,6 +1781,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.last_line = 0;
 	p.fixed = false;
 	p.fixed_pos = (struct sh_pos){ 0, 0, 0 };
+	p.no_lc = true; /* until the newline scan below finds a "\\\n" */
 	p.depth = 0;
 	p.in_sub = 0;
 	p.in_hd_body = 0;
@@ -1821,6 +1822,8 @@ sh_parse(struct arena *a, const char *src, size_t len,
 			cap = nc;
 		}
 		p.lines[p.n_lines++] = (uint32_t)(q - src + 1);
+		if (q > src && q[-1] == '\\')
+			p.no_lc = false;
 	}
 	p.lines[p.n_lines] = UINT32_MAX;
 
