@@ -3030,6 +3030,9 @@ read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
 	}
 }
 
+static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
+			   size_t i, int c);
+
 /* Characters a token can start with that are no word's start, or may
  * not be: sh_lex_token looks closer at these only. */
 static const bool tok_special[256] = {
@@ -3042,7 +3045,7 @@ static const bool tok_special[256] = {
 int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
-	size_t i = p->pos, j;
+	size_t i = p->pos;
 	int c, r;
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
@@ -3076,6 +3079,16 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		t->end = p->pos;
 		return 0;
 	}
+	return lex_special_tok(p, cmdpos, t, i, c);
+}
+
+/* sh_lex_token for a token at i that starts with c, a character of
+ * tok_special or the end (apart, so that the common case, a word, runs
+ * in a small stack frame). */
+static int __attribute__((noinline))
+lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
+	int r;
 	if (c < 0) {
 		t->kind = T_EOF;
 		t->end = i;
@@ -3154,7 +3167,6 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			}
 		}
 	}
-	(void)j;
 	if ((r = lex_word_tok(p, cmdpos, t)) < 0)
 		return r;
 	t->end = p->pos;
