@@ -2114,7 +2114,10 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 			k = i + 1;
 			if (ctx == LC_WORD || ctx == LC_DQ || ctx == LC_HEREDOC) {
 				size_t s = k;
-				unsigned stop = ctx == LC_WORD ? CC_RUNSTOP | CC_META : CC_RUNSTOP;
+				/* inside "..." and here-document bodies only \\ $ `
+				 * (and the closing ") are special: the switch above
+				 * takes any other character as plain text */
+				unsigned stop = ctx == LC_WORD ? CC_RUNSTOP | CC_META : CC_DQSTOP;
 				while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
 					k++;
 				if (k > s && (r = lit_add_src(p, out, &lr, SH_PART_LIT, s,
