@@ -4,6 +4,9 @@
 
 #include <fcntl.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 TEST(arena_alloc_is_zeroed_and_aligned)
 {
@@ -83,6 +86,127 @@ TEST(arena_reset_reuses_blocks_within_limit)
 	ASSERT_EQ(big[(2u << 20) - 1], 0);
 }
 
+/* p..p+size lies in the arena's own allocation (its inline block), which
+ * is 8 KiB: not merely next to it, where malloc may have put a block. */
+static bool
+in_inline_block(const struct arena *a, const void *p, size_t size)
+{
+	uintptr_t base = (uintptr_t)a, end = (uintptr_t)p + size;
+	if ((uintptr_t)p <= base || end > base + 8192)
+		return false;
+#ifdef __GLIBC__
+	if (end > base + malloc_usable_size((void *)a))
+		return false;
+#endif
+	return true;
+}
+
+/* The first block shares the arena's allocation: a fresh arena takes what a
+ * one-line parse asks for (its copy and a 1 KiB chunk, then 2 and 4 KiB
+ * chunks) without a second malloc. */
+TEST(arena_first_block_is_inline)
+{
+	_cleanup_arena_ struct arena *a = arena_new(0);
+	ASSERT_NOT_NULL(a);
+	size_t sizes[] = { 100 + 1024, 2048, 4096 };
+	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
+		unsigned char *p = arena_alloc(a, sizes[i]);
+		ASSERT_NOT_NULL(p);
+		ASSERT_TRUE(in_inline_block(a, p, sizes[i]));
+		ASSERT_EQ((uintptr_t)p % 16, 0);
+		memset(p, 0xee, sizes[i]);
+	}
+	/* freed with nothing allocated, and with only the inline block used */
+	arena_free(arena_new(0));
+}
+
+/* Marks in the inline block and in malloc'd blocks above it: a reset keeps
+ * the inline block and rewinds it, gives the newer blocks back as spares
+ * and hands the same memory out again. */
+TEST(arena_reset_across_inline_and_malloced_blocks)
+{
+	_cleanup_arena_ struct arena *a = arena_new(0);
+	ASSERT_NOT_NULL(a);
+	struct arena_mark m0 = arena_mark(a);
+	unsigned char *p1 = arena_alloc(a, 100);          /* inline */
+	struct arena_mark m1 = arena_mark(a);
+	unsigned char *p2 = arena_alloc(a, 200);          /* inline */
+	unsigned char *p3 = arena_alloc(a, 10000);        /* a 16 KiB block */
+	unsigned char *p4 = arena_alloc(a, 16);           /* the same block */
+	ASSERT_TRUE(p1 && p2 && p3 && p4);
+	ASSERT_TRUE(in_inline_block(a, p1, 100));
+	ASSERT_TRUE(in_inline_block(a, p2, 200));
+	ASSERT_FALSE(in_inline_block(a, p3, 10000));
+	ASSERT_EQ((uintptr_t)p4, (uintptr_t)p3 + 10000);
+	memset(p1, 1, 100);
+	memset(p2, 2, 200);
+	memset(p3, 3, 10000);
+	memset(p4, 4, 16);
+	ASSERT_EQ(arena_used(a), 112 + 208 + 10000 + 16);
+	struct arena_mark m2 = arena_mark(a);            /* in the 16 KiB block */
+	unsigned char *p5 = arena_alloc(a, 65536);        /* a 64 KiB block */
+	ASSERT_NOT_NULL(p5);
+	memset(p5, 5, 65536);
+
+	arena_reset(a, m2);
+	ASSERT_EQ(arena_used(a), 112 + 208 + 10000 + 16);
+	unsigned char *q = arena_alloc(a, 16);
+	ASSERT_EQ((uintptr_t)q, (uintptr_t)p4 + 16);
+	ASSERT_EQ(p4[0], 4); /* below the mark: kept */
+
+	arena_reset(a, m1);
+	ASSERT_EQ(arena_used(a), 112);
+	ASSERT_EQ(p1[99], 1);
+	ASSERT_EQ((uintptr_t)arena_alloc(a, 200), (uintptr_t)p2);
+	ASSERT_EQ(p2[0], 0);
+	unsigned char *q3 = arena_alloc(a, 10000);        /* the spare block */
+	ASSERT_EQ((uintptr_t)q3, (uintptr_t)p3);
+	ASSERT_EQ(q3[9999], 0);
+	ASSERT_EQ((uintptr_t)arena_alloc(a, 65536), (uintptr_t)p5);
+
+	arena_reset(a, m0);
+	ASSERT_EQ(arena_used(a), 0);
+	ASSERT_EQ((uintptr_t)arena_alloc(a, 100), (uintptr_t)p1);
+	ASSERT_EQ(p1[0], 0);
+	/* freed (by the cleanup) with the inline block, a malloc'd block in
+	 * use above it and spare blocks */
+	ASSERT_NOT_NULL(arena_alloc(a, 20000));
+}
+
+/* The limit counts what is handed out, from the inline block and from
+ * malloc'd ones alike, and not the inline block's size. */
+TEST(arena_limit_counts_inline_and_malloced)
+{
+	_cleanup_arena_ struct arena *a = arena_new(20000);
+	ASSERT_NOT_NULL(arena_alloc(a, 1000));            /* inline */
+	struct arena_mark m = arena_mark(a);
+	ASSERT_NOT_NULL(arena_alloc(a, 10000));           /* malloc'd */
+	ASSERT_EQ(arena_used(a), 1008 + 10000);
+	ASSERT_NULL(arena_alloc(a, 20000 - 11008 + 1));
+	ASSERT_NOT_NULL(arena_alloc(a, 20000 - 11008));
+	ASSERT_EQ(arena_used(a), 20000);
+	ASSERT_NULL(arena_alloc(a, 1));
+	arena_reset(a, m);
+	ASSERT_EQ(arena_used(a), 1008);
+	ASSERT_NOT_NULL(arena_alloc(a, 10000));
+
+	/* a limit below the inline block's size: the block has room, the
+	 * limit refuses */
+	_cleanup_arena_ struct arena *small = arena_new(512);
+	ASSERT_NOT_NULL(arena_alloc(small, 512));
+	ASSERT_NULL(arena_alloc(small, 1));
+
+	/* a first allocation larger than the inline block gets a block of
+	 * its own, and the inline block still serves what comes after */
+	_cleanup_arena_ struct arena *big = arena_new(0);
+	struct arena_mark m0 = arena_mark(big);
+	ASSERT_NOT_NULL(arena_alloc(big, 1u << 20));
+	ASSERT_EQ(arena_used(big), 1u << 20);
+	arena_reset(big, m0);
+	unsigned char *p = arena_alloc(big, 64);
+	ASSERT_TRUE(in_inline_block(big, p, 64));
+}
+
 TEST(buf_refuses_past_max)
 {
 	_cleanup_buf_ struct buf b = BUF_INIT(8);
@@ -125,5 +249,7 @@ TEST(buf_read_fd_enforces_max)
 TAP_MAIN(arena_alloc_is_zeroed_and_aligned, arena_reused_memory_is_zeroed_by_alloc_only,
 	 arena_limit_refuses_growth,
 	 arena_mark_reset_reuses_memory, arena_reset_reuses_blocks_within_limit,
+	 arena_first_block_is_inline, arena_reset_across_inline_and_malloced_blocks,
+	 arena_limit_counts_inline_and_malloced,
 	 buf_refuses_past_max,
 	 buf_steal_empty_gives_empty_string, buf_read_fd_enforces_max)
