@@ -169,6 +169,26 @@ pvec_done(struct sh_parser *p, struct pvec *pv)
 static struct sh_word *
 make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 {
+	if (pv->n && pv->v == pv->inl) {
+		/* the word and its parts (still on the stack) in one
+		 * allocation: one bump instead of two */
+		_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0,
+			       "parts follow the word in one allocation");
+		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) +
+					 pv->n * sizeof(struct sh_part));
+		if (!mem)
+			return NULL;
+		struct sh_word *w = (struct sh_word *)mem;
+		struct sh_part *parts = (struct sh_part *)(mem + sizeof(*w));
+		memcpy(parts, pv->inl, pv->n * sizeof(*parts));
+		pv->v = parts;
+		pv->cap = pv->n;
+		/* p->src is always arena memory (see below) */
+		*w = (struct sh_word){ .pos = sh_pos_at(p, start), .parts = parts,
+				       .n_parts = pv->n, .src = p->src + start,
+				       .src_len = end > start ? end - start : 0 };
+		return w;
+	}
 	struct sh_word *w = sh_alloc(p, sizeof(*w));
 	if (!w)
 		return NULL;
@@ -444,41 +464,33 @@ hexval(int c)
 	return -1;
 }
 
+/* The decoded text of $'...' being written: never longer than the source
+ * (every escape decodes to at most as many bytes as it takes, as only
+ * ASCII \u and \U values are taken), so it needs no growing; the check is
+ * there all the same, and fails closed. */
+struct ansi_out {
+	char *d;
+	size_t len, cap;
+};
+
 static int
-put_utf8(struct buf *b, uint32_t cp)
+ansi_put(struct ansi_out *o, const char *t, size_t n)
 {
-	char u[4];
-	size_t n;
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xc0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3f));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xe0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[2] = (char)(0x80 | (cp & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (char)(0xf0 | ((cp >> 18) & 0x07));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[3] = (char)(0x80 | (cp & 0x3f));
-		n = 4;
-	}
-	return buf_append(b, u, n);
+	if (n > o->cap - o->len)
+		return -E2BIG;
+	memcpy(o->d + o->len, t, n);
+	o->len += n;
+	return 0;
 }
 
-/* Decode the body of $'...' (s[0..n)) as bash does, into b. */
+/* Decode the body of $'...' (s[0..n)) as bash does, into o (of n bytes). */
 static int
-decode_ansi_c(const char *s, size_t n, struct buf *b, bool *ret_unsupported)
+decode_ansi_c(const char *s, size_t n, struct ansi_out *o, bool *ret_unsupported)
 {
 	for (size_t i = 0; i < n; i++) {
 		int r;
 		if (s[i] != '\\' || i + 1 >= n) {
-			if ((r = buf_putc(b, s[i])) < 0)
+			if ((r = ansi_put(o, &s[i], 1)) < 0)
 				return r;
 			continue;
 		}
@@ -518,7 +530,7 @@ decode_ansi_c(const char *s, size_t n, struct buf *b, bool *ret_unsupported)
 			}
 			if (k == 0) {
 				/* bash keeps "\x" when no digit follows */
-				if ((r = buf_append(b, "\\x", 2)) < 0)
+				if ((r = ansi_put(o, "\\x", 2)) < 0)
 					return r;
 				continue;
 			}
@@ -534,7 +546,7 @@ decode_ansi_c(const char *s, size_t n, struct buf *b, bool *ret_unsupported)
 			}
 			if (k == 0) {
 				char t[2] = { '\\', c };
-				if ((r = buf_append(b, t, 2)) < 0)
+				if ((r = ansi_put(o, t, 2)) < 0)
 					return r;
 				continue;
 			}
@@ -546,13 +558,14 @@ decode_ansi_c(const char *s, size_t n, struct buf *b, bool *ret_unsupported)
 				*ret_unsupported = true;
 				return 0;
 			}
-			if ((r = put_utf8(b, acc)) < 0)
+			char ascii = (char)acc;
+			if ((r = ansi_put(o, &ascii, 1)) < 0)
 				return r;
 			continue;
 		}
 		case 'c':
 			if (i + 1 >= n) {
-				if ((r = buf_append(b, "\\c", 2)) < 0)
+				if ((r = ansi_put(o, "\\c", 2)) < 0)
 					return r;
 				continue;
 			}
@@ -565,12 +578,13 @@ decode_ansi_c(const char *s, size_t n, struct buf *b, bool *ret_unsupported)
 			break;
 		default: {
 			char t[2] = { '\\', c };
-			if ((r = buf_append(b, t, 2)) < 0)
+			if ((r = ansi_put(o, t, 2)) < 0)
 				return r;
 			continue;
 		}
 		}
-		if ((r = buf_putc(b, (char)v)) < 0)
+		char byte = (char)v;
+		if ((r = ansi_put(o, &byte, 1)) < 0)
 			return r;
 	}
 	return 0;
@@ -1104,33 +1118,26 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		if (k >= p->end)
 			return sh_fail(p, SH_ERR_SYNTAX, i0,
 				       "unexpected end of file while looking for matching `''");
-		struct buf b = BUF_INIT(SH_MAX_INPUT);
-		bool unsup = false;
-		r = decode_ansi_c(p->src + s, k - s, &b, &unsup);
-		if (r < 0) {
-			buf_done(&b);
+		/* decoded straight into the tree: the text is at most as
+		 * long as the source (see struct ansi_out) */
+		struct ansi_out o = { .d = sh_alloc(p, k - s + 1), .len = 0, .cap = k - s };
+		if (!o.d)
 			return oom(p);
-		}
-		if (unsup) {
-			buf_done(&b);
+		bool unsup = false;
+		r = decode_ansi_c(p->src + s, k - s, &o, &unsup);
+		if (r < 0)
+			return sh_fail(p, SH_ERR_LIMIT, i0, "internal: $'...' decodes longer than it is written");
+		if (unsup)
 			return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
 				       "unsupported construct: $'\\u' escape of a non-ASCII "
 				       "character (its value depends on the locale)");
-		}
-		if ((r = lit_flush(p, out, lr)) < 0) {
-			buf_done(&b);
+		if ((r = lit_flush(p, out, lr)) < 0)
 			return r;
-		}
 		struct sh_part *part = pvec_push(p, out, SH_PART_ANSI_C, i0);
-		char *t = part ? sh_alloc(p, b.len + 1) : NULL;
-		if (t && b.len)
-			memcpy(t, b.data, b.len);
-		size_t blen = b.len;
-		buf_done(&b);
-		if (!t)
+		if (!part)
 			return oom(p);
-		part->text = t;
-		part->text_len = blen;
+		part->text = o.d;
+		part->text_len = o.len;
 		part->raw = sh_strndup(p, p->src + s, k - s);
 		if (!part->raw)
 			return oom(p);
