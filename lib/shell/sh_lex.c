@@ -2598,6 +2598,72 @@ reserved_word(const char *s, size_t n)
 	return k[n] == '\0' ? (unsigned char)rw : RW_NONE;
 }
 
+/*
+ * reserved_word for the text of a plain word built by lex_word_tok, without
+ * branches on the text (a slot of reserved_word's table is hit by about a
+ * third of all words, at random, and the compare loop behind it cost more
+ * in mispredictions than in work): text is followed by a NUL and lies in an
+ * allocation rounded up to 8 bytes that starts 8-aligned, so 8 bytes can be
+ * read from it; the bytes past n are masked off.
+ */
+static inline unsigned char
+reserved_word_plain(const char *text, size_t n)
+{
+	static const unsigned char slot[64] = {
+		[1] = RW_LBRACE, [7] = RW_DRBRACK, [13] = RW_UNTIL, [17] = RW_ELIF,
+		[18] = RW_DO, [19] = RW_BANG, [21] = RW_IF, [27] = RW_SELECT,
+		[29] = RW_CASE, [30] = RW_DONE, [31] = RW_ELSE, [33] = RW_DLBRACK,
+		[34] = RW_FUNCTION, [37] = RW_IN, [39] = RW_RBRACE, [40] = RW_FI,
+		[42] = RW_FOR, [46] = RW_TIME, [48] = RW_THEN, [49] = RW_WHILE,
+		[57] = RW_COPROC, [59] = RW_ESAC,
+	};
+	/* little-endian packings of the words, and their lengths (none for
+	 * RW_NONE, which no length matches) */
+#define K1(a) ((uint64_t)(unsigned char)(a))
+#define K2(a, b) (K1(a) | K1(b) << 8)
+#define K4(a, b, c, d) (K2(a, b) | K2(c, d) << 16)
+#define K8(a, b, c, d, e, f, g, h) (K4(a, b, c, d) | K4(e, f, g, h) << 32)
+	static const uint64_t key[] = {
+		[RW_BANG] = K1('!'), [RW_LBRACE] = K1('{'), [RW_RBRACE] = K1('}'),
+		[RW_DLBRACK] = K2('[', '['), [RW_DRBRACK] = K2(']', ']'),
+		[RW_IN] = K2('i', 'n'), [RW_IF] = K2('i', 'f'),
+		[RW_THEN] = K4('t', 'h', 'e', 'n'), [RW_ELSE] = K4('e', 'l', 's', 'e'),
+		[RW_ELIF] = K4('e', 'l', 'i', 'f'), [RW_FI] = K2('f', 'i'),
+		[RW_DO] = K2('d', 'o'), [RW_DONE] = K4('d', 'o', 'n', 'e'),
+		[RW_CASE] = K4('c', 'a', 's', 'e'), [RW_ESAC] = K4('e', 's', 'a', 'c'),
+		[RW_FOR] = K2('f', 'o') | K1('r') << 16,
+		[RW_SELECT] = K4('s', 'e', 'l', 'e') | K2('c', 't') << 32,
+		[RW_WHILE] = K4('w', 'h', 'i', 'l') | K1('e') << 32,
+		[RW_UNTIL] = K4('u', 'n', 't', 'i') | K1('l') << 32,
+		[RW_TIME] = K4('t', 'i', 'm', 'e'),
+		[RW_FUNCTION] = K8('f', 'u', 'n', 'c', 't', 'i', 'o', 'n'),
+		[RW_COPROC] = K4('c', 'o', 'p', 'r') | K2('o', 'c') << 32,
+	};
+#undef K8
+#undef K4
+#undef K2
+#undef K1
+	static const unsigned char len[] = {
+		[RW_NONE] = 0xff, [RW_BANG] = 1, [RW_LBRACE] = 1, [RW_RBRACE] = 1,
+		[RW_DLBRACK] = 2, [RW_DRBRACK] = 2, [RW_IN] = 2, [RW_IF] = 2,
+		[RW_THEN] = 4, [RW_ELSE] = 4, [RW_ELIF] = 4, [RW_FI] = 2, [RW_DO] = 2,
+		[RW_DONE] = 4, [RW_CASE] = 4, [RW_ESAC] = 4, [RW_FOR] = 3,
+		[RW_SELECT] = 6, [RW_WHILE] = 5, [RW_UNTIL] = 5, [RW_TIME] = 4,
+		[RW_FUNCTION] = 8, [RW_COPROC] = 6,
+	};
+	_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ||
+		       __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__, "byte order");
+	unsigned rw = slot[((unsigned char)text[0] + (unsigned char)text[n - 1] * 50u) & 63u];
+	uint64_t v;
+	__builtin_memcpy(&v, text, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	uint64_t mask = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
+	bool match = (n == len[rw]) & ((v & mask) == key[rw]);
+	return match ? (unsigned char)rw : RW_NONE;
+}
+
 /* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_tok
  * scans for tildes)? */
 static inline bool
@@ -2828,6 +2894,9 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0 &&
 			       sizeof(struct sh_part) % _Alignof(char) == 0,
 			       "word, part and text share one allocation");
+		/* (and the text starts 8-aligned: see reserved_word_plain) */
+		_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
+			       "the text of a plain word starts 8-aligned");
 		size_t n = k - s;
 		char *mem = n < SH_MAX_INPUT ?
 			sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + n + 1) :
@@ -2849,7 +2918,7 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		t->kind = T_WORD;
 		t->word = w;
 		t->cmdpos_sensitive = false;
-		t->rw = reserved_word(text, k - s);
+		t->rw = reserved_word_plain(text, k - s);
 		/* no '=' (and no '[' but a first one): no assignment */
 		t->not_assign = !(seen & CC_EQUALS);
 		return 0;

@@ -3,6 +3,7 @@
  * Unit tests for the parser, printer and JSON dump. Every program that
  * parses is also re-printed and re-parsed, and must give the same tree.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -928,10 +929,67 @@ TEST(static_values)
 	ASSERT_NULL(static_value(word(t, 7)));
 }
 
+/*
+ * Reserved words are recognized by their exact text only: each one in
+ * command position is no simple command (a syntax error or a compound
+ * command), and every near miss (one byte longer or shorter, or one byte
+ * changed, at each end) is a plain command word. The lexer recognizes
+ * them in a way that reads the word 8 bytes at a time.
+ */
+TEST(reserved_words_exact)
+{
+	static const char *const rws[] = { "!", "{", "}", "[[", "]]", "in", "if",
+		"then", "else", "elif", "fi", "do", "done", "case", "esac", "for",
+		"select", "while", "until", "time", "function", "coproc" };
+	for (size_t i = 0; i < sizeof(rws) / sizeof(rws[0]); i++) {
+		const char *rw = rws[i];
+		size_t n = strlen(rw);
+		char src[32], v[16];
+		struct sh_node *t = NULL;
+		struct sh_error e;
+		snprintf(src, sizeof(src), "%s ; :", rw);
+		int r = sh_parse(arena_(), src, strlen(src), NULL, &t, &e);
+		bool simple_first = r == 0 && t && (t->kind == SH_NODE_SIMPLE ||
+			(t->kind == SH_NODE_LIST && t->u.list.items[0]->kind == SH_NODE_SIMPLE));
+		if (simple_first)
+			printf("# reserved word %s read as a command name\n", rw);
+		ASSERT_FALSE(simple_first);
+		/* near misses: rw + 'x', rw without its last byte, 'x' + rw,
+		 * and rw with its first or last byte changed */
+		for (int k = 0; k < 5; k++) {
+			if (k == 0)
+				snprintf(v, sizeof(v), "%sx", rw);
+			else if (k == 1)
+				snprintf(v, sizeof(v), "%.*s", (int)(n - 1), rw);
+			else if (k == 2)
+				snprintf(v, sizeof(v), "x%s", rw);
+			else {
+				snprintf(v, sizeof(v), "%s", rw);
+				v[k == 3 ? 0 : n - 1] = v[k == 3 ? 0 : n - 1] == 'q' ? 'r' : 'q';
+			}
+			/* "" and "{x", "}x", "!x", and a name before '[' (an
+			 * array subscript: x[[) are other constructs */
+			if (!v[0] || strchr("{}!", v[0]) || strchr(v + 1, '['))
+				continue;
+			snprintf(src, sizeof(src), "%s a", v);
+			t = NULL;
+			r = sh_parse(arena_(), src, strlen(src), NULL, &t, &e);
+			const struct sh_word *w0 = word(t, 0);
+			bool plain = r == 0 && t && t->kind == SH_NODE_SIMPLE &&
+				     t->u.simple.n_words == 2 && w0->n_parts == 1 &&
+				     w0->parts[0].kind == SH_PART_LIT &&
+				     strcmp(w0->parts[0].text, v) == 0;
+			if (!plain)
+				printf("# near miss %s of %s: r=%d %s\n", v, rw, r, e.message);
+			ASSERT_TRUE(plain);
+		}
+	}
+}
+
 TAP_MAIN(simple_words, assignments, declaration_arrays, quoting, ansi_c_escapes,
 	 line_continuations, comments, parameters, parameter_braces,
 	 command_substitution, arithmetic, braces, tildes, extglob,
 	 pipelines_and_lists, compound_commands, case_command, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions, limits,
 	 arena_limit_at_every_point,
-	 printer_canonical, json_shape, static_values)
+	 printer_canonical, json_shape, static_values, reserved_words_exact)
