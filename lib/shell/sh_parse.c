@@ -233,7 +233,7 @@ unexpected(struct sh_parser *p, const struct sh_tok *t)
 		       t->word ? t->word->src : "");
 }
 
-static int
+static inline int
 skip_newlines(struct sh_parser *p)
 {
 	struct sh_tok *t;
@@ -738,6 +738,9 @@ is_decl_builtin(const struct sh_word *w)
 {
 	static const struct kw names[] = { KW("declare"), KW("typeset"),
 		KW("local"), KW("export"), KW("readonly") };
+	/* (most command names are none of these lengths, 5 to 8) */
+	if (!w || w->n_parts != 1 || w->parts[0].text_len - 5 > 3)
+		return false;
 	return word_is_any(w, names, ARRAY_SIZE(names));
 }
 
