@@ -683,8 +683,9 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	      struct sh_node **ret)
 {
 	/* Undo the backslash escapes bash removes inside backquotes, then
-	 * parse the result as a program of its own. */
-	struct buf b = BUF_INIT(SH_MAX_INPUT);
+	 * parse the result as a program of its own. A first pass finds the
+	 * closing backquote; the second writes the body, which is never
+	 * longer than its source, straight into the tree's memory. */
 	size_t i = p->pos;
 	bool closed = false;
 	int r;
@@ -696,33 +697,41 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		}
 		if (c == '\\' && i + 1 < p->end) {
 			char d = p->src[i + 1];
-			if (d == '\n') {
+			if (d == '\n' || d == '$' || d == '`' || d == '\\' ||
+			    (d == '"' && (flags & LF_IN_DQ))) {
 				i += 2;
+				continue;
+			}
+		}
+		i++;
+	}
+	if (!closed)
+		return sh_fail(p, SH_ERR_SYNTAX, off,
+			       "unexpected end of file while looking for matching ``'");
+	char *copy = sh_alloc_raw(p, i - p->pos + 1);
+	if (!copy)
+		return oom(p);
+	size_t blen = 0;
+	for (size_t k = p->pos; k < i;) {
+		char c = p->src[k];
+		if (c == '\\' && k + 1 < i) {
+			char d = p->src[k + 1];
+			if (d == '\n') {
+				k += 2;
 				continue;
 			}
 			if (d == '$' || d == '`' || d == '\\' ||
 			    (d == '"' && (flags & LF_IN_DQ))) {
-				if ((r = buf_putc(&b, d)) < 0)
-					goto out;
-				i += 2;
+				copy[blen++] = d;
+				k += 2;
 				continue;
 			}
 		}
-		if ((r = buf_putc(&b, c)) < 0)
-			goto out;
-		i++;
+		copy[blen++] = c;
+		k++;
 	}
-	if (!closed) {
-		r = sh_fail(p, SH_ERR_SYNTAX, off,
-			    "unexpected end of file while looking for matching ``'");
-		goto out;
-	}
+	copy[blen] = '\0';
 	{
-		char *copy = sh_strndup(p, b.data ? b.data : "", b.len);
-		if (!copy) {
-			r = oom(p);
-			goto out;
-		}
 		const char *osrc = p->src;
 		size_t oend = p->end, opos = p->pos;
 		bool ofixed = p->fixed;
@@ -733,9 +742,9 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		}
 		bool ono_lc = p->no_lc;
 		p->src = copy;
-		p->end = b.len;
+		p->end = blen;
 		p->pos = 0;
-		p->no_lc = !memmem(copy, b.len, "\\\n", 2);
+		p->no_lc = !memmem(copy, blen, "\\\n", 2);
 		struct saved_state s;
 		save_state(p, &s);
 		p->in_sub++;
@@ -766,13 +775,10 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		p->fixed = ofixed;
 		p->fixed_pos = ofp;
 		if (r < 0)
-			goto out;
+			return r;
 		p->pos = i + 1;
 	}
-	r = 0;
-out:
-	buf_done(&b);
-	return r;
+	return 0;
 }
 
 /* ---- parameter expansion ----------------------------------------------- */
