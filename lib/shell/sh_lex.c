@@ -412,6 +412,14 @@ static const unsigned char cc_table[256] = {
 };
 #undef WS
 
+/* The metacharacters that end a plain word: not '(' (arrays, functions,
+ * extglobs), nor '<' or '>', which may start a process substitution that
+ * continues the word (a<(x)). */
+static const bool ends_plain_word[256] = {
+	[' '] = true, ['\t'] = true, ['\n'] = true, ['|'] = true, ['&'] = true,
+	[';'] = true, [')'] = true,
+};
+
 /* Characters that end an unquoted word. */
 static inline bool
 is_meta(int c)
@@ -2888,11 +2896,10 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	 * one byte, find the word's end, charge that byte and call it
 	 * literal */
 	size_t e = k == s && k < p->end && p->src[k] == '{' ? k + 1 : k;
-	if (e > s && (e == p->end || (cc_table[(unsigned char)p->src[e]] & CC_META &&
-				      /* a<(x) continues the word */
-				      p->src[e] != '(' && p->src[e] != '<' && p->src[e] != '>')) &&
-	    p->src[s] != '~' &&
-	    !((seen & CC_TILDE) && assign_like(p->src + s, e - s))) {
+	if (e > s && (e == p->end || ends_plain_word[(unsigned char)p->src[e]]) &&
+	    /* (a '~' is rare: its two cases are looked at only then) */
+	    (!(seen & CC_TILDE) ||
+	     (p->src[s] != '~' && !assign_like(p->src + s, e - s)))) {
 		if (e != k && (r = sh_charge(p, s, 1)) < 0)
 			return r;
 		k = e;
