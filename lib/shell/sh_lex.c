@@ -2578,12 +2578,12 @@ lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 }
 
 /*
- * Which reserved word, if any, the literal text s[0..n) (n > 0) spells. A
- * perfect hash of the first and last bytes picks the one candidate, so that
- * the common answer (none) costs a table load rather than a switch.
+ * The one reserved word that the text s[0..n) (n > 0) may spell, by a
+ * perfect hash of its first and last bytes (RW_NONE for most words): the
+ * common answer, none, costs a table load rather than a switch.
  */
-static inline unsigned char
-reserved_word(const char *s, size_t n)
+static inline unsigned
+reserved_word_candidate(const char *s, size_t n)
 {
 	static const unsigned char slot[64] = {
 		[1] = RW_LBRACE, [7] = RW_DRBRACK, [13] = RW_UNTIL, [17] = RW_ELIF,
@@ -2593,6 +2593,13 @@ reserved_word(const char *s, size_t n)
 		[42] = RW_FOR, [46] = RW_TIME, [48] = RW_THEN, [49] = RW_WHILE,
 		[57] = RW_COPROC, [59] = RW_ESAC,
 	};
+	return slot[((unsigned char)s[0] + (unsigned char)s[n - 1] * 50u) & 63u];
+}
+
+/* Which reserved word, if any, the literal text s[0..n) (n > 0) spells. */
+static inline unsigned char
+reserved_word(const char *s, size_t n)
+{
 	static const char *const text[] = {
 		[RW_NONE] = "", [RW_BANG] = "!", [RW_LBRACE] = "{", [RW_RBRACE] = "}",
 		[RW_DLBRACK] = "[[", [RW_DRBRACK] = "]]", [RW_IN] = "in", [RW_IF] = "if",
@@ -2602,7 +2609,7 @@ reserved_word(const char *s, size_t n)
 		[RW_WHILE] = "while", [RW_UNTIL] = "until", [RW_TIME] = "time",
 		[RW_FUNCTION] = "function", [RW_COPROC] = "coproc",
 	};
-	unsigned rw = slot[((unsigned char)s[0] + (unsigned char)s[n - 1] * 50u) & 63u];
+	unsigned rw = reserved_word_candidate(s, n);
 	if (rw == RW_NONE || n > 8)
 		return RW_NONE;
 	const char *k = text[rw];
@@ -2614,23 +2621,15 @@ reserved_word(const char *s, size_t n)
 
 /*
  * reserved_word for the text of a plain word built by lex_word_tok, without
- * branches on the text (a slot of reserved_word's table is hit by about a
- * third of all words, at random, and the compare loop behind it cost more
- * in mispredictions than in work): text is followed by a NUL and lies in an
- * allocation rounded up to 8 bytes that starts 8-aligned, so 8 bytes can be
- * read from it; the bytes past n are masked off.
+ * branches on the text (a slot of reserved_word_candidate's table is hit
+ * by about a third of all words, at random, and the compare loop behind it
+ * cost more in mispredictions than in work): text is followed by a NUL and
+ * lies in an allocation rounded up to 8 bytes that starts 8-aligned, so 8
+ * bytes can be read from it; the bytes past n are masked off.
  */
 static inline unsigned char
 reserved_word_plain(const char *text, size_t n)
 {
-	static const unsigned char slot[64] = {
-		[1] = RW_LBRACE, [7] = RW_DRBRACK, [13] = RW_UNTIL, [17] = RW_ELIF,
-		[18] = RW_DO, [19] = RW_BANG, [21] = RW_IF, [27] = RW_SELECT,
-		[29] = RW_CASE, [30] = RW_DONE, [31] = RW_ELSE, [33] = RW_DLBRACK,
-		[34] = RW_FUNCTION, [37] = RW_IN, [39] = RW_RBRACE, [40] = RW_FI,
-		[42] = RW_FOR, [46] = RW_TIME, [48] = RW_THEN, [49] = RW_WHILE,
-		[57] = RW_COPROC, [59] = RW_ESAC,
-	};
 	/* little-endian packings of the words, and their lengths (none for
 	 * RW_NONE, which no length matches) */
 #define K1(a) ((uint64_t)(unsigned char)(a))
@@ -2667,7 +2666,7 @@ reserved_word_plain(const char *text, size_t n)
 	};
 	_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ||
 		       __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__, "byte order");
-	unsigned rw = slot[((unsigned char)text[0] + (unsigned char)text[n - 1] * 50u) & 63u];
+	unsigned rw = reserved_word_candidate(text, n);
 	uint64_t v;
 	__builtin_memcpy(&v, text, 8);
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
