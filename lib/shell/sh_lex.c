@@ -2127,24 +2127,20 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 		default:
 			break;
 		}
-		/* plain character: take a run of them at once */
+		/* plain character: take a run of them at once (the first
+		 * one may be a character that ends a run elsewhere) */
 		{
-			size_t k = i;
-			if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, i, p->src + i, 1)) < 0)
-				return r;
-			k = i + 1;
+			size_t k = i + 1;
 			if (ctx == LC_WORD || ctx == LC_DQ || ctx == LC_HEREDOC) {
-				size_t s = k;
 				/* inside "..." and here-document bodies only \\ $ `
 				 * (and the closing ") are special: the switch above
 				 * takes any other character as plain text */
 				unsigned stop = ctx == LC_WORD ? CC_RUNSTOP | CC_META : CC_DQSTOP;
 				while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
 					k++;
-				if (k > s && (r = lit_add_src(p, out, &lr, SH_PART_LIT, s,
-							      p->src + s, k - s)) < 0)
-					return r;
 			}
+			if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, i, p->src + i, k - i)) < 0)
+				return r;
 			p->pos = k;
 			if (c == '\0')
 				return sh_fail(p, SH_ERR_SYNTAX, i, "NUL byte in input");
