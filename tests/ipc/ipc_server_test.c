@@ -20,6 +20,7 @@
 #include "ipc.h"
 #include "services_client.h"
 #include "clock.h"
+#include "echo_reply.h"
 #include "tap.h"
 
 #define MAX_MSG 4096
@@ -78,18 +79,7 @@ on_exec(struct ipc_call *call, void *userdata)
 		if (strcmp(cmd, "late") == 0 && n == 1)
 			atomic_fetch_add(&seen->early, 1);
 	}
-	LiteSandbox__ExecReply *r = arena_alloc(call->arena, sizeof(*r));
-	if (!r)
-		return -ENOMEM;
-	lite_sandbox__exec_reply__init(r);
-	r->verdict = LITE_SANDBOX__VERDICT__VERDICT_ALLOW;
-	r->stdout_data.data = (uint8_t *)arena_strdup(call->arena, cmd);
-	if (!r->stdout_data.data)
-		return -ENOMEM;
-	r->stdout_data.len = strlen(cmd);
-	call->reply->body_case = LITE_SANDBOX__ENVELOPE__BODY_EXEC_REPLY;
-	call->reply->exec_reply = r;
-	return 0;
+	return echo_exec_reply(call, cmd) ? 0 : -ENOMEM;
 }
 
 static const struct ipc_dispatch table[] = {

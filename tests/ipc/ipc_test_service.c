@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "ipc.h"
+#include "echo_reply.h"
 
 static int
 on_register(struct ipc_call *call, void *userdata)
@@ -122,19 +123,11 @@ on_exec(struct ipc_call *call, void *userdata)
 		struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
 		nanosleep(&ts, NULL);
 	}
-	LiteSandbox__ExecReply *r = arena_alloc(call->arena, sizeof(*r));
+	LiteSandbox__ExecReply *r = echo_exec_reply(call, cmd);
 	if (!r)
 		return -ENOMEM;
-	lite_sandbox__exec_reply__init(r);
-	r->verdict = LITE_SANDBOX__VERDICT__VERDICT_ALLOW;
-	r->stdout_data.data = (uint8_t *)arena_strdup(call->arena, cmd);
-	if (!r->stdout_data.data)
-		return -ENOMEM;
-	r->stdout_data.len = strlen(cmd);
 	if (strcmp(cmd, "badreply") == 0)
 		r->exit_status = 999; /* out of range: the layer must not send it */
-	call->reply->body_case = LITE_SANDBOX__ENVELOPE__BODY_EXEC_REPLY;
-	call->reply->exec_reply = r;
 	return 0;
 }
 
