@@ -11,14 +11,14 @@
 
 #include "registrar.h"
 #include "tap.h"
+#include "tmpdir.h"
 
-static char tmpl[64];
-
+/* Each test's directory (its ticket key, a secret, included) is removed by
+ * the next test's call, and the last at exit. */
 static const char *
 tmpdir(void)
 {
-	strcpy(tmpl, "/tmp/registrar-test-XXXXXX");
-	return mkdtemp(tmpl);
+	return test_tmpdir_fresh("registrar-test");
 }
 
 static void
@@ -113,7 +113,9 @@ TEST(ticket_key_shared_and_guarded)
 	ASSERT_OK(truncate(key, 16));
 	ASSERT_EQ(tickets_open(d, &t), -EBADMSG);
 	/* a directory others can enter is refused */
-	const char *d2 = tmpdir();
+	char d2[TEST_TMPDIR_MAX + 8];
+	snprintf(d2, sizeof(d2), "%s/open", d);
+	ASSERT_OK(mkdir(d2, 0700));
 	chmod(d2, 0755);
 	ASSERT_EQ(tickets_open(d2, &t), -EPERM);
 }
@@ -157,7 +159,7 @@ TEST(mask)
 /* ---- handlers ------------------------------------------------------------------------ */
 
 struct fixture {
-	char dir[64], cfg[128], cwd[128];
+	char dir[TEST_TMPDIR_MAX], cfg[TEST_TMPDIR_MAX + 16], cwd[TEST_TMPDIR_MAX + 16];
 	struct registrar *r;
 	struct arena *a;
 };
@@ -170,7 +172,7 @@ fixture_init(struct tap_state *tap_, struct fixture *f, bool inotify)
 	snprintf(f->cwd, sizeof(f->cwd), "%s/proj", f->dir);
 	mkdir(f->cwd, 0700);
 	write_file(f->cfg, "mode: allowlist\n");
-	char cache[128];
+	char cache[TEST_TMPDIR_MAX + 16];
 	snprintf(cache, sizeof(cache), "%s/cache", f->dir);
 	struct registrar_options o = { .config_path = f->cfg, .cache_dir = cache,
 				       .no_inotify = !inotify };
@@ -387,7 +389,7 @@ TEST(config_request_without_binary_fails_closed)
 static size_t
 n_tickets(const struct fixture *f)
 {
-	char path[200];
+	char path[TEST_TMPDIR_MAX + 96];
 	snprintf(path, sizeof(path), "%s/cache/tickets", f->dir);
 	DIR *d = opendir(path);
 	size_t n = 0;
@@ -459,7 +461,7 @@ TEST(ask_executor_matches_command_dir_uid_and_id)
 {
 	struct fixture f;
 	const LiteSandbox__CheckReply *c = NULL;
-	char other[200], id[TICKET_ID_LEN + 1];
+	char other[TEST_TMPDIR_MAX + 16], id[TICKET_ID_LEN + 1];
 	ask_fixture(tap_, &f);
 	const char *sid = do_register(&f, 1000);
 	ASSERT_NOT_NULL(sid);
@@ -498,7 +500,7 @@ TEST(ask_executor_without_hook_or_after_expiry)
 {
 	struct fixture f;
 	const LiteSandbox__CheckReply *c = NULL;
-	char path[300];
+	char path[TEST_TMPDIR_MAX + 96];
 	ask_fixture(tap_, &f);
 	const char *sid = do_register(&f, 1000);
 	ASSERT_NOT_NULL(sid);
