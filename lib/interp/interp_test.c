@@ -3,6 +3,7 @@
  * handlers (each bypass attempt must reach the call/exec/open handler). */
 #include "internal.h"
 #include "tap.h"
+#include "tmpdir.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -277,10 +278,10 @@ static const char *const bypasses[] = {
 	"bash -c forbidden",
 	"x=forbidden; sh -c \"$x\"",
 	"echo forbidden | bash",
-	"printf 'forbidden\\n' > /tmp/lite-interp-sh.$$; bash /tmp/lite-interp-sh.$$",
+	"printf 'forbidden\\n' > @TMP@/lite-interp-sh.$$; bash @TMP@/lite-interp-sh.$$",
 	"bash -c 'bash -c forbidden'",
 	"(exec forbidden)",
-	"cat > /tmp/lite-interp-test.$$.sh <<EOF\nforbidden\nEOF\nsource /tmp/lite-interp-test.$$.sh",
+	"cat > @TMP@/lite-interp-test.$$.sh <<EOF\nforbidden\nEOF\nsource @TMP@/lite-interp-test.$$.sh",
 	"f() { \"$@\"; }; f forbidden",
 	"true | forbidden",
 	"( forbidden )",
@@ -304,15 +305,52 @@ static const char *const bypasses[] = {
 	"set -a; BASH_ENV=/tmp/x; /bin/true",
 };
 
+/* src with every "@TMP@" replaced by dir; -E2BIG when it does not fit. */
+static int
+with_tmpdir(const char *src, const char *dir, char *buf, size_t size)
+{
+	size_t n = 0, dl = strlen(dir);
+	while (*src) {
+		const char *piece = src;
+		size_t len = 1;
+		if (!strncmp(src, "@TMP@", 5)) {
+			piece = dir;
+			len = dl;
+			src += 5;
+		} else {
+			src++;
+		}
+		if (n + len >= size)
+			return -E2BIG;
+		memcpy(buf + n, piece, len);
+		n += len;
+	}
+	buf[n] = '\0';
+	return 0;
+}
+
+/* The two lines that write a script and then run it really write it (the
+ * fake policy lets any write outside "secret" through, as a write set
+ * would): into a directory of the test's own, gone at the end, not /tmp. */
 TEST(runtime_bypasses_are_refused)
 {
-	char out[4096];
+	char out[4096], src[1024];
+	const char *dir = test_tmpdir_fresh("interp-test");
 	for (size_t i = 0; i < ARRAY_SIZE(bypasses); i++) {
 		struct fake_policy fp = { 0 };
-		int st = run_policy(bypasses[i], &fp, out, sizeof(out));
+		ASSERT_OK(with_tmpdir(bypasses[i], dir, src, sizeof(src)));
+		int st = run_policy(src, &fp, out, sizeof(out));
 		if (st != INTERP_STATUS_REFUSED)
-			TAP_FAIL_("not refused (status %d): %s", st, bypasses[i]);
+			TAP_FAIL_("not refused (status %d): %s", st, src);
 	}
+	/* the scripts were written, so their runs were refused for what is in
+	 * them, not because there was nothing to run */
+	char script[TEST_TMPDIR_MAX + 64];
+	snprintf(script, sizeof(script), "%s/lite-interp-sh.%ld", dir, (long)getpid());
+	ASSERT_EQ(access(script, R_OK), 0);
+	snprintf(script, sizeof(script), "%s/lite-interp-test.%ld.sh", dir, (long)getpid());
+	ASSERT_EQ(access(script, R_OK), 0);
+	test_tmpdir_remove();
 	unlink("secret.txt");
 }
 
