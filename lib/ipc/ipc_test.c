@@ -7,6 +7,7 @@
 
 #include "ipc.h"
 #include "tap.h"
+#include "tmpdir.h"
 
 TEST(error_mapping)
 {
@@ -386,8 +387,7 @@ TEST(paths)
 	ASSERT_ERRNO(ipc_socket_path(longdir, "registrar", &q), -ENAMETOOLONG);
 	ASSERT_ERRNO(ipc_runtime_dir("relative", &q), -EINVAL);
 
-	char tmpl[] = "/tmp/ipc-test-XXXXXX";
-	ASSERT_NOT_NULL(mkdtemp(tmpl));
+	const char *tmpl = test_tmpdir_fresh("ipc-test");
 	_cleanup_free_ char *sub = NULL;
 	ASSERT_TRUE(asprintf(&sub, "%s/rt", tmpl) > 0);
 	ASSERT_OK(ipc_runtime_dir_prepare(sub));

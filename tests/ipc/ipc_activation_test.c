@@ -25,6 +25,7 @@
 #include "ipc.h"
 #include "clock.h"
 #include "tap.h"
+#include "tmpdir.h"
 
 extern char **environ;
 
@@ -39,25 +40,13 @@ service_path(void)
 
 
 
-/* A fresh 0700 runtime directory; the caller frees the string. */
+/* A fresh 0700 runtime directory; the caller frees the string. The
+ * directory itself goes at the next test's call or at exit, also when the
+ * test fails before its test_tmpdir_remove(). */
 static char *
 make_dir(void)
 {
-	char *t = strdup("/tmp/ipc-act-XXXXXX");
-	if (!t || !mkdtemp(t)) {
-		free(t);
-		return NULL;
-	}
-	return t;
-}
-
-static void
-remove_dir(const char *dir)
-{
-	char cmd[256];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		printf("# could not remove %s\n", dir);
+	return strdup(test_tmpdir_fresh("ipc-act"));
 }
 
 /* Wait for pid to exit within ms; its exit status, or -ETIMEDOUT (then killed). */
@@ -348,7 +337,7 @@ TEST(refusals_keep_serving)
 	ASSERT_EQ(wait_exit(pid, 5000), 0);
 	struct stat st;
 	ASSERT_TRUE(stat(path, &st) < 0);
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 TEST(client_round_trips)
@@ -411,7 +400,7 @@ TEST(client_round_trips)
 	ASSERT_EQ(rep->error->errno_value, EBADMSG);
 	ipc_client_free(c);
 	ASSERT_EQ(wait_exit(pid, 5000), 0);
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 /* A foreign uid is refused, even with the file system left open to it. */
@@ -464,7 +453,7 @@ TEST(foreign_uid_refused)
 	ASSERT_OK(res.r);
 	ASSERT_EQ(res.pid, pid);
 	ASSERT_EQ(wait_exit(pid, 6000), 0);
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 /* systemd-socket-activate -l PATH service: served, idle exit; three times. */
@@ -498,7 +487,7 @@ TEST(systemd_socket_activate_three_times)
 		struct stat st;
 		ASSERT_OK(stat(path, &st));
 	}
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 struct racer {
@@ -544,7 +533,7 @@ TEST(systemd_socket_activate_concurrent_startup)
 		ASSERT_EQ(r[i].res.pid, pid);
 	}
 	ASSERT_EQ(wait_exit(pid, 5000), 0);
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 /*
@@ -601,7 +590,7 @@ TEST(manager_socket_survives_instances)
 		_cleanup_close_ int drained = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
 		ASSERT_TRUE(drained >= 0);
 	}
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 /* The client starts the service itself when nothing listens. */
@@ -637,7 +626,7 @@ TEST(self_spawn)
 	}
 	ASSERT_EQ(spawned, 1);
 	ASSERT_EQ(wait_exit((pid_t)r[0].res.pid, 5000), 0);
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 /* A second instance bound by hand refuses to start; a dead one's socket is replaced. */
@@ -673,7 +662,7 @@ TEST(bound_instance_guard)
 	ASSERT_OK(res.r);
 	ASSERT_EQ(res.pid, c);
 	ASSERT_EQ(wait_exit(c, 5000), 0);
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 /* Connect and hang up without the SP handshake (nng 1.5.2 bug #1518). */
@@ -721,7 +710,7 @@ TEST(handshake_abort_does_not_stall)
 			ASSERT_EQ(res.pid, pid);
 		}
 		ASSERT_EQ(wait_exit(pid, 8000), 0);
-		remove_dir(dir);
+		test_tmpdir_remove();
 	}
 }
 
@@ -807,7 +796,7 @@ TEST(concurrent_and_cancelled)
 	unlink(mark);
 	unlink(started);
 	ASSERT_EQ(wait_exit(pid, 8000), 0);
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 /*
@@ -873,7 +862,7 @@ TEST(phases_per_connection)
 	nng_close(c1.s);
 	nng_close(c2.s);
 	ASSERT_EQ(wait_exit(pid, 8000), 0);
-	remove_dir(dir);
+	test_tmpdir_remove();
 }
 
 TAP_MAIN(concurrent_and_cancelled, phases_per_connection,

@@ -22,6 +22,7 @@
 #include "clock.h"
 #include "echo_reply.h"
 #include "tap.h"
+#include "tmpdir.h"
 
 #define MAX_MSG 4096
 
@@ -89,7 +90,7 @@ static const struct ipc_dispatch table[] = {
 
 /* A server in a thread, exiting when idle for idle_ms. */
 struct fixture {
-	char dir[64];
+	char dir[TEST_TMPDIR_MAX];
 	char *path;
 	struct ipc_server *s;
 	pthread_t th;
@@ -111,9 +112,9 @@ static int
 fixture_start(struct fixture *f, unsigned idle_ms, unsigned concurrent)
 {
 	memset(f, 0, sizeof(*f));
-	snprintf(f->dir, sizeof(f->dir), "/tmp/ipc-server-test-XXXXXX");
-	if (!mkdtemp(f->dir))
-		return -errno;
+	/* removed by fixture_stop() when the server took its socket away, else
+	 * by the next test's call or at exit */
+	snprintf(f->dir, sizeof(f->dir), "%s", test_tmpdir_fresh("ipc-server-test"));
 	struct ipc_server_options o = {
 		.service = "t", .runtime_dir = f->dir, .idle_timeout_ms = idle_ms,
 		.max_msg = MAX_MSG, .max_concurrent = concurrent,
