@@ -20,6 +20,7 @@
 
 #include "services_client.h"
 #include "tap.h"
+#include "tmpdir.h"
 
 enum peer_mode {
 	PEER_HOLD_HEADER, /* our header only after the whole request */
@@ -29,7 +30,7 @@ enum peer_mode {
 	PEER_RESET_AFTER, /* send our header, read the request, hang up: twice */
 };
 
-static char rt[] = "/tmp/svc-client-test-XXXXXX";
+static const char *rt; /* the runtime directory, from tests/tmpdir.h: gone at exit */
 
 static int
 readn(int fd, void *p, size_t n)
@@ -346,17 +347,11 @@ int
 main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
-	if (!mkdtemp(rt))
-		return 1;
+	rt = test_tmpdir_fresh("svc-client-test");
 	/* svc_open looks under $XDG_RUNTIME_DIR/lite-sandbox */
 	if (setenv("XDG_RUNTIME_DIR", rt, 1) < 0)
 		return 1;
-	int r = main_tests();
-	char cmd[sizeof(rt) + 16];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", rt);
-	if (system(cmd) != 0)
-		return 1;
-	return r;
+	return main_tests();
 }
 
 #define main main_tests

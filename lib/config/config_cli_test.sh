@@ -3,7 +3,7 @@
 # Usage: config_cli_test.sh PATH-TO-lite-sandbox [PATH-TO-docs/config.md]
 set -u
 LITE_SANDBOX=$(realpath "$1")
-T=$(mktemp -d /tmp/cfgcli.XXXXXX)
+T=$(mktemp -d -t cfgcli.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 # "$BIN ARGS" stands for "lite-sandbox config ARGS" (also under env).
 BIN=$T/lite-sandbox-config

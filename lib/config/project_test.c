@@ -14,8 +14,9 @@
 #include "base.h"
 #include "config.h"
 #include "tap.h"
+#include "tmpdir.h"
 
-static char root[256];
+static char root[TEST_TMPDIR_MAX];
 
 static void
 sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -42,29 +43,11 @@ sh(const char *fmt, ...)
 	}
 }
 
-static void
-remove_root(void)
-{
-	char cmd[512];
-	if (!root[0])
-		return;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	(void)!system(cmd);
-	root[0] = '\0';
-}
-
+/* The previous test's tree goes; the last one at exit. */
 static void
 fresh(void)
 {
-	static bool registered;
-	if (!registered) {
-		atexit(remove_root);
-		registered = true;
-	}
-	remove_root();
-	snprintf(root, sizeof(root), "/tmp/projtest.XXXXXX");
-	if (!mkdtemp(root))
-		abort();
+	snprintf(root, sizeof(root), "%s", test_tmpdir_fresh("projtest"));
 	sh("mkdir -p home");
 }
 

@@ -29,6 +29,7 @@
 #include "config.h"
 #include "pathcheck.h"
 #include "tap.h"
+#include "tmpdir.h"
 
 static char T[PATH_MAX];
 static char HOME_[PATH_MAX], PROJ[PATH_MAX];
@@ -85,8 +86,7 @@ setup_tree(void)
 {
 	if (T[0])
 		return;
-	char tmpl[] = "/tmp/pathcheck-XXXXXX";
-	if (!mkdtemp(tmpl) || !realpath(tmpl, T))
+	if (!realpath(test_tmpdir_fresh("pathcheck"), T))
 		abort();
 	mkd("home");
 	mkd("home/proj");
@@ -633,11 +633,11 @@ TEST(looks_like_path)
 
 TEST(cleanup_tree)
 {
-	/* last: remove the temporary tree */
+	/* last: remove the temporary tree (at exit it would go anyway, also
+	 * when an earlier test failed) */
 	setup_tree();
-	char cmd[PATH_MAX + 16];
-	fmt(cmd, sizeof(cmd), "rm -rf '%s'", T);
-	ASSERT_EQ(system(cmd), 0);
+	test_tmpdir_remove();
+	ASSERT_TRUE(access(T, F_OK) < 0);
 }
 
 TAP_MAIN(resolve_lexical_and_symlinks, inside_project_allowed, outside_refused_with_fix,

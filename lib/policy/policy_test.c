@@ -4,7 +4,6 @@
  * (with .git, .claude, a symlink that points out) and a fake home.
  */
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,12 +11,13 @@
 
 #include "policy.h"
 #include "tap.h"
+#include "tmpdir.h"
 
 size_t cmd_table_size(void);
 const char *cmd_table_name(size_t i);
 int cmd_table_check_decls(void);
 
-static char root[64], proj[128], home[128];
+static char root[TEST_TMPDIR_MAX], proj[TEST_TMPDIR_MAX + 16], home[TEST_TMPDIR_MAX + 16];
 
 static void
 put(const char *dir, const char *rel, const char *content)
@@ -39,29 +39,13 @@ mk(const char *dir, const char *rel)
 	mkdir(p, 0755);
 }
 
-static int
-rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	return type == FTW_DP ? rmdir(path) : unlink(path);
-}
-
-static void
-fixture_remove(void)
-{
-	nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 static void
 fixture(void)
 {
 	if (root[0])
 		return;
-	snprintf(root, sizeof(root), "/tmp/policy-test-XXXXXX");
-	if (!mkdtemp(root))
-		abort();
-	atexit(fixture_remove);
+	/* made once, removed at exit */
+	snprintf(root, sizeof(root), "%s", test_tmpdir_fresh("policy-test"));
 	snprintf(proj, sizeof(proj), "%s/proj", root);
 	snprintf(home, sizeof(home), "%s/home", root);
 	mkdir(proj, 0755);

@@ -17,6 +17,7 @@
 #include "config.h"
 #include "runner.h"
 #include "tap.h"
+#include "tmpdir.h"
 
 extern char **environ;
 
@@ -269,8 +270,8 @@ TEST(bad_arguments)
 static void
 setup(void)
 {
-	char tmpl[] = "/tmp/runner-test-XXXXXX";
-	if (!mkdtemp(tmpl) || !realpath(tmpl, root))
+	/* removed at exit, whatever the tests did */
+	if (!realpath(test_tmpdir_fresh("runner-test"), root))
 		abort();
 	snprintf(proj, sizeof(proj), "%s/proj", root);
 	snprintf(home, sizeof(home), "%s/home", root);
@@ -293,12 +294,7 @@ int
 main(void)
 {
 	setup();
-	int r = main_tests();
-	char cmd[PATH_MAX + 32];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	if (system(cmd) != 0)
-		return 1;
-	return r;
+	return main_tests();
 }
 
 #define main main_tests

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 #include <fcntl.h>
-#include <ftw.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,8 +8,9 @@
 #include "config.h"
 #include "sandbox.h"
 #include "tap.h"
+#include "tmpdir.h"
 
-static char root[256];
+static char root[TEST_TMPDIR_MAX];
 static char home[300], cwd[300], path_env[2048];
 
 static void
@@ -34,22 +34,6 @@ mk(const char *rel)
 	mkdir(p, 0755);
 }
 
-static int
-rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path) < 0 ? 0 : 0;
-}
-
-static void
-cleanup(void)
-{
-	if (root[0])
-		nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 /* A fake home: keys and public files in ~/.ssh, a toolchain on PATH, a
  * project with a git repository. */
 static void
@@ -57,10 +41,8 @@ setup(void)
 {
 	if (root[0])
 		return;
-	snprintf(root, sizeof(root), "/tmp/sbpol.XXXXXX");
-	if (!mkdtemp(root))
-		abort();
-	atexit(cleanup);
+	/* made once, removed at exit */
+	snprintf(root, sizeof(root), "%s", test_tmpdir_fresh("sbpol"));
 	mk("home");
 	mk("home/.ssh");
 	touch("home/.ssh/id_ed25519", "KEY");

@@ -16,7 +16,6 @@
  * a .git, agent configuration, a symlink pointing out, and a fake home with
  * credentials.
  */
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,8 +23,9 @@
 #include <unistd.h>
 
 #include "policy.h"
+#include "tmpdir.h"
 
-static char root[64], proj[128], home[128];
+static char root[TEST_TMPDIR_MAX], proj[TEST_TMPDIR_MAX + 16], home[TEST_TMPDIR_MAX + 16];
 
 static void
 put(const char *rel, const char *content)
@@ -59,9 +59,8 @@ ln(const char *target, const char *rel)
 static int
 fixture(void)
 {
-	snprintf(root, sizeof(root), "/tmp/policy-corpus-XXXXXX");
-	if (!mkdtemp(root))
-		return -1;
+	/* removed at exit, however the run ends */
+	snprintf(root, sizeof(root), "%s", test_tmpdir_fresh("policy-corpus"));
 	snprintf(proj, sizeof(proj), "%s/proj", root);
 	snprintf(home, sizeof(home), "%s/home", root);
 	static const char *const dirs[] = {
@@ -105,21 +104,6 @@ fixture(void)
 	ln(t, "proj/homelink");
 	ln("src/main.c", "proj/inside-link");
 	return 0;
-}
-
-static int
-rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	return type == FTW_DP ? rmdir(path) : unlink(path);
-}
-
-static void
-fixture_remove(void)
-{
-	if (root[0])
-		nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* ---- fixture configs -------------------------------------------------------- */
@@ -375,7 +359,6 @@ main(int argc, char **argv)
 		total = n;
 		if (pass == 1) {
 			fflush(stdout);
-			fixture_remove();
 			return failed ? 1 : 0;
 		}
 	}
