@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "policy.h"
+#include "tmpdir.h"
 
 static const char *const lines[] = {
 	"git log --oneline --graph --decorate --all --no-merges --author=me "
@@ -55,9 +56,8 @@ main(int argc, char **argv)
 	int rounds = argc > 1 ? atoi(argv[1]) : 10;
 	if (rounds < 1)
 		rounds = 1;
-	char root[] = "/tmp/validator-bench-XXXXXX";
-	if (!mkdtemp(root))
-		return 1;
+	/* under $TMPDIR, removed at exit whichever return is taken */
+	const char *root = test_tmpdir_fresh("validator-bench");
 	char p[PATH_MAX];
 	static const char *const dirs[] = { "src", "build" };
 	static const char *const files[] = { "src/main.c", "README.md" };
@@ -120,9 +120,5 @@ main(int argc, char **argv)
 
 	policy_report_free(rep);
 	policy_free(pol);
-	char cmd[128];
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	if (system(cmd) != 0)
-		return 1;
 	return status || worst >= 20;
 }
