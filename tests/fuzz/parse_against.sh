@@ -19,7 +19,15 @@ case $1 in -h|--help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0;; esac
 rev=$1 secs=${2:-120}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-work=${3:-$(mktemp -d)}
+# A WORKDIR given is kept; a temporary one is removed unless the run found
+# a difference or failed (its crash-* input and logs are in there then).
+if [ $# -ge 3 ]; then
+  work=$3
+else
+  work=$(mktemp -d -t parse-against.XXXXXX)
+  trap 'st=$?; if [ "$st" -eq 1 ]; then echo "parse_against: work directory kept: $work" >&2;
+        else rm -rf "$work"; fi' EXIT
+fi
 mkdir -p "$work/old" "$work/new" "$work/seeds" "$work/corpus"
 cc=${CC_FUZZ:-clang}
 
@@ -95,4 +103,4 @@ echo "parse_against: $rev against this tree, $(ls "$work/seeds" | wc -l) seeds, 
   -rss_limit_mb=4096 -dict="$work/words.dict" -print_final_stats=1 "$work/corpus" "$work/seeds" \
   > "$work/fuzz.log" 2>&1 || { tail -n 40 "$work/fuzz.log" >&2; exit 1; }
 tail -n 12 "$work/fuzz.log" | grep -E 'stat::number_of_executed_units|Done' >&2 || true
-echo "parse_against: no input read differently (work directory $work)"
+echo "parse_against: no input read differently"
