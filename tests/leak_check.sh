@@ -6,13 +6,20 @@
 # fails; a leftover ticket key would be a secret left on disk.
 #
 #   tests/leak_check.sh build --print-errorlogs --suite ipc
+#   tests/leak_check.sh -- tests/fuzz/run.sh build-fuzz 30   (any command)
 #
 # Exit status: 0 when the tests passed and left nothing, 1 when meson test
-# failed, 2 when files were left (setup.sh counts that as one more failed
-# test), 3 for both. The directory is removed at the end either way.
+# (or the command) failed, 2 when files were left (setup.sh counts that as
+# one more failed test), 3 for both. The directory is removed either way.
 set -u
-[ $# -ge 1 ] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-dir=$1; shift
+[ $# -ge 1 ] || { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+if [ "$1" = -- ]; then
+  shift
+  cmd=("$@")
+else
+  dir=$1; shift
+  cmd=(meson test -C "$dir" "$@")
+fi
 base=${TMPDIR:-/tmp}
 tmp=$(mktemp -d "$base/lite-tests.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -20,7 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 # which must reach a socket in there.
 chmod 1777 "$tmp"
 status=0
-TMPDIR=$tmp meson test -C "$dir" "$@" || status=1
+TMPDIR=$tmp "${cmd[@]}" || status=1
 leftovers() { find "$tmp" -mindepth 1 -maxdepth 1 | head -n 1; }
 # A service a test started may still be on its way out: give it a moment.
 [ -z "$(leftovers)" ] || sleep 1

@@ -12,7 +12,6 @@
  *  - a fix, when given, is the one command form and holds no control bytes.
  */
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +22,7 @@
 
 #include "config.h"
 #include "pathcheck.h"
+#include "tmpdir.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -43,21 +43,11 @@ at(char *out, const char *rel)
 	must((size_t)snprintf(out, PATH_MAX, "%s/%s", root, rel) < PATH_MAX);
 }
 
-static int
-rm_entry(const char *p, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st;
-	(void)type;
-	(void)ftw;
-	return remove(p) < 0 ? -1 : 0;
-}
-
-/* Leave no tree behind when the fuzzer stops on its own. */
+/* Runs before tests/tmpdir.h removes the tree (atexit order is reversed). */
 static void
 cleanup(void)
 {
 	pb = path_boundary_free(pb);
-	(void)nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int
@@ -65,8 +55,9 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	char tmpl[] = "/tmp/fuzz-pathcheck-XXXXXX", p[PATH_MAX];
-	must(mkdtemp(tmpl) != NULL && realpath(tmpl, root) != NULL);
+	/* under $TMPDIR, removed when the fuzzer stops on its own */
+	char p[PATH_MAX];
+	must(realpath(test_tmpdir_fresh("fuzz-pathcheck"), root) != NULL);
 	static const char *const dirs[] = {
 		"home", "home/proj", "home/proj/src", "home/proj/.claude",
 		"home/proj/.git", "home/other", "home/other/sub",

@@ -13,7 +13,6 @@
  *  - a fix, when given, is a lite-sandbox config command.
  */
 #include <errno.h>
-#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 
 #include "policy.h"
+#include "tmpdir.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -36,30 +36,16 @@ must(int ok)
 		abort();
 }
 
-static char root[] = "/tmp/fuzz-policy-XXXXXX";
-
-static int
-rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	return type == FTW_DP ? rmdir(path) : unlink(path);
-}
-
-static void
-remove_root(void)
-{
-	nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
+static char root[TEST_TMPDIR_MAX];
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	must(mkdtemp(root) != NULL);
-	atexit(remove_root);
-	char proj[128], home[128], p[256];
+	/* under $TMPDIR, removed when the fuzzer stops on its own */
+	snprintf(root, sizeof(root), "%s", test_tmpdir_fresh("fuzz-policy"));
+	char proj[TEST_TMPDIR_MAX + 16], home[TEST_TMPDIR_MAX + 16], p[TEST_TMPDIR_MAX + 64];
 	snprintf(proj, sizeof(proj), "%s/proj", root);
 	snprintf(home, sizeof(home), "%s/home", root);
 	must(mkdir(proj, 0755) == 0 && mkdir(home, 0755) == 0);
