@@ -252,6 +252,33 @@ sh_ch(const struct sh_parser *p, size_t i)
 {
 	return i < p->end ? (unsigned char)p->src[i] : -1;
 }
+extern const unsigned char sh_arg_start[256];
+int sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret);
+/*
+ * The next argument of a simple command (no token in hand): 1 with a plain
+ * word (see lex_plain_word) in *ret, lexed without a token; 0 when the
+ * next token is left to the caller's peek, either lexed into p->tok
+ * already (a word that is not plain) or not yet (anything else); < 0 on
+ * error. The grammar asks this for every word after a command's name,
+ * where neither the reserved words nor the command position matter. Most
+ * of them are plain, and for those the token (cleared, filled and then
+ * read back by two levels of calls) cost more than the word. Inline up to
+ * the first character, as the last argument is followed by something else.
+ */
+static inline int
+sh_lex_arg(struct sh_parser *p, struct sh_word **ret)
+{
+	if (__builtin_expect(!p->no_lc, 0))
+		return 0; /* (continuation lines: sh_lex_token's business) */
+	size_t i = p->pos;
+	unsigned char k = 1;
+	while (i < p->end && (k = sh_arg_start[(unsigned char)p->src[i]]) == 2)
+		i++;
+	p->pos = i; /* (the blanks sh_lex_token would skip) */
+	if (i >= p->end || k)
+		return 0;
+	return sh_lex_arg_at(p, i, ret);
+}
 /* Is w the single unquoted literal s? (inline: the grammar asks this of
  * every token, for every reserved word) */
 static inline bool

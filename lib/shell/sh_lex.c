@@ -2852,30 +2852,29 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k) __attribute__((noinline));
 
-/* Lex a word token at p->pos (not at a blank). Inline, and only the plain
- * word (most words) here: the other words go to lex_word_rest, whose
- * stack frame (the inline parts of a word being built) a plain word does
- * not need. */
-static inline int
-lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
+/*
+ * The plain word at s, if the word there is one, built: 1 with the word in
+ * *ret_w (and, given a token t, t made that word's token); 0 when the word
+ * is not plain (*ret_k: where the plain scan stopped); < 0 on error.
+ *
+ * Most words are plain text ending at a blank or an operator: no quotes,
+ * expansions, escapes or braces, not an assignment (NAME=, NAME+=) with a
+ * '~' in it (tilde_scan would find tilde prefixes in its value) and not
+ * starting with '~' (a tilde prefix; '=' and '~' elsewhere are plain text,
+ * as lex_parts reads them too), and not followed by '(' (arrays,
+ * functions, extglobs) or by '<' or '>' (which may start a process
+ * substitution inside it). Such a word lexes to one LIT part; build it
+ * directly, as the general path would, without its machinery. The glob
+ * characters @ * + ? ! only matter before '(', which ends this scan; '['
+ * only after a name (a[i]=v), so it is taken in a word that starts with it
+ * ("[", "[[", "[x]"), where what precedes it is never a name.
+ * (Always inlined: its two callers are the hot paths of the lexer.)
+ */
+static inline __attribute__((always_inline)) int
+lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_tok *t,
+	       size_t *ret_k)
 {
-	size_t s = sh_skip_lc(p, p->pos);
 	int r;
-
-	/*
-	 * Most words are plain text ending at a blank or an operator: no
-	 * quotes, expansions, escapes or braces, not an assignment (NAME=,
-	 * NAME+=) with a '~' in it (tilde_scan would find tilde prefixes in
-	 * its value) and not starting with '~' (a tilde prefix; '=' and '~'
-	 * elsewhere are plain text, as lex_parts reads them too), and not
-	 * followed by '(' (arrays, functions, extglobs) or by '<' or '>'
-	 * (which may start a process substitution inside it).
-	 * Such a word lexes to one LIT part; build it directly, as the general
-	 * path below would, without its machinery. The glob characters
-	 * @ * + ? ! only matter before '(', which ends this scan; '[' only
-	 * after a name (a[i]=v), so it is taken in a word that starts with it
-	 * ("[", "[[", "[x]"), where what precedes it is never a name.
-	 */
 	size_t k = s;
 	unsigned stop = s < p->end && p->src[s] == '[' ? CC_WORDSTOP
 						       : CC_WORDSTOP | CC_LBRACKET;
@@ -2891,46 +2890,63 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	 * one byte, find the word's end, charge that byte and call it
 	 * literal */
 	size_t e = k == s && k < p->end && p->src[k] == '{' ? k + 1 : k;
-	if (e > s && (e == p->end || ends_plain_word[(unsigned char)p->src[e]]) &&
-	    /* (a '~' is rare: its two cases are looked at only then) */
-	    (!(seen & CC_TILDE) ||
-	     (p->src[s] != '~' && !assign_like(p->src + s, e - s)))) {
-		if (e != k && (r = sh_charge(p, s, 1)) < 0)
-			return r;
-		k = e;
-		/* the word, its part and its text in one allocation */
-		_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0 &&
-			       sizeof(struct sh_part) % _Alignof(char) == 0,
-			       "word, part and text share one allocation");
-		/* (and the text starts 8-aligned: see reserved_word_plain) */
-		_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
-			       "the text of a plain word starts 8-aligned");
-		size_t n = k - s;
-		char *mem = n < SH_MAX_INPUT ?
-			sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + n + 1) :
-			NULL;
-		if (!mem)
-			return oom(p);
-		struct sh_word *w = (struct sh_word *)mem;
-		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
-		char *text = mem + sizeof(*w) + sizeof(*part);
-		sh_copy(text, p->src + s, n);
-		text[n] = '\0';
-		struct sh_pos pos = sh_pos_at(p, s);
-		*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos,
-					  .text = text, .text_len = n };
-		*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
-				       .src = p->src + s, .src_len = n };
-		p->cmdpos_sens = false;
-		p->pos = k;
-		t->kind = T_WORD;
-		t->word = w;
-		t->cmdpos_sensitive = false;
-		t->rw = reserved_word_plain(text, k - s);
-		/* no '=' (and no '[' but a first one): no assignment */
-		t->not_assign = !(seen & CC_EQUALS);
+	if (!(e > s && (e == p->end || ends_plain_word[(unsigned char)p->src[e]]) &&
+	      /* (a '~' is rare: its two cases are looked at only then) */
+	      (!(seen & CC_TILDE) ||
+	       (p->src[s] != '~' && !assign_like(p->src + s, e - s))))) {
+		*ret_k = k;
 		return 0;
 	}
+	if (e != k && (r = sh_charge(p, s, 1)) < 0)
+		return r;
+	k = e;
+	/* the word, its part and its text in one allocation */
+	_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0 &&
+		       sizeof(struct sh_part) % _Alignof(char) == 0,
+		       "word, part and text share one allocation");
+	/* (and the text starts 8-aligned: see reserved_word_plain) */
+	_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
+		       "the text of a plain word starts 8-aligned");
+	size_t n = k - s;
+	char *mem = n < SH_MAX_INPUT ?
+		sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + n + 1) :
+		NULL;
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+	char *text = mem + sizeof(*w) + sizeof(*part);
+	sh_copy(text, p->src + s, n);
+	text[n] = '\0';
+	struct sh_pos pos = sh_pos_at(p, s);
+	*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos,
+				  .text = text, .text_len = n };
+	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
+			       .src = p->src + s, .src_len = n };
+	p->cmdpos_sens = false;
+	p->pos = k;
+	*ret_w = w;
+	if (t) {
+		t->kind = T_WORD;
+		t->cmdpos_sensitive = false;
+		t->rw = reserved_word_plain(text, n);
+		/* no '=' (and no '[' but a first one): no assignment */
+		t->not_assign = !(seen & CC_EQUALS);
+	}
+	return 1;
+}
+
+/* Lex a word token at p->pos (not at a blank). Inline, and only the plain
+ * word (most words) here: the other words go to lex_word_rest, whose
+ * stack frame (the inline parts of a word being built) a plain word does
+ * not need. */
+static inline int
+lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
+{
+	size_t s = sh_skip_lc(p, p->pos), k = s;
+	int r = lex_plain_word(p, s, &t->word, t, &k);
+	if (r)
+		return r < 0 ? r : 0;
 	return lex_word_rest(p, cmdpos, t, s, k);
 }
 
@@ -3167,6 +3183,39 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		return 0;
 	}
 	return lex_special_tok(p, cmdpos, t, i, c);
+}
+
+/* How sh_lex_arg takes the first character of the next token: 2 a
+ * blank (skipped), 1 one that sh_lex_token does not hand straight to the
+ * word lexer (an operator, a newline, a comment, an fd number, a brace,
+ * the NUL it reports), 0 the start of a word. */
+const unsigned char sh_arg_start[256] = {
+	[' '] = 2, ['\t'] = 2,
+	['\0'] = 1, ['\n'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1, ['('] = 1,
+	[')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1, ['#'] = 1,
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+};
+
+/* sh_lex_arg's word at i (p->pos). A word that is not plain is
+ * lexed into p->tok from where the plain scan stopped, as sh_lex_token
+ * would lex it (rather than scanned twice). */
+int
+sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	size_t k = i;
+	int r = lex_plain_word(p, i, ret, NULL, &k);
+	if (r)
+		return r;
+	struct sh_tok *t = &p->tok;
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = false;
+	t->start = i;
+	if ((r = lex_word_rest(p, false, t, i, k)) < 0)
+		return r;
+	t->end = p->pos;
+	p->have_tok = true;
+	return 0;
 }
 
 /* sh_lex_token for a token at i that starts with c, a character of

@@ -261,6 +261,22 @@ expect_kw(struct sh_parser *p, enum sh_rw kw)
 	return 0;
 }
 
+/* Is the next token (none in hand) a '(' (which no other token starts
+ * with)? So that the grammar need not lex a token to find out that a
+ * command's name is not followed by the () of a function definition. */
+static inline bool
+next_is_lparen(const struct sh_parser *p)
+{
+	size_t i = p->pos;
+	for (;;) {
+		i = sh_skip_lc(p, i);
+		if (i >= p->end || (p->src[i] != ' ' && p->src[i] != '\t'))
+			break;
+		i++;
+	}
+	return i < p->end && p->src[i] == '(';
+}
+
 /* off SIZE_MAX: the caller sets the position */
 static struct sh_node *
 new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
@@ -869,6 +885,20 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 		any = true;
 	}
 	for (;;) {
+		if (nw && !p->have_tok) {
+			/* an argument: most are plain words, which come
+			 * without a token (see sh_lex_arg) */
+			struct sh_word *w;
+			if ((r = sh_lex_arg(p, &w)) < 0)
+				return r;
+			if (r) {
+				words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
+				if (!words)
+					return oom(p);
+				words[nw++] = w;
+				continue;
+			}
+		}
 		if ((r = peek_tok(p, nw == 0, &t)) < 0)
 			return r;
 		if (t->kind == T_WORD) {
@@ -911,7 +941,7 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 			if (nw == 1)
 				decl = is_decl_builtin(w);
 			any = true;
-			if (first) {
+			if (first && next_is_lparen(p)) {
 				/* name () compound-command */
 				if ((r = peek_tok(p, false, &t)) < 0)
 					return r;
