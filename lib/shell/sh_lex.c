@@ -859,6 +859,7 @@ static size_t skip_quoted(const struct sh_parser *p, size_t k);
 
 /* p->pos is after "${" */
 static void note_brace_skip(struct sh_parser *p, size_t dollar);
+static bool param_text_plain(const struct sh_parser *p, size_t dollar);
 
 static int
 lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
@@ -1296,7 +1297,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			return oom(p);
 		part->param = pm;
 		sh_leave(p);
-		if (!in_dq)
+		if (!in_dq && !param_text_plain(p, i0))
 			note_brace_skip(p, i0);
 		return 0;
 	}
@@ -1499,6 +1500,28 @@ note_brace_skip(struct sh_parser *p, size_t dollar)
 	p->brace_skip_end = p->end;
 	p->brace_skip_from = p->pos;
 	p->brace_skip_to = to;
+}
+
+/*
+ * Is the ${...} at dollar, which the parser has just read up to p->pos,
+ * free of quotes, escapes, expansions and braces inside? Then bash's brace
+ * scan and the parser end it at the same '}', and note_brace_skip (three
+ * scans of it) has nothing to note: most parameters, ${x%.*} and the like.
+ */
+static bool
+param_text_plain(const struct sh_parser *p, size_t dollar)
+{
+	static const bool special[256] = {
+		['\\'] = true, ['\''] = true, ['"'] = true, ['`'] = true,
+		['$'] = true, ['{'] = true, ['}'] = true,
+	};
+	size_t close = p->pos - 1;
+	if (p->pos < dollar + 3 || p->pos > p->end || p->src[close] != '}')
+		return false;
+	for (size_t k = dollar + 2; k < close; k++)
+		if (special[(unsigned char)p->src[k]])
+			return false;
+	return true;
 }
 
 /* Skip a quoted string or substitution that starts at k; returns the index
