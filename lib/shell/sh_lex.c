@@ -3248,10 +3248,11 @@ static int __attribute__((noinline))
 lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
 	int r;
+	/* (here-documents are rare: the call only when one is waiting) */
 	if (c < 0) {
 		t->kind = T_EOF;
 		t->end = i;
-		return sh_read_heredocs(p);
+		return p->n_hd ? sh_read_heredocs(p) : 0;
 	}
 	if (c == '\0')
 		return sh_fail(p, SH_ERR_SYNTAX, i, "NUL byte in input");
@@ -3259,7 +3260,7 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 		t->kind = T_NEWLINE;
 		p->pos = i + 1;
 		t->end = p->pos;
-		return sh_read_heredocs(p);
+		return p->n_hd ? sh_read_heredocs(p) : 0;
 	}
 	if ((c == '<' || c == '>') && peek_after(p, i, NULL) == '(') {
 		if ((r = lex_word_tok(p, cmdpos, t)) < 0)

@@ -902,7 +902,9 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 		if ((r = peek_tok(p, nw == 0, &t)) < 0)
 			return r;
 		if (t->kind == T_WORD) {
-			if (nw == 0) {
+			/* (a plain word without '=' is no assignment: the
+			 * lexer knows, and most command names are such) */
+			if (nw == 0 && (t->assign || !t->not_assign)) {
 				struct sh_assign *as = NULL;
 				if ((r = word_assignment(p, t, &as)) < 0)
 					return r;
