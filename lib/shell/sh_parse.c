@@ -502,8 +502,20 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 	size_t n = 0, cap = 8, pcap = 8;
 	for (;;) {
 		struct sh_node *c = NULL;
-		if ((r = parse_command(p, &c)) < 0)
+		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
+		if (t->kind == T_WORD && t->rw == RW_NONE) {
+			/* most commands are simple, named by a word that is no
+			 * reserved word: parse_command's way to parse_simple,
+			 * without its questions */
+			if ((r = sh_enter(p, t->start)) < 0)
+				return r;
+			if ((r = parse_simple(p, NULL, &c)) < 0)
+				return r;
+			sh_leave(p);
+		} else if ((r = parse_command(p, &c)) < 0) {
+			return r;
+		}
 		cmds = sh_vec_room(p, cmds, &cap, n, sizeof(*cmds));
 		pe = sh_vec_room(p, pe, &pcap, n, sizeof(*pe));
 		if (!cmds || !pe)
