@@ -293,6 +293,8 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 /* ---- lists ------------------------------------------------------------- */
 
 static int parse_and_or(struct sh_parser *p, struct sh_node **ret);
+static int parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
+			       struct sh_node **ret);
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
 static int parse_simple(struct sh_parser *p, struct sh_tok *first_word,
 			struct sh_node **ret);
@@ -497,24 +499,47 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 		return 0;
 	}
 
+	return parse_pipeline_from(p, start, NULL, ret);
+}
+
+/* A command that a word that is no reserved word names: simple (most
+ * commands are). parse_command's way to parse_simple, without its
+ * questions. */
+static inline int
+parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
+{
+	int r;
+	if ((r = sh_enter(p, start)) < 0)
+		return r;
+	if ((r = parse_simple(p, NULL, ret)) < 0)
+		return r;
+	sh_leave(p);
+	return 0;
+}
+
+/* The commands of a pipeline (with no ! or time) that starts at start,
+ * the first of them already parsed when first is set. */
+static int
+parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
+		    struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
 	struct sh_node *cmds_inl[8], **cmds = cmds_inl;
 	bool pe_inl[8], *pe = pe_inl;
 	size_t n = 0, cap = 8, pcap = 8;
 	for (;;) {
-		struct sh_node *c = NULL;
-		if ((r = peek_tok(p, true, &t)) < 0)
-			return r;
-		if (t->kind == T_WORD && t->rw == RW_NONE) {
-			/* most commands are simple, named by a word that is no
-			 * reserved word: parse_command's way to parse_simple,
-			 * without its questions */
-			if ((r = sh_enter(p, t->start)) < 0)
+		struct sh_node *c = first;
+		first = NULL;
+		if (!c) {
+			if ((r = peek_tok(p, true, &t)) < 0)
 				return r;
-			if ((r = parse_simple(p, NULL, &c)) < 0)
+			if (t->kind == T_WORD && t->rw == RW_NONE)
+				r = parse_named_command(p, t->start, &c);
+			else
+				r = parse_command(p, &c);
+			if (r < 0)
 				return r;
-			sh_leave(p);
-		} else if ((r = parse_command(p, &c)) < 0) {
-			return r;
 		}
 		cmds = sh_vec_room(p, cmds, &cap, n, sizeof(*cmds));
 		pe = sh_vec_room(p, pe, &pcap, n, sizeof(*pe));
@@ -548,13 +573,36 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 	return 0;
 }
 
+/* parse_pipeline, for the common pipeline of one simple command named by
+ * a plain word, without a call of parse_pipeline nor its vectors */
+static inline int
+parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	if (t->kind != T_WORD || t->rw != RW_NONE)
+		return parse_pipeline(p, ret);
+	size_t start = t->start;
+	struct sh_node *c = NULL;
+	if ((r = parse_named_command(p, start, &c)) < 0)
+		return r;
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (is_op(t, OP_PIPE) || is_op(t, OP_PIPEAMP))
+		return parse_pipeline_from(p, start, c, ret);
+	*ret = c;
+	return 0;
+}
+
 static int
 parse_and_or(struct sh_parser *p, struct sh_node **ret)
 {
 	struct sh_node *left = NULL;
 	struct sh_tok *t;
 	int r;
-	if ((r = parse_pipeline(p, &left)) < 0)
+	if ((r = parse_pipeline_fast(p, &left)) < 0)
 		return r;
 	for (;;) {
 		if ((r = peek_tok(p, false, &t)) < 0)
@@ -566,7 +614,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret)
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 		struct sh_node *right = NULL;
-		if ((r = parse_pipeline(p, &right)) < 0)
+		if ((r = parse_pipeline_fast(p, &right)) < 0)
 			return r;
 		struct sh_node *n = new_node(p, k, SIZE_MAX);
 		if (!n)
