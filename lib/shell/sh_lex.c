@@ -412,6 +412,41 @@ static const unsigned char cc_table[256] = {
 };
 #undef WS
 
+/*
+ * What ends a run of plain text in lex_parts_at's other contexts (those
+ * of enum lctx but a word, "..." and a here-document body): each class a
+ * set of characters that one of its switches takes for something else in
+ * some of those contexts, and ctx_run_stop the classes of each context.
+ */
+enum {
+	RS_QUOTE = 1,     /* \ ' " $ ` (and NUL, which is always an error) */
+	RS_BRCLOSE = 2,   /* } ends ${...} operands */
+	RS_SLASH = 4,     /* / ends the pattern of ${x/p/r} */
+	RS_PAREN = 8,     /* ( ) nest (offsets, arithmetic) or end (regexes) */
+	RS_COLON = 16,    /* : ends the offset of ${x:o:l} */
+	RS_SEMI = 32,     /* ; ends a for (( )) clause, and a regex */
+	RS_BRACKET = 64,  /* [ ] nest in $[ ] and subscripts */
+	RS_REGEXMETA = 128, /* | and the metacharacters a regex may end at */
+};
+static const unsigned char run_class[256] = {
+	['\\'] = RS_QUOTE, ['\''] = RS_QUOTE, ['"'] = RS_QUOTE, ['$'] = RS_QUOTE,
+	['`'] = RS_QUOTE, ['\0'] = RS_QUOTE, ['}'] = RS_BRCLOSE, ['/'] = RS_SLASH,
+	['('] = RS_PAREN, [')'] = RS_PAREN, [':'] = RS_COLON, [';'] = RS_SEMI,
+	['['] = RS_BRACKET, [']'] = RS_BRACKET, ['|'] = RS_REGEXMETA,
+	[' '] = RS_REGEXMETA, ['\t'] = RS_REGEXMETA, ['\n'] = RS_REGEXMETA,
+	['&'] = RS_REGEXMETA, ['<'] = RS_REGEXMETA, ['>'] = RS_REGEXMETA,
+};
+static const unsigned char ctx_run_stop[] = {
+	[LC_PARAM] = RS_QUOTE | RS_BRCLOSE,
+	[LC_PARAM_PAT] = RS_QUOTE | RS_BRCLOSE | RS_SLASH,
+	[LC_PARAM_OFF] = RS_QUOTE | RS_BRCLOSE | RS_PAREN | RS_COLON,
+	[LC_ARITH] = RS_QUOTE | RS_PAREN | RS_SEMI,
+	[LC_ARITH_FOR] = RS_QUOTE | RS_PAREN | RS_SEMI,
+	[LC_ARITH_BR] = RS_QUOTE | RS_BRACKET,
+	[LC_SUBSCRIPT] = RS_QUOTE | RS_BRACKET,
+	[LC_REGEX] = RS_QUOTE | RS_PAREN | RS_SEMI | RS_REGEXMETA,
+};
+
 /* The metacharacters that end a plain word: not '(' (arrays, functions,
  * extglobs), nor '<' or '>', which may start a process substitution that
  * continues the word (a<(x)). */
@@ -2160,6 +2195,13 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 				 * takes any other character as plain text */
 				unsigned stop = ctx == LC_WORD ? CC_RUNSTOP | CC_META : CC_DQSTOP;
 				while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
+					k++;
+			} else {
+				/* the operands of ${...}, arithmetic, subscripts
+				 * and regexes: up to a character that either
+				 * switch above takes for something else here */
+				unsigned stop = ctx_run_stop[ctx];
+				while (k < p->end && !(run_class[(unsigned char)p->src[k]] & stop))
 					k++;
 			}
 			if ((r = lit_add_src(p, out, &lr, SH_PART_LIT, i, p->src + i, k - i)) < 0)
