@@ -787,7 +787,9 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		p->src = copy;
 		p->end = blen;
 		p->pos = 0;
-		p->no_lc = !memmem(copy, blen, "\\\n", 2);
+		/* (decoding removes backslashes only, so it makes no
+		 * backslash-newline where the source had none) */
+		p->no_lc = ono_lc || !memmem(copy, blen, "\\\n", 2);
 		struct saved_state s;
 		save_state(p, &s);
 		p->in_sub++;
@@ -3639,7 +3641,9 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 		p->src = text;
 		p->end = tlen;
 		p->pos = 0;
-		p->no_lc = !memmem(text, tlen, "\\\n", 2);
+		/* (a body is source text, its leading tabs removed for
+		 * <<-: no backslash-newline where the source had none) */
+		p->no_lc = ono_lc || !memmem(text, tlen, "\\\n", 2);
 		struct saved_state s;
 		save_state(p, &s);
 		p->in_hd_body++;
