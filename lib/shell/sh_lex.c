@@ -180,7 +180,14 @@ make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 			return NULL;
 		struct sh_word *w = (struct sh_word *)mem;
 		struct sh_part *parts = (struct sh_part *)(mem + sizeof(*w));
-		memcpy(parts, pv->inl, pv->n * sizeof(*parts));
+		/* (one or two parts, most words: copies of a known size, not
+		 * a memcpy call that branches on it) */
+		if (pv->n == 1)
+			parts[0] = pv->inl[0];
+		else if (pv->n == 2)
+			__builtin_memcpy(parts, pv->inl, 2 * sizeof(*parts));
+		else
+			memcpy(parts, pv->inl, pv->n * sizeof(*parts));
 		pv->v = parts;
 		pv->cap = pv->n;
 		/* p->src is always arena memory (see below) */
