@@ -118,21 +118,28 @@ sh_vec_more(struct sh_parser *p, void *v, size_t *cap, size_t elem)
 }
 
 static struct sh_part *
+pvec_grow(struct sh_parser *p, struct pvec *pv)
+{
+	size_t nc = pv->cap * 2;
+	struct sh_part *nv = sh_alloc(p, nc * sizeof(*nv));
+	if (!nv)
+		return NULL;
+	memcpy(nv, pv->v, pv->n * sizeof(*nv));
+	pv->v = nv;
+	pv->cap = nc;
+	return nv;
+}
+
+/* (inline: most words push one to three parts, and the growth is rare) */
+static inline struct sh_part *
 pvec_push(struct sh_parser *p, struct pvec *pv, enum sh_part_kind k, size_t off)
 {
 	if (!pv->v) {
 		pv->v = pv->inl;
 		pv->cap = PVEC_INLINE;
 	}
-	if (pv->n == pv->cap) {
-		size_t nc = pv->cap * 2;
-		struct sh_part *nv = sh_alloc(p, nc * sizeof(*nv));
-		if (!nv)
-			return NULL;
-		memcpy(nv, pv->v, pv->n * sizeof(*nv));
-		pv->v = nv;
-		pv->cap = nc;
-	}
+	if (__builtin_expect(pv->n == pv->cap, 0) && !pvec_grow(p, pv))
+		return NULL;
 	struct sh_part *part = &pv->v[pv->n++];
 	memset(part, 0, sizeof(*part));
 	part->kind = k;
@@ -290,10 +297,8 @@ lit_drop_last(struct sh_parser *p, struct litrun *lr)
 }
 
 static int
-lit_flush(struct sh_parser *p, struct pvec *out, struct litrun *lr)
+lit_flush_run(struct sh_parser *p, struct pvec *out, struct litrun *lr)
 {
-	if (!lr->active)
-		return 0;
 	size_t n;
 	const char *text = lit_text(p, lr, &n);
 	struct sh_part *part = pvec_push(p, out, lr->kind, lr->off);
@@ -308,6 +313,14 @@ lit_flush(struct sh_parser *p, struct pvec *out, struct litrun *lr)
 		p->lit_len = lr->base;
 	lr->active = false;
 	return 0;
+}
+
+/* End the active literal run, if any, as a part of out. (Inline: it is
+ * asked before every part that is not literal text, mostly for nothing.) */
+static inline int
+lit_flush(struct sh_parser *p, struct pvec *out, struct litrun *lr)
+{
+	return lr->active ? lit_flush_run(p, out, lr) : 0;
 }
 
 static int

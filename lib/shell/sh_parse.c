@@ -277,8 +277,9 @@ next_is_lparen(const struct sh_parser *p)
 	return i < p->end && p->src[i] == '(';
 }
 
-/* off SIZE_MAX: the caller sets the position */
-static struct sh_node *
+/* off SIZE_MAX: the caller sets the position (inline: a few stores, and
+ * every command asks for one or more) */
+static inline struct sh_node *
 new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 {
 	struct sh_node *n = sh_alloc(p, sizeof(*n));
