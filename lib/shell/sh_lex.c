@@ -344,8 +344,9 @@ lit_add(struct sh_parser *p, struct pvec *out, struct litrun *lr,
 }
 
 /* lit_add of text that lies in p->src (s points into it): kept as a slice
- * while the run stays contiguous. */
-static int
+ * while the run stays contiguous. (Inline: a word's plain runs come here,
+ * and starting or extending a slice is a few stores.) */
+static inline int
 lit_add_src(struct sh_parser *p, struct pvec *out, struct litrun *lr,
 	    enum sh_part_kind kind, size_t off, const char *s, size_t n)
 {
@@ -2533,7 +2534,7 @@ sh_split_subscript(struct sh_parser *p, const struct sh_word *w, size_t o0,
 
 /* Join adjacent literal parts (a subscript read whole leaves some). */
 static int
-merge_lits(struct sh_parser *p, struct sh_word *w)
+merge_lits_run(struct sh_parser *p, struct sh_word *w)
 {
 	for (size_t k = 0; k + 1 < w->n_parts;) {
 		struct sh_part *a = &w->parts[k], *b = &w->parts[k + 1];
@@ -2552,6 +2553,13 @@ merge_lits(struct sh_parser *p, struct sh_word *w)
 		w->n_parts--;
 	}
 	return 0;
+}
+
+/* (inline: most words have one part, and nothing to join) */
+static inline int
+merge_lits(struct sh_parser *p, struct sh_word *w)
+{
+	return w->n_parts > 1 ? merge_lits_run(p, w) : 0;
 }
 
 /* One element of a=( ... ): bash reads a leading [...] whole, blanks
