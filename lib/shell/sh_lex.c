@@ -2217,8 +2217,20 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 				 * (and the closing ") are special: the switch above
 				 * takes any other character as plain text */
 				unsigned stop = ctx == LC_WORD ? CC_RUNSTOP | CC_META : CC_DQSTOP;
-				while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
-					k++;
+				for (;;) {
+					while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
+						k++;
+					/* in quotes, a backslash before a character
+					 * it does not escape is text, both kept
+					 * (see its case above): the run goes on */
+					if (ctx == LC_WORD || k + 1 >= p->end || p->src[k] != '\\')
+						break;
+					char d = p->src[k + 1];
+					if (d == '$' || d == '`' || d == '\\' || d == '\n' ||
+					    (d == '"' && ctx == LC_DQ))
+						break;
+					k += 2;
+				}
 			} else {
 				/* the operands of ${...}, arithmetic, subscripts
 				 * and regexes: up to a character that either
