@@ -339,6 +339,16 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		struct sh_node *item = NULL;
 		if ((r = parse_and_or(p, &item)) < 0)
 			return r;
+		if (n == 0) {
+			/* most lists are one and-or list with no separator
+			 * after it: that item is the list, without the vectors */
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+			if (!is_op(t, OP_SEMI) && !is_op(t, OP_AMP) && t->kind != T_NEWLINE) {
+				*ret = item;
+				return 0;
+			}
+		}
 		items = sh_vec_room(p, items, &cap, n, sizeof(*items));
 		seps = sh_vec_room(p, seps, &scap, n, sizeof(*seps));
 		if (!items || !seps)
