@@ -798,24 +798,41 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 	return 0;
 }
 
-/* redirections after a compound command */
-static int
-parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
+static bool
+starts_redir(const struct sh_tok *t)
+{
+	return is_redir_op(t) || t->kind == T_IONUM || t->kind == T_FDVAR;
+}
+
+static int __attribute__((noinline))
+parse_trailing_redirs_slow(struct sh_parser *p, struct sh_node *n)
 {
 	struct sh_redir **tail = &n->redirs;
 	struct sh_tok *t;
 	int r;
 	while (*tail)
 		tail = &(*tail)->next;
-	for (;;) {
-		if ((r = peek_tok(p, false, &t)) < 0)
-			return r;
-		if (!(is_redir_op(t) || t->kind == T_IONUM || t->kind == T_FDVAR))
-			return 0;
+	do {
 		if ((r = parse_redir(p, tail)) < 0)
 			return r;
 		tail = &(*tail)->next;
-	}
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+	} while (starts_redir(t));
+	return 0;
+}
+
+/* Redirections after a compound command. Inline, and only the look at the
+ * next token here: most compound commands have none, and the token is
+ * the one the caller's list reads next anyway. */
+static inline int
+parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	return starts_redir(t) ? parse_trailing_redirs_slow(p, n) : 0;
 }
 
 /* ---- simple commands ---------------------------------------------------- */
@@ -1596,9 +1613,11 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 		*ret = n;
 		return 0;
 	}
-	if (t->kind != T_WORD || t->assign)
-		return 0;
-	if (is_rw(t, RW_LBRACE)) {
+	/* (tok.rw is set only on a word that is no assignment: one switch
+	 * instead of a test per reserved word) */
+	enum sh_rw rw = t->rw;
+	switch (rw) {
+	case RW_LBRACE:
 		*ret_found = true;
 		consume(p);
 		n = new_node(p, SH_NODE_GROUP, s);
@@ -1608,14 +1627,17 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 			return r;
 		if ((r = expect_kw(p, RW_RBRACE)) < 0)
 			return r;
-	} else if (is_rw(t, RW_IF)) {
+		break;
+	case RW_IF:
 		*ret_found = true;
 		consume(p);
 		if ((r = parse_if(p, s, false, &n)) < 0)
 			return r;
-	} else if (is_rw(t, RW_WHILE) || is_rw(t, RW_UNTIL)) {
+		break;
+	case RW_WHILE:
+	case RW_UNTIL:
 		*ret_found = true;
-		n = new_node(p, is_rw(t, RW_WHILE) ? SH_NODE_WHILE : SH_NODE_UNTIL, s);
+		n = new_node(p, rw == RW_WHILE ? SH_NODE_WHILE : SH_NODE_UNTIL, s);
 		if (!n)
 			return oom(p);
 		consume(p);
@@ -1623,18 +1645,21 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 			return r;
 		if ((r = parse_body_do(p, &n->u.loop.body)) < 0)
 			return r;
-	} else if (is_rw(t, RW_FOR) || is_rw(t, RW_SELECT)) {
+		break;
+	case RW_FOR:
+	case RW_SELECT:
 		*ret_found = true;
-		bool sel = is_rw(t, RW_SELECT);
 		consume(p);
-		if ((r = parse_for(p, s, sel, &n)) < 0)
+		if ((r = parse_for(p, s, rw == RW_SELECT, &n)) < 0)
 			return r;
-	} else if (is_rw(t, RW_CASE)) {
+		break;
+	case RW_CASE:
 		*ret_found = true;
 		consume(p);
 		if ((r = parse_case(p, s, &n)) < 0)
 			return r;
-	} else if (is_rw(t, RW_DLBRACK)) {
+		break;
+	case RW_DLBRACK:
 		*ret_found = true;
 		consume(p);
 		n = new_node(p, SH_NODE_COND, s);
@@ -1647,7 +1672,23 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 		if (!is_rw(t, RW_DRBRACK))
 			return cond_fail(p, t, "expected `]]'");
 		consume(p);
-	} else {
+		break;
+	case RW_NONE:
+	case RW_BANG:
+	case RW_RBRACE:
+	case RW_DRBRACK:
+	case RW_IN:
+	case RW_THEN:
+	case RW_ELSE:
+	case RW_ELIF:
+	case RW_FI:
+	case RW_DO:
+	case RW_DONE:
+	case RW_ESAC:
+	case RW_TIME:
+	case RW_FUNCTION:
+	case RW_COPROC:
+	default:
 		return 0;
 	}
 	*ret = n;
