@@ -1218,21 +1218,28 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	if (is_rw(t, RW_IN)) {
 		consume(p);
 		n->u.for_.has_in = true;
-		size_t cap = 0;
+		/* collected on the stack, copied once at their final size */
+		struct sh_word *words_inl[8], **words = words_inl;
+		size_t nw = 0, cap = ARRAY_SIZE(words_inl);
 		for (;;) {
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
 			if (t->kind != T_WORD || t->assign)
 				break;
-			n->u.for_.words = sh_grow(p, n->u.for_.words, &cap,
-						  n->u.for_.n_words, sizeof(struct sh_word *));
-			if (!n->u.for_.words)
+			words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
+			if (!words)
 				return oom(p);
-			n->u.for_.words[n->u.for_.n_words++] = t->word;
+			words[nw++] = t->word;
 			consume(p);
 		}
 		if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE)
 			return unexpected(p, t);
+		if (nw) {
+			n->u.for_.words = sh_vec_done(p, words, words_inl, nw, sizeof(*words));
+			if (!n->u.for_.words)
+				return oom(p);
+			n->u.for_.n_words = nw;
+		}
 		consume(p);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
@@ -1247,7 +1254,9 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	return 0;
 }
 
-static int
+/* (not inlined into parse_compound: its vectors would make the frame of
+ * every compound command's parse, at every level of nesting, larger) */
+static int __attribute__((noinline))
 parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
 	struct sh_tok *t;
@@ -1265,7 +1274,11 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		return r;
 	if ((r = expect_kw(p, RW_IN)) < 0)
 		return r;
-	size_t cap = 0;
+	/* the items and each item's patterns are collected on the stack and
+	 * copied once, at their final size (see sh_vec_room) */
+	struct sh_case_item items_inl[8], *items = items_inl;
+	struct sh_word *pats_inl[8], **pats;
+	size_t ni = 0, cap = ARRAY_SIZE(items_inl);
 	for (;;) {
 		if ((r = skip_newlines(p)) < 0)
 			return r;
@@ -1275,27 +1288,26 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			consume(p);
 			break;
 		}
-		n->u.case_.items = sh_grow(p, n->u.case_.items, &cap,
-					   n->u.case_.n_items, sizeof(struct sh_case_item));
-		if (!n->u.case_.items)
+		items = sh_vec_room(p, items, &cap, ni, sizeof(*items));
+		if (!items)
 			return oom(p);
-		struct sh_case_item *it = &n->u.case_.items[n->u.case_.n_items++];
-		memset(it, 0, sizeof(*it));
+		struct sh_case_item *it = &items[ni++];
 		it->pos = sh_pos_at(p, t->start);
+		it->term = SH_CASE_BREAK;
 		if (is_op(t, OP_LPAREN)) {
 			consume(p);
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
 		}
-		size_t pcap = 0;
+		size_t np = 0, pcap = ARRAY_SIZE(pats_inl);
+		pats = pats_inl;
 		for (;;) {
 			if (t->kind != T_WORD || t->assign)
 				return unexpected(p, t);
-			it->patterns = sh_grow(p, it->patterns, &pcap, it->n_patterns,
-					       sizeof(struct sh_word *));
-			if (!it->patterns)
+			pats = sh_vec_room(p, pats, &pcap, np, sizeof(*pats));
+			if (!pats)
 				return oom(p);
-			it->patterns[it->n_patterns++] = t->word;
+			pats[np++] = t->word;
 			consume(p);
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
@@ -1309,6 +1321,10 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
 		}
+		it->patterns = sh_vec_done(p, pats, pats_inl, np, sizeof(*pats));
+		it->n_patterns = np;
+		if (!it->patterns)
+			return oom(p);
 		if ((r = parse_list(p, true, &it->body)) < 0)
 			return r;
 		if ((r = peek_tok(p, true, &t)) < 0)
@@ -1324,6 +1340,12 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			break;
 		}
 		return unexpected(p, t);
+	}
+	if (ni) {
+		n->u.case_.items = sh_vec_done(p, items, items_inl, ni, sizeof(*items));
+		if (!n->u.case_.items)
+			return oom(p);
+		n->u.case_.n_items = ni;
 	}
 	*ret = n;
 	return 0;
