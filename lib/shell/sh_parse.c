@@ -1356,33 +1356,75 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 static bool
 cond_unary(const struct sh_word *w)
 {
-	static const char ops[] = "abcdefghknoprstuvwxzGLNOSR";
+	/* (a table rather than a strchr call per operand) */
+	static const bool ops[256] = {
+		['a'] = true, ['b'] = true, ['c'] = true, ['d'] = true, ['e'] = true,
+		['f'] = true, ['g'] = true, ['h'] = true, ['k'] = true, ['n'] = true,
+		['o'] = true, ['p'] = true, ['r'] = true, ['s'] = true, ['t'] = true,
+		['u'] = true, ['v'] = true, ['w'] = true, ['x'] = true, ['z'] = true,
+		['G'] = true, ['L'] = true, ['N'] = true, ['O'] = true, ['S'] = true,
+		['R'] = true,
+	};
 	if (!w || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
 		return false;
 	const char *s = w->parts[0].text;
-	return s[0] == '-' && s[1] && !s[2] && strchr(ops, s[1]);
+	return s[0] == '-' && s[1] && !s[2] && ops[(unsigned char)s[1]];
 }
 
+enum cond_rhs {
+	COND_RHS_WORD,    /* a word, as the lexer reads it */
+	COND_RHS_PATTERN, /* == = !=: a pattern, read with extglob on */
+	COND_RHS_REGEX,   /* =~: a regular expression (sh_lex_regex_word) */
+};
+
+/* The binary operator that t spells, or NULL; *ret_rhs: how its right
+ * operand is read. (By length and bytes rather than a compare with each
+ * of the operators: every operand but a unary operator's asks.) */
 static const char *
-cond_binary(const struct sh_tok *t)
+cond_binary(const struct sh_tok *t, enum cond_rhs *ret_rhs)
 {
-	static const char *const ops[] = { "==", "=", "!=", "=~", "-eq", "-ne",
-		"-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef" };
-	if (is_op(t, OP_LESS))
-		return "<";
-	if (is_op(t, OP_GREAT))
-		return ">";
+	static const char *const ops3[] = { "-eq", "-ne", "-lt", "-le", "-gt",
+		"-ge", "-nt", "-ot", "-ef" };
+	*ret_rhs = COND_RHS_WORD;
+	if (t->kind == T_OP)
+		return t->op == OP_LESS ? "<" : t->op == OP_GREAT ? ">" : NULL;
 	if (t->kind != T_WORD || t->assign)
 		return NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
-		if (sh_word_is_lit(t->word, ops[i]))
-			return ops[i];
-	return NULL;
+	const struct sh_word *w = t->word;
+	if (!w || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
+		return NULL;
+	const char *s = w->parts[0].text;
+	switch (w->parts[0].text_len) {
+	case 1:
+		if (s[0] != '=')
+			return NULL;
+		*ret_rhs = COND_RHS_PATTERN;
+		return "=";
+	case 2:
+		if (s[0] == '=' && s[1] == '~') {
+			*ret_rhs = COND_RHS_REGEX;
+			return "=~";
+		}
+		if (s[1] != '=' || (s[0] != '=' && s[0] != '!'))
+			return NULL;
+		*ret_rhs = COND_RHS_PATTERN;
+		return s[0] == '=' ? "==" : "!=";
+	case 3:
+		if (s[0] != '-')
+			return NULL;
+		for (size_t i = 0; i < ARRAY_SIZE(ops3); i++)
+			if (s[1] == ops3[i][1] && s[2] == ops3[i][2])
+				return ops3[i];
+		return NULL;
+	default:
+		return NULL;
+	}
 }
 
 static int cond_or(struct sh_parser *p, struct sh_cond **ret);
 
-static struct sh_cond *
+/* (inline: a [[ ]] makes one per operand and operator) */
+static inline __attribute__((always_inline)) struct sh_cond *
 new_cond(struct sh_parser *p, enum sh_cond_kind k, size_t off)
 {
 	struct sh_cond *c = sh_alloc(p, sizeof(*c));
@@ -1473,7 +1515,8 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 	}
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
-	const char *op = cond_binary(t);
+	enum cond_rhs rhs;
+	const char *op = cond_binary(t, &rhs);
 	if (op) {
 		struct sh_cond *c = new_cond(p, SH_COND_BINARY, s);
 		if (!c)
@@ -1481,14 +1524,14 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 		c->op = op;
 		c->a = a;
 		consume(p);
-		if (strcmp(op, "=~") == 0) {
+		if (rhs == COND_RHS_REGEX) {
 			if ((r = sh_lex_regex_word(p, &c->b)) < 0)
 				return r;
 		} else {
 			/* bash reads the pattern of == and != with extglob
 			 * on, whatever the option */
 			bool oext = p->extglob;
-			if (!strcmp(op, "==") || !strcmp(op, "=") || !strcmp(op, "!="))
+			if (rhs == COND_RHS_PATTERN)
 				p->extglob = true;
 			r = peek_tok(p, false, &t);
 			p->extglob = oext;
