@@ -247,8 +247,9 @@ skip_newlines(struct sh_parser *p)
 	}
 }
 
-/* Expect reserved word kw at command position. */
-static int
+/* Expect reserved word kw at command position. (Inline: every compound
+ * command ends with one, and the word is almost always in hand.) */
+static inline int
 expect_kw(struct sh_parser *p, enum sh_rw kw)
 {
 	struct sh_tok *t;
@@ -692,8 +693,26 @@ static int
 heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
 	      bool *ret_quoted)
 {
-	struct buf b = BUF_INIT(4096);
+	/* Most delimiters are one part, EOF 'EOF' or "EOF": their text is the
+	 * delimiter, with no buffer (a malloc and free) to assemble it in.
+	 * (Short ones only: the limit on a long one is the buffer's.) */
+	const struct sh_part *pt = w->n_parts == 1 ? &w->parts[0] : NULL;
 	bool q = false;
+	if (pt && pt->kind == SH_PART_DQUOTE) {
+		q = true;
+		pt = pt->n_parts == 1 ? &pt->parts[0] : NULL;
+	}
+	if (pt && (pt->kind == SH_PART_LIT || pt->kind == SH_PART_SQUOTE) &&
+	    pt->text_len < 1024) {
+		if (pt->text_len && memchr(pt->text, '\n', pt->text_len))
+			return sh_fail(p, SH_ERR_UNSUPPORTED, w->pos.offset,
+				       "unsupported construct: newline in a here-document delimiter");
+		*ret = sh_strndup(p, pt->text, pt->text_len);
+		*ret_quoted = q || pt->kind == SH_PART_SQUOTE;
+		return *ret ? 0 : oom(p);
+	}
+	struct buf b = BUF_INIT(4096);
+	q = false;
 	int r = delim_parts(&b, w->parts, w->n_parts, &q);
 	if (r > 0) {
 		/* bash takes such a delimiter as the text it was written as */
