@@ -3554,8 +3554,70 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 	struct buf b = BUF_INIT(SH_MAX_INPUT);
 	bool found = false;
 	int r = 0;
+	char *text = NULL;
+	size_t tlen = 0;
+
+	/* The common body, with no line that ends in a backslash (where an
+	 * unquoted delimiter's body joins lines): its lines are compared in
+	 * place and the body copied once at its size, rather than each line
+	 * assembled in a buffer of its own (a malloc and free per line). */
+	size_t body_end = body_start;
+	bool plain = true;
+	while (i < p->end) {
+		const char *nl = memchr(p->src + i, '\n', p->end - i);
+		size_t le = nl ? (size_t)(nl - p->src) : p->end, off = 0;
+		if (!rd->quoted_delim && le > i && p->src[le - 1] == '\\') {
+			plain = false;
+			break;
+		}
+		if (strip)
+			while (i + off < le && p->src[i + off] == '\t')
+				off++;
+		if (le - i - off == dl && memcmp(p->src + i + off, delim, dl) == 0) {
+			found = true;
+			break;
+		}
+		tlen += le - i - off + 1; /* (a last line without its newline gets one) */
+		i = le < p->end ? le + 1 : le;
+		body_end = i;
+	}
+	if (plain) {
+		if (tlen > SH_MAX_INPUT)
+			return sh_fail(p, SH_ERR_LIMIT, body_start, "here-document too large");
+		text = sh_alloc_raw(p, tlen + 1);
+		if (!text)
+			return oom(p);
+		if (!strip) {
+			/* the lines as they are, one piece of the source */
+			memcpy(text, p->src + body_start, body_end - body_start);
+			if (tlen > body_end - body_start)
+				text[tlen - 1] = '\n';
+		} else {
+			char *o = text;
+			for (size_t k = body_start; k < body_end;) {
+				const char *nl = memchr(p->src + k, '\n', body_end - k);
+				size_t le = nl ? (size_t)(nl - p->src) : body_end;
+				while (k < le && p->src[k] == '\t')
+					k++;
+				memcpy(o, p->src + k, le - k);
+				o += le - k;
+				*o++ = '\n';
+				k = le + 1;
+			}
+		}
+		text[tlen] = '\0';
+		if (found) {
+			const char *nl = memchr(p->src + i, '\n', p->end - i);
+			i = nl ? (size_t)(nl - p->src) + 1 : p->end;
+		}
+		goto have_text;
+	}
+
 	/* For an unquoted delimiter, a backslash-newline joins lines before
 	 * the delimiter is looked for; for a quoted one it does not. */
+	i = body_start;
+	found = false;
+	tlen = 0;
 	while (i < p->end) {
 		size_t ls = i, le;
 		struct buf line = BUF_INIT(SH_MAX_INPUT);
@@ -3632,10 +3694,15 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 		buf_done(&b);
 		return sh_fail(p, SH_ERR_LIMIT, body_start, "here-document too large");
 	}
+	text = sh_strndup(p, b.data ? b.data : "", b.len);
+	tlen = b.len;
+	buf_done(&b);
+	if (!text)
+		return oom(p);
+have_text:
 	/* bash only warns when the delimiter is missing at the end of the
 	 * input; inside $( ) it then reads on in ways we do not model */
 	if (!found && p->in_sub) {
-		buf_done(&b);
 		return sh_fail(p, SH_ERR_UNSUPPORTED, rd->pos.offset,
 			       "unsupported construct: here-document without its "
 			       "delimiter inside a command substitution");
@@ -3645,17 +3712,11 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 	 * `<<f<newline>f` re-printed ends the outer body early): bash reads
 	 * such text only when it expands the body */
 	if (p->in_hd_body) {
-		buf_done(&b);
 		return sh_fail(p, SH_ERR_UNSUPPORTED, rd->pos.offset,
 			       "unsupported construct: here-document inside a "
 			       "substitution in a here-document body");
 	}
 	size_t after = i;
-	char *text = sh_strndup(p, b.data ? b.data : "", b.len);
-	size_t tlen = b.len;
-	buf_done(&b);
-	if (!text)
-		return oom(p);
 
 	struct pvec pv;
 	pvec_init(&pv);
