@@ -3451,6 +3451,56 @@ sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret)
 /* ---- (( )) and for (( ; ; )) ------------------------------------------- */
 
 /*
+ * lex_subword in LC_ARITH (LC_ARITH_FOR with for_header) for text that is
+ * plain: no quote, backslash, $ or ` up to where that context stops, and
+ * no line continuation in the source (most (( )) and for (( )) headers).
+ * The same word, one literal part or none, without lex_parts' walk of
+ * arithmetic text one character at a time. Returns 1 when built, 0 when
+ * the text is not plain or does not stop (nothing consumed).
+ */
+static int
+arith_plain_subword(struct sh_parser *p, bool for_header, struct sh_word **ret)
+{
+	if (!p->no_lc)
+		return 0;
+	size_t s = p->pos, k = s;
+	unsigned depth = 0;
+	for (; k < p->end; k++) {
+		char c = p->src[k];
+		if (c == '(') {
+			depth++;
+		} else if (c == ')') {
+			if (!depth)
+				break;
+			depth--;
+		} else if (c == ';' && for_header && !depth) {
+			break;
+		} else if (c == '\\' || c == '\'' || c == '"' || c == '$' || c == '`' ||
+			   c == '\0') {
+			return 0;
+		}
+	}
+	if (k >= p->end)
+		return 0; /* (lex_parts reports the missing ')') */
+	struct sh_word *w;
+	if (k > s) {
+		w = sh_lit_word(p, p->src + s, k - s, s);
+		if (!w)
+			return oom(p);
+	} else {
+		/* as make_word leaves a word with no parts */
+		w = sh_alloc(p, sizeof(*w));
+		if (!w)
+			return oom(p);
+		w->pos = sh_pos_at(p, s);
+		w->src = p->src + s;
+	}
+	p->pos = k;
+	*ret = w;
+	return 1;
+}
+
+/*
  * p->pos is after "((". Lex the arithmetic up to "))"; with for_header, three
  * expressions separated by ';'. *ret_ok is false (and nothing consumed) when
  * the text does not close as arithmetic, so that the caller can read it as
@@ -3467,7 +3517,9 @@ sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 	struct sh_word **outs[3] = { ret, ret2, ret3 };
 	size_t n = for_header ? 3 : 1;
 	for (size_t k = 0; k < n; k++) {
-		r = lex_subword(p, for_header ? LC_ARITH_FOR : LC_ARITH, 0, outs[k]);
+		r = arith_plain_subword(p, for_header, outs[k]);
+		if (r == 0)
+			r = lex_subword(p, for_header ? LC_ARITH_FOR : LC_ARITH, 0, outs[k]);
 		if (r == -EINVAL && p->err->kind == SH_ERR_SYNTAX && !for_header) {
 			p->err->kind = SH_ERR_NONE;
 			goto fallback;
