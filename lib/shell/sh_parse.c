@@ -790,6 +790,26 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 			*ret = rd;
 			return 0;
 		}
+		/* The usual target, a file descriptor number (2>&1): digits
+		 * that end where a plain word ends (a blank, newline, | & ; or
+		 * ')'; not before < or >, where they lex as a number). The
+		 * lexer would build this same word, after a detour through its
+		 * redirection-number path. */
+		if (p->no_lc && sh_ch(p, i) >= '0' && sh_ch(p, i) <= '9') {
+			size_t k = i + 1;
+			while (k < p->end && p->src[k] >= '0' && p->src[k] <= '9')
+				k++;
+			int e = sh_ch(p, k);
+			if (e < 0 || e == ' ' || e == '\t' || e == '\n' || e == '|' || e == '&' ||
+			    e == ';' || e == ')') {
+				rd->target = sh_lit_word(p, p->src + i, k - i, i);
+				if (!rd->target)
+					return oom(p);
+				p->pos = k;
+				*ret = rd;
+				return 0;
+			}
+		}
 	}
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
