@@ -1426,28 +1426,55 @@ seq_char(const char *s, size_t n)
 	return n == 1 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'));
 }
 
-/* Is "a..b" or "a..b..c" a sequence bash expands? */
-static bool
-parse_seq(struct sh_parser *p, const char *t, struct sh_brace *br)
+/* Where ".." first occurs in t[from..n), or n. */
+static size_t
+seq_dots(const char *t, size_t from, size_t n)
 {
-	const char *d1 = strstr(t, "..");
-	if (!d1)
-		return false;
-	const char *b = d1 + 2;
-	const char *d2 = strstr(b, "..");
-	size_t la = (size_t)(d1 - t), lb = d2 ? (size_t)(d2 - b) : strlen(b);
-	const char *c = d2 ? d2 + 2 : NULL;
-	bool ints = seq_int(t, la) && seq_int(b, lb);
-	bool chars = seq_char(t, la) && seq_char(b, lb);
+	for (size_t i = from; i + 1 < n; i++)
+		if (t[i] == '.' && t[i + 1] == '.')
+			return i;
+	return n;
+}
+
+/*
+ * Is t[0..n) "a..b" or "a..b..c", a sequence bash expands? Read in place
+ * from the source (no copy of the text first), its bounds copied into
+ * one allocation. Returns the brace, NULL when it is no sequence (or
+ * memory ran out: *ret_oom).
+ */
+static struct sh_brace *
+parse_seq(struct sh_parser *p, const char *t, size_t n, bool *ret_oom)
+{
+	size_t d1 = seq_dots(t, 0, n);
+	if (d1 == n)
+		return NULL;
+	size_t b = d1 + 2, d2 = seq_dots(t, b, n);
+	size_t la = d1, lb = d2 - b, c = d2 < n ? d2 + 2 : n, lc = n - c;
+	bool ints = seq_int(t, la) && seq_int(t + b, lb);
+	bool chars = seq_char(t, la) && seq_char(t + b, lb);
 	if (!ints && !chars)
-		return false;
-	if (c && !seq_int(c, strlen(c)))
-		return false;
+		return NULL;
+	if (d2 < n && !seq_int(t + c, lc))
+		return NULL;
+	struct sh_brace *br = sh_alloc(p, sizeof(*br));
+	char *m = sh_alloc_raw(p, la + lb + lc + 3);
+	if (!br || !m) {
+		*ret_oom = true;
+		return NULL;
+	}
 	br->is_sequence = true;
-	br->seq_start = sh_strndup(p, t, la);
-	br->seq_end = sh_strndup(p, b, lb);
-	br->seq_step = c ? sh_strdup(p, c) : NULL;
-	return br->seq_start && br->seq_end && (!c || br->seq_step);
+	br->seq_start = m;
+	sh_copy(m, t, la);
+	m[la] = '\0';
+	br->seq_end = m += la + 1;
+	sh_copy(m, t + b, lb);
+	m[lb] = '\0';
+	if (d2 < n) {
+		br->seq_step = m += lb + 1;
+		sh_copy(m, t + c, lc);
+		m[lc] = '\0';
+	}
+	return br;
 }
 
 /*
@@ -1641,6 +1668,44 @@ skip_quoted(const struct sh_parser *p, size_t k)
 	return SIZE_MAX;
 }
 
+/* The characters lex_brace's scan looks at one by one; it steps over the
+ * others (plain text) without a test each. */
+static const bool brace_scan_stop[256] = {
+	['\\'] = true, ['$'] = true, ['\''] = true, ['"'] = true, ['`'] = true,
+	['{'] = true, ['}'] = true, [','] = true, ['['] = true, ['\0'] = true,
+	[' '] = true, ['\t'] = true, ['\n'] = true, ['|'] = true, ['&'] = true,
+	[';'] = true, ['<'] = true, ['>'] = true, ['('] = true, [')'] = true,
+};
+
+/*
+ * A brace item of plain text only (no quotes, expansions, escapes, braces
+ * or '['), start..start+n of the source: what lex_parts makes of it, one
+ * LIT part (none when empty), built directly, the word, its part and its
+ * text in one allocation.
+ */
+static struct sh_word *
+brace_plain_item(struct sh_parser *p, size_t start, size_t n)
+{
+	size_t size = sizeof(struct sh_word) + (n ? sizeof(struct sh_part) + n + 1 : 0);
+	char *mem = sh_alloc_raw(p, size);
+	if (!mem)
+		return NULL;
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_pos pos = sh_pos_at(p, start);
+	*w = (struct sh_word){ .pos = pos, .src = p->src + start, .src_len = n };
+	if (n) {
+		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+		char *text = mem + sizeof(*w) + sizeof(*part);
+		sh_copy(text, p->src + start, n);
+		text[n] = '\0';
+		*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos,
+					  .text = text, .text_len = n };
+		w->parts = part;
+		w->n_parts = 1;
+	}
+	return w;
+}
+
 static bool
 is_unbraced_name_param(const struct sh_part *pt)
 {
@@ -1663,6 +1728,10 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	size_t commas_inl[16], *commas = commas_inl, nc = 0, ccap = 16;
 	unsigned depth = 0;
 	bool any_close = false;
+	/* no character but plain text, ',' and '}' met: the items are
+	 * plain text (brace_plain_item), or the whole may be a sequence */
+	bool simple = true;
+	bool tilde_item = false; /* a plain item starts with '~' */
 	int r;
 
 	/* a scan that met no '}' before the end of the word answers for
@@ -1675,6 +1744,12 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 		return 1;
 	while (k < p->end) {
 		char c = p->src[k];
+		if (!brace_scan_stop[(unsigned char)c]) {
+			k++;
+			continue;
+		}
+		if (c != ',' && c != '}')
+			simple = false;
 		if (c == '\\' || (c == '$' && k + 1 < p->end && p->src[k + 1] == '$')) {
 			k += 2; /* an escape, or $$: a '{' after it starts no ${ */
 			continue;
@@ -1732,27 +1807,25 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			return r;
 		return 1;
 	}
-	struct sh_brace *br = sh_alloc(p, sizeof(*br));
-	if (!br)
-		return oom(p);
+	struct sh_brace *br;
 	if (nc == 0) {
 		/* a sequence is plain text: {1..9} {a..z..2} */
 		size_t n = close - i0 - 1;
 		const char *t = p->src + i0 + 1;
-		char *txt = sh_strndup(p, t, n);
-		if (!txt)
+		bool no_mem = false;
+		/* (parse_seq takes digits, signs, letters and ".." only) */
+		br = simple ? parse_seq(p, t, n, &no_mem) : NULL;
+		if (no_mem)
 			return oom(p);
-		bool plain = true;
-		for (size_t q = 0; q < n; q++)
-			if (!(is_name_char((unsigned char)t[q]) || t[q] == '.' || t[q] == '-' ||
-			      t[q] == '+'))
-				plain = false;
-		if (!plain || !parse_seq(p, txt, br)) {
+		if (!br) {
 			if ((r = sh_charge(p, i0, n)) < 0)
 				return r;
 			return 1;
 		}
 	} else {
+		br = sh_alloc(p, sizeof(*br));
+		if (!br)
+			return oom(p);
 		if ((r = sh_enter(p, i0)) < 0)
 			return r;
 		size_t oend = p->end, start = i0 + 1;
@@ -1763,6 +1836,16 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			return oom(p);
 		for (size_t q = 0; q <= nc; q++) {
 			size_t e = q < nc ? commas[q] : close;
+			struct sh_word *w;
+			if (simple) {
+				w = brace_plain_item(p, start, e - start);
+				if (!w)
+					return oom(p);
+				tilde_item |= e > start && p->src[start] == '~';
+				items[n++] = w;
+				start = e + 1;
+				continue;
+			}
 			struct pvec pv;
 			pvec_init(&pv);
 			p->end = e;
@@ -1775,7 +1858,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 				return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
 					       "unsupported construct: brace expansion item "
 					       "that does not end where bash ends it");
-			struct sh_word *w = make_word(p, &pv, start, e);
+			w = make_word(p, &pv, start, e);
 			if (!w)
 				return oom(p);
 			items[n++] = w;
@@ -1798,7 +1881,13 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 		return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
 			       "unsupported construct: brace expansion right after "
 			       "$name (bash expands the braces first)");
-	if (!br->is_sequence) {
+	if (simple) {
+		/* plain items: only the tilde check below can apply */
+		if (word_start && tilde_item)
+			return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
+				       "unsupported construct: tilde at the start "
+				       "of a brace expansion item");
+	} else if (!br->is_sequence) {
 		int c = peek(p, NULL);
 		for (size_t q = 0; q < br->n_items; q++) {
 			const struct sh_word *w = br->items[q];
