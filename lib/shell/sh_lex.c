@@ -2451,6 +2451,107 @@ sh_word_assign_tilde(struct sh_parser *p, struct sh_word *w, size_t from)
 	return tilde_scan(p, w, 0, from, true);
 }
 
+/*
+ * A word of plain text s..k (as lex_word_tok's scan found it: no quotes,
+ * expansions, escapes or braces) that it left to the general path for a
+ * '~' only: one starting the word, or one in an assignment's value. Its
+ * parts are those lex_parts and tilde_scan would make, LIT and TILDE,
+ * found in one pass and built in one allocation (the word, its parts and
+ * their texts) instead of a LIT part split one prefix at a time. Returns
+ * 1 when the word has more tilde prefixes than this takes (the general
+ * path does it).
+ */
+static int __attribute__((noinline))
+lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *txt = p->src + s;
+	size_t n = k - s, vo = 0;
+	bool assign = txt[0] != '~';
+	if (assign) {
+		/* NAME= or NAME+= (lex_word_tok checked it: assign_like) */
+		while (is_name_char((unsigned char)txt[vo]))
+			vo++;
+		vo += txt[vo] == '+' ? 2 : 1;
+	}
+	/* the tilde prefixes: '~' at tb[i], the user name up to te[i] */
+	size_t tb[8], te[8], nt = 0;
+	for (size_t i = vo; i < n; i++) {
+		if (txt[i] != '~' || (i != vo && !(assign && txt[i - 1] == ':')))
+			continue;
+		size_t e = i + 1;
+		bool ok = true;
+		while (e < n && txt[e] != '/' && !(assign && txt[e] == ':')) {
+			char ch = txt[e++];
+			if (ch == '*' || ch == '?' || ch == '[' || ch == ']')
+				ok = false; /* not a login name: literal */
+		}
+		if (!ok)
+			continue;
+		if (nt == sizeof(tb) / sizeof(tb[0]))
+			return 1;
+		tb[nt] = i;
+		te[nt++] = e;
+		if (!assign)
+			break; /* only the word's start */
+		i = e; /* (txt[e] is '/' or ':', or the end) */
+	}
+	/* parts: for each prefix the text before it (if any) and the prefix,
+	 * then the text after the last one (if any) */
+	size_t np = 0, last = 0, tlen = 0;
+	for (size_t q = 0; q < nt; q++) {
+		np += (tb[q] > last) + 1;
+		tlen += tb[q] - last + 1 + te[q] - tb[q];
+		last = te[q];
+	}
+	np += last < n;
+	tlen += n - last + 1;
+	char *mem = n < SH_MAX_INPUT ?
+		sh_alloc_raw(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + tlen) :
+		NULL;
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *parts = (struct sh_part *)(mem + sizeof(*w));
+	char *text = mem + sizeof(*w) + np * sizeof(*parts);
+	/* positions as split_part makes them: the word's, moved by bytes */
+	struct sh_pos pos = sh_pos_at(p, s);
+	size_t o = 0;
+	last = 0;
+	/* 2 * nt + 1 pieces: text before a prefix, the prefix (its name after
+	 * the '~'), ..., the text after the last; empty texts are no parts */
+	for (size_t q = 0; q <= 2 * nt; q++) {
+		bool tilde = q & 1;
+		size_t from, to, at;
+		if (tilde) {
+			at = tb[q / 2];
+			from = at + 1;
+			to = last = te[q / 2];
+		} else {
+			at = from = last;
+			to = q < 2 * nt ? tb[q / 2] : n;
+			if (to == from)
+				continue;
+		}
+		sh_copy(text, txt + from, to - from);
+		text[to - from] = '\0';
+		struct sh_pos pp = pos;
+		pp.col += (uint32_t)at;
+		pp.offset += (uint32_t)at;
+		parts[o++] = (struct sh_part){ .kind = tilde ? SH_PART_TILDE : SH_PART_LIT,
+					       .pos = pp, .text = text, .text_len = to - from };
+		text += to - from + 1;
+	}
+	*w = (struct sh_word){ .pos = pos, .parts = parts, .n_parts = np,
+			       .src = txt, .src_len = n };
+	p->cmdpos_sens = false;
+	p->pos = k;
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = false;
+	/* (no reserved word has a '~': t->rw stays RW_NONE) */
+	return 0;
+}
+
 /* Assignment values are not brace-expanded: turn BRACE parts back into the
  * literal text and parts they were written as. */
 static int
@@ -3157,6 +3258,12 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
 	    (r = lex_word_simple(p, t, s)) != 0)
 		return r < 0 ? r : 0;
+
+	/* a plain word that lex_word_tok's scan ran to its end: it came here
+	 * for a tilde prefix */
+	if (k > s && (k == p->end || ends_plain_word[(unsigned char)p->src[k]]) &&
+	    (r = lex_tilde_word(p, t, s, k)) <= 0)
+		return r;
 
 	struct pvec pv;
 	pvec_init(&pv);
