@@ -1681,9 +1681,10 @@ static const bool brace_scan_stop[256] = {
  * A brace item of plain text only (no quotes, expansions, escapes, braces
  * or '['), start..start+n of the source: what lex_parts makes of it, one
  * LIT part (none when empty), built directly, the word, its part and its
- * text in one allocation.
+ * text in one allocation. (Also a whole word of plain text after a literal
+ * '{': lex_brace_word.)
  */
-static struct sh_word *
+static inline __attribute__((always_inline)) struct sh_word *
 brace_plain_item(struct sh_parser *p, size_t start, size_t n)
 {
 	size_t size = sizeof(struct sh_word) + (n ? sizeof(struct sh_part) + n + 1 : 0);
@@ -1691,18 +1692,18 @@ brace_plain_item(struct sh_parser *p, size_t start, size_t n)
 	if (!mem)
 		return NULL;
 	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = NULL;
 	struct sh_pos pos = sh_pos_at(p, start);
-	*w = (struct sh_word){ .pos = pos, .src = p->src + start, .src_len = n };
 	if (n) {
-		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+		part = (struct sh_part *)(mem + sizeof(*w));
 		char *text = mem + sizeof(*w) + sizeof(*part);
 		sh_copy(text, p->src + start, n);
 		text[n] = '\0';
 		*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos,
 					  .text = text, .text_len = n };
-		w->parts = part;
-		w->n_parts = 1;
 	}
+	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = n != 0,
+			       .src = p->src + start, .src_len = n };
 	return w;
 }
 
@@ -3146,6 +3147,61 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 	return 1;
 }
 
+/*
+ * lex_word_rest for a word that starts with a '{' (not a lone one): the
+ * brace first, by lex_brace, as lex_parts would. When the brace is all of
+ * the word, or the '{' is literal and plain text follows it to the word's
+ * end ({}, {a}, {1..a}), the word is built here, the same word and token
+ * lex_word_rest would build, without the general part loop around it.
+ * Otherwise returns 1 for lex_parts_at to go on: after the brace part (in
+ * pv, p->pos after it), or after a literal '{' (*ret_plain_end).
+ */
+static int __attribute__((noinline))
+lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
+	       struct pvec *pv, size_t *ret_plain_end)
+{
+	struct litrun lr = { .active = false };
+	struct sh_word *w;
+	p->pos = s;
+	int r = lex_brace(p, cmdpos ? LF_CMDPOS : 0, pv, &lr);
+	if (r < 0)
+		return r;
+	/* where the general loop's next stop would be: after the brace, or
+	 * after the plain run that a literal '{' starts */
+	size_t e = p->pos;
+	if (r == 1)
+		for (e = s + 1; e < p->end &&
+		     !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)); e++)
+			;
+	if (e < p->end && !ends_plain_word[(unsigned char)p->src[e]]) {
+		if (r == 1)
+			*ret_plain_end = s + 1;
+		return 1;
+	}
+	if (r == 1) {
+		/* one LIT part (no '~' or NAME= at its start: no tilde) */
+		if (!(w = brace_plain_item(p, s, e - s)))
+			return oom(p);
+		t->rw = reserved_word(p->src + s, e - s);
+		p->pos = e;
+	} else {
+		/* the brace part alone (lex_brace's only push) */
+		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part));
+		if (!mem)
+			return oom(p);
+		w = (struct sh_word *)mem;
+		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+		*part = pv->v[0];
+		*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = part, .n_parts = 1,
+				       .src = p->src + s, .src_len = e - s };
+	}
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return 0;
+}
+
 static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k) __attribute__((noinline));
 
@@ -3268,6 +3324,9 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	struct pvec pv;
 	pvec_init(&pv);
 	p->cmdpos_sens = false;
+	if (k == s && s < p->end && p->src[s] == '{' &&
+	    (r = lex_brace_word(p, cmdpos, t, s, &pv, &k)) <= 0)
+		return r;
 	r = lex_parts_at(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv, k);
 	if (r < 0)
 		return r;
