@@ -2586,13 +2586,30 @@ flatten_into(struct sh_parser *p, struct pvec *out, const struct sh_part *pt)
 	if ((r = flatten_into(p, out, &lit)) < 0)
 		return r;
 	if (br->is_sequence) {
-		char *t = arena_printf(p->a, "%s..%s%s%s}", br->seq_start,
-				       br->seq_end, br->seq_step ? ".." : "",
-				       br->seq_step ? br->seq_step : "");
+		/* "a..b}" or "a..b..c}", put together directly (a printf
+		 * call cost ten times the rest of the flattening) */
+		const char *step = br->seq_step;
+		size_t la = strlen(br->seq_start), lb = strlen(br->seq_end);
+		size_t lc = step ? strlen(step) : 0;
+		char *t = sh_alloc_raw(p, la + lb + lc + 6), *q = t;
 		if (!t)
 			return oom(p);
+		memcpy(q, br->seq_start, la);
+		q += la;
+		*q++ = '.';
+		*q++ = '.';
+		memcpy(q, br->seq_end, lb);
+		q += lb;
+		if (step) {
+			*q++ = '.';
+			*q++ = '.';
+			memcpy(q, step, lc);
+			q += lc;
+		}
+		*q++ = '}';
+		*q = '\0';
 		lit.text = t;
-		lit.text_len = strlen(t);
+		lit.text_len = (size_t)(q - t);
 		return flatten_into(p, out, &lit);
 	}
 	for (size_t i = 0; i < br->n_items; i++) {
