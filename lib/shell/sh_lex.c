@@ -1450,19 +1450,20 @@ parse_seq(struct sh_parser *p, const char *t, size_t n, bool *ret_oom)
 		return NULL;
 	size_t b = d1 + 2, d2 = seq_dots(t, b, n);
 	size_t la = d1, lb = d2 - b, c = d2 < n ? d2 + 2 : n, lc = n - c;
-	bool ints = seq_int(t, la) && seq_int(t + b, lb);
-	bool chars = seq_char(t, la) && seq_char(t + b, lb);
-	if (!ints && !chars)
+	if (!(seq_int(t, la) && seq_int(t + b, lb)) &&
+	    !(seq_char(t, la) && seq_char(t + b, lb)))
 		return NULL;
 	if (d2 < n && !seq_int(t + c, lc))
 		return NULL;
-	struct sh_brace *br = sh_alloc(p, sizeof(*br));
-	char *m = sh_alloc_raw(p, la + lb + lc + 3);
-	if (!br || !m) {
+	/* the brace and its bounds in one allocation */
+	_Static_assert(sizeof(struct sh_brace) % 8 == 0, "bounds follow the brace");
+	struct sh_brace *br = sh_alloc_raw(p, sizeof(*br) + la + lb + lc + 3);
+	if (!br) {
 		*ret_oom = true;
 		return NULL;
 	}
-	br->is_sequence = true;
+	char *m = (char *)(br + 1);
+	*br = (struct sh_brace){ .is_sequence = true };
 	br->seq_start = m;
 	sh_copy(m, t, la);
 	m[la] = '\0';
