@@ -849,10 +849,20 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 
 /* ---- parameter expansion ----------------------------------------------- */
 
-struct sh_word *
-sh_lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
+/*
+ * A word of one LIT part, the text s[0..n) written at source offset off:
+ * the word, its part and its text in one allocation (the text 8-aligned:
+ * see reserved_word_plain). Always inline: the plain-word paths of the
+ * lexer build most words this way.
+ */
+static inline __attribute__((always_inline)) struct sh_word *
+lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 {
-	/* the word, its part and its text in one allocation (2>&1 has one) */
+	_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0 &&
+		       sizeof(struct sh_part) % _Alignof(char) == 0,
+		       "word, part and text share one allocation");
+	_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
+		       "the text of a plain word starts 8-aligned");
 	char *mem = n < SH_MAX_INPUT ?
 		sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + n + 1) :
 		NULL;
@@ -870,6 +880,12 @@ sh_lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
 			       .src = p->src + off, .src_len = n };
 	return w;
+}
+
+struct sh_word *
+sh_lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
+{
+	return lit_word(p, s, n, off);
 }
 
 /* lex a sub-word in ctx, from p->pos to the stop character (not consumed) */
@@ -1688,23 +1704,11 @@ static const bool brace_scan_stop[256] = {
 static inline __attribute__((always_inline)) struct sh_word *
 brace_plain_item(struct sh_parser *p, size_t start, size_t n)
 {
-	size_t size = sizeof(struct sh_word) + (n ? sizeof(struct sh_part) + n + 1 : 0);
-	char *mem = sh_alloc_raw(p, size);
-	if (!mem)
-		return NULL;
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *part = NULL;
-	struct sh_pos pos = sh_pos_at(p, start);
-	if (n) {
-		part = (struct sh_part *)(mem + sizeof(*w));
-		char *text = mem + sizeof(*w) + sizeof(*part);
-		sh_copy(text, p->src + start, n);
-		text[n] = '\0';
-		*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos,
-					  .text = text, .text_len = n };
-	}
-	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = n != 0,
-			       .src = p->src + start, .src_len = n };
+	if (n)
+		return lit_word(p, p->src + start, n, start);
+	struct sh_word *w = sh_alloc_raw(p, sizeof(*w));
+	if (w)
+		*w = (struct sh_word){ .pos = sh_pos_at(p, start), .src = p->src + start };
 	return w;
 }
 
@@ -3271,36 +3275,17 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_
 	if (e != k && (r = sh_charge(p, s, 1)) < 0)
 		return r;
 	k = e;
-	/* the word, its part and its text in one allocation */
-	_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0 &&
-		       sizeof(struct sh_part) % _Alignof(char) == 0,
-		       "word, part and text share one allocation");
-	/* (and the text starts 8-aligned: see reserved_word_plain) */
-	_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
-		       "the text of a plain word starts 8-aligned");
 	size_t n = k - s;
-	char *mem = n < SH_MAX_INPUT ?
-		sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + n + 1) :
-		NULL;
-	if (!mem)
+	struct sh_word *w = lit_word(p, p->src + s, n, s);
+	if (!w)
 		return oom(p);
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
-	char *text = mem + sizeof(*w) + sizeof(*part);
-	sh_copy(text, p->src + s, n);
-	text[n] = '\0';
-	struct sh_pos pos = sh_pos_at(p, s);
-	*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos,
-				  .text = text, .text_len = n };
-	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
-			       .src = p->src + s, .src_len = n };
 	p->cmdpos_sens = false;
 	p->pos = k;
 	*ret_w = w;
 	if (t) {
 		t->kind = T_WORD;
 		t->cmdpos_sensitive = false;
-		t->rw = reserved_word_plain(text, n);
+		t->rw = reserved_word_plain(w->parts[0].text, n);
 		/* no '=' (and no '[' but a first one): no assignment */
 		t->not_assign = !(seen & CC_EQUALS);
 	}
