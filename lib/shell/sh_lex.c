@@ -1695,14 +1695,14 @@ static const bool brace_scan_stop[256] = {
 };
 
 /*
- * A brace item of plain text only (no quotes, expansions, escapes, braces
- * or '['), start..start+n of the source: what lex_parts makes of it, one
- * LIT part (none when empty), built directly, the word, its part and its
- * text in one allocation. (Also a whole word of plain text after a literal
- * '{': lex_brace_word.)
+ * The word of source text start..start+n that lex_parts would make of it
+ * when the text is plain in its context (a brace item with no quotes,
+ * expansions, escapes, braces or '['; a whole word of plain text after a
+ * literal '{', lex_brace_word; plain arithmetic, arith_plain_subword):
+ * one LIT part, or none when empty, built directly.
  */
 static inline __attribute__((always_inline)) struct sh_word *
-brace_plain_item(struct sh_parser *p, size_t start, size_t n)
+plain_text_word(struct sh_parser *p, size_t start, size_t n)
 {
 	if (n)
 		return lit_word(p, p->src + start, n, start);
@@ -1735,7 +1735,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	unsigned depth = 0;
 	bool any_close = false;
 	/* no character but plain text, ',' and '}' met: the items are
-	 * plain text (brace_plain_item), or the whole may be a sequence */
+	 * plain text (plain_text_word), or the whole may be a sequence */
 	bool simple = true;
 	bool tilde_item = false; /* a plain item starts with '~' */
 	int r;
@@ -1844,7 +1844,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			size_t e = q < nc ? commas[q] : close;
 			struct sh_word *w;
 			if (simple) {
-				w = brace_plain_item(p, start, e - start);
+				w = plain_text_word(p, start, e - start);
 				if (!w)
 					return oom(p);
 				tilde_item |= e > start && p->src[start] == '~';
@@ -3202,7 +3202,7 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 	}
 	if (r == 1) {
 		/* one LIT part (no '~' or NAME= at its start: no tilde) */
-		if (!(w = brace_plain_item(p, s, e - s)))
+		if (!(w = plain_text_word(p, s, e - s)))
 			return oom(p);
 		t->rw = reserved_word(p->src + s, e - s);
 		p->pos = e;
@@ -3740,19 +3740,9 @@ arith_plain_subword(struct sh_parser *p, bool for_header, struct sh_word **ret)
 	}
 	if (k >= p->end)
 		return 0; /* (lex_parts reports the missing ')') */
-	struct sh_word *w;
-	if (k > s) {
-		w = sh_lit_word(p, p->src + s, k - s, s);
-		if (!w)
-			return oom(p);
-	} else {
-		/* as make_word leaves a word with no parts */
-		w = sh_alloc(p, sizeof(*w));
-		if (!w)
-			return oom(p);
-		w->pos = sh_pos_at(p, s);
-		w->src = p->src + s;
-	}
+	struct sh_word *w = plain_text_word(p, s, k - s);
+	if (!w)
+		return oom(p);
 	p->pos = k;
 	*ret = w;
 	return 1;
