@@ -12,6 +12,10 @@
 #  - break continue return exit builtin are left alone (a function cannot
 #    stand in for them without changing control flow).
 # A record is NUL-separated: "REC", argc, argv..., the stdin the stub read.
+# Each process appends to a log of its own ($__STUB_LOG is a directory, the
+# log is named by $BASHPID): printf writes a long record in several write()
+# calls, and stubs of one pipeline run at the same time, so one shared log
+# could interleave their records.
 # Stubs read their stdin (with a timeout, for coprocesses) so that heredoc
 # and here-string bodies are compared too. read/getopts/mapfile return 1 so
 # that `while read` loops end.
@@ -28,11 +32,11 @@ __stub_rec() {
 		# writing after 1 s, and a cut-short stdin reads as a difference.
 		IFS= builtin read -r -d '' -t 3 __stub_in
 	fi
-	builtin printf '%s\0' REC "$#" "$@" "$__stub_in" >>"$__stub_log"
+	builtin printf '%s\0' REC "$#" "$@" "$__stub_in" >>"$__stub_log/$BASHPID"
 }
 __stub_rec_noin() {
 	if (( ++__stub_n > 5000 )); then builtin exit 99; fi
-	builtin printf '%s\0' REC "$#" "$@" "" >>"$__stub_log"
+	builtin printf '%s\0' REC "$#" "$@" "" >>"$__stub_log/$BASHPID"
 }
 
 # A fixed environment for the words to expand in.

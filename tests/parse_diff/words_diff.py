@@ -98,10 +98,10 @@ def snapshot(scratch):
     return out
 
 
-def parse_log(data):
-    """The stub records, sorted (pipelines run their commands in parallel)."""
+def parse_log(data, recs):
+    """Appends the stub records of one process's log to recs."""
     fields = data.split(b"\0")
-    recs, i = [], 0
+    i = 0
     while i + 1 < len(fields) and fields[i] == b"REC":
         try:
             n = int(fields[i + 1])
@@ -113,6 +113,19 @@ def parse_log(data):
         i += 3 + n
     if i < len(fields) - 1:
         recs.append([["<garbled log>"], data[-200:].hex()])
+
+
+def read_logs(logdir):
+    """The records of every process, sorted (pipelines run their commands
+    in parallel, so only the set of records is comparable)."""
+    recs, budget = [], 1 << 20
+    for name in sorted(os.listdir(logdir)):
+        with open(os.path.join(logdir, name), "rb") as f:
+            data = f.read(budget)
+        budget -= len(data)
+        parse_log(data, recs)
+        if budget <= 0:
+            break
     recs.sort()
     return recs
 
@@ -121,7 +134,8 @@ def run_one(workdir, program, extglob):
     scratch = os.path.join(workdir, "s")
     log = os.path.join(workdir, "stub.log")
     make_fixtures(scratch)
-    open(log, "wb").close()
+    shutil.rmtree(log, ignore_errors=True)
+    os.mkdir(log)
     env = {"PATH": "/nonexistent/stub-path", "HOME": "/tmp/home", "USER": "agent",
            "LC_ALL": "C", "BASH_ENV": PRELUDE, "__STUB_LOG": log, "TERM": "dumb"}
     argv = ["/bin/bash", "--norc", "--noprofile"]
@@ -150,8 +164,7 @@ def run_one(workdir, program, extglob):
     else:
         os.killpg(p.pid, signal.SIGKILL)
         status = "timeout"
-    with open(log, "rb") as f:
-        recs = parse_log(f.read(1 << 20))
+    recs = read_logs(log)
     return {"status": status, "stdout": out.hex(), "recs": recs,
             "files": snapshot(scratch)}
 
