@@ -6,7 +6,7 @@
  *
  *   bench_parse --scripts LIST --commands [NAME=]FILE [--commands ...]
  *               [--cli LITE_SANDBOX] [--bash PATH] [--min-time SECONDS]
- *               [--repeat N]
+ *               [--repeat N] [--per-line N]
  *
  * LIST names script files, one path per line; each FILE holds one command
  * line per line. --commands may be given several times, once per command
@@ -24,7 +24,11 @@
  *      commands repeated N times, its start subtracted: process start is
  *      excluded on both sides; all sets together, then each set alone;
  *  (c) for information, one process per command on both sides:
- *      `lite-sandbox parse -- CMD` against `bash -n -c CMD`.
+ *      `lite-sandbox parse -- CMD` against `bash -n -c CMD`;
+ *  (d) with --per-line N, for information: the ratio of each command alone
+ *      (ours timed on it alone, bash -n on a file of it repeated), their
+ *      spread, and the N commands with the lowest ratio: where a per-command
+ *      goal that is not met is lost.
  * Then the ratios and whether each goal is met. Only inputs both parsers
  * accept are timed; scripts bash accepts and we reject are listed.
  *
@@ -422,13 +426,111 @@ print_commands(const struct cmd_result *res, int repeat)
 	       "%.1fx (mark), %.1fx (fresh arena)\n", res->ratio_mark, res->ratio_fresh);
 }
 
+/* (d): one command's figures. */
+struct line_result {
+	size_t index;		/* in the commands of all sets */
+	double us_ours, us_bash, ratio;
+};
+
+static int
+cmp_line_ratio(const void *x, const void *y)
+{
+	const struct line_result *a = x, *b = y;
+	return a->ratio < b->ratio ? -1 : a->ratio > b->ratio;
+}
+
+/* Lines of bash's file per command in (d): enough that bash's parsing
+ * outweighs the noise of its start. */
+#define LINE_REPEAT 2000
+#define LINE_MIN_TIME 0.05
+#define LINE_BATCH 256
+
+/*
+ * (d) Each accepted command of cmd alone, against bash -n of a file of it
+ * repeated LINE_REPEAT times (its start subtracted). Prints the spread of
+ * the ratios and the `worst` commands with the lowest ones.
+ */
+static int
+time_per_line(struct arena *a, const struct inputs *cmd, const bool *ok, char *bash,
+	      double bash_start, size_t worst)
+{
+	struct line_result *res = calloc(cmd->n + 1, sizeof(*res));
+	_cleanup_buf_ struct buf f = BUF_INIT(64u << 20);
+	struct input batch[LINE_BATCH];
+	bool batch_ok[LINE_BATCH];
+	size_t n = 0;
+	int r = 0;
+	if (!res)
+		return -ENOMEM;
+	for (size_t k = 0; k < LINE_BATCH; k++)
+		batch_ok[k] = true;
+	for (size_t i = 0; i < cmd->n; i++) {
+		if (!ok[i])
+			continue;
+		bool bash_ok;
+		size_t passes;
+		/* the command LINE_BATCH times per pass: a pass of one parse
+		 * would time the clock reads (system calls) more than it */
+		for (size_t k = 0; k < LINE_BATCH; k++)
+			batch[k] = cmd->v[i];
+		struct inputs same = { .v = batch, .n = LINE_BATCH };
+		double t = time_parse(a, &same, batch_ok, LINE_MIN_TIME, &passes) / LINE_BATCH;
+		f.len = 0;
+		for (int k = 0; k < LINE_REPEAT; k++)
+			if (buf_append(&f, cmd->v[i].data, cmd->v[i].len) < 0 ||
+			    buf_putc(&f, '\n') < 0) {
+				r = -ENOMEM;
+				goto out;
+			}
+		char path[64];
+		double bt;
+		if ((r = write_temp(f.data, f.len, path, sizeof(path))) < 0)
+			goto out;
+		char *av[] = { bash, "--norc", "--noprofile", "-n", path, NULL };
+		r = time_spawn(av, 3, &bt, &bash_ok);
+		(void)unlink(path);
+		if (r < 0)
+			goto out;
+		if (!bash_ok)
+			continue; /* (not comparable: bash read it otherwise) */
+		res[n].index = i;
+		res[n].us_ours = 1e6 * t / (double)passes;
+		res[n].us_bash = 1e6 * (bt - bash_start) / LINE_REPEAT;
+		res[n].ratio = res[n].us_bash / res[n].us_ours;
+		n++;
+	}
+	qsort(res, n, sizeof(*res), cmp_line_ratio);
+	size_t at_goal = 0;
+	for (size_t i = 0; i < n; i++)
+		at_goal += res[i].ratio >= GOAL_CMD_RATIO;
+	printf("== (d) Each command alone (%zu; bash -n of it %d times, its start subtracted; "
+	       "for information)\n", n, LINE_REPEAT);
+	if (n) {
+		printf("   ratio bash -n / sh_parse: lowest %.1fx, quartiles %.1fx %.1fx %.1fx, "
+		       "highest %.1fx; %zu of %zu at >= %.0fx\n",
+		       res[0].ratio, res[n / 4].ratio, res[n / 2].ratio, res[3 * n / 4].ratio,
+		       res[n - 1].ratio, at_goal, n, GOAL_CMD_RATIO);
+		printf("   the %zu lowest (ratio, ours us, bash -n us, command):\n",
+		       worst < n ? worst : n);
+		for (size_t i = 0; i < n && i < worst; i++) {
+			const struct input *in = &cmd->v[res[i].index];
+			printf("   %5.1fx %7.3f %7.3f  %.*s%s\n", res[i].ratio, res[i].us_ours,
+			       res[i].us_bash, in->len > 90 ? 90 : (int)in->len, in->data,
+			       in->len > 90 ? "..." : "");
+		}
+	}
+out:
+	free(res);
+	return r;
+}
+
 static void
 usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: bench_parse --scripts LIST --commands [NAME=]FILE [--commands ...]\n"
 		"                   [--cli LITE_SANDBOX] [--bash PATH] [--min-time SECONDS]\n"
-		"                   [--repeat N]\n"
+		"                   [--repeat N] [--per-line N]\n"
 		"  --scripts LIST      script files to time, one path per line\n"
 		"  --commands [NAME=]FILE\n"
 		"                      one-line commands, one per line; repeat for several\n"
@@ -438,7 +540,9 @@ usage(FILE *out)
 		"  --cli LITE_SANDBOX  also time `lite-sandbox parse -- CMD` per process\n"
 		"  --bash PATH         the bash to compare with (default /bin/bash)\n"
 		"  --min-time SECONDS  time each in-process figure this long (default 2)\n"
-		"  --repeat N          copies of the commands in bash's file (default 60)\n");
+		"  --repeat N          copies of the commands in bash's file (default 60)\n"
+		"  --per-line N        also time each command alone, and list the N with\n"
+		"                      the lowest ratio (takes a minute or two)\n");
 }
 
 static const char *
@@ -457,6 +561,7 @@ main(int argc, char **argv)
 		{ "bash", required_argument, NULL, 'b' },
 		{ "min-time", required_argument, NULL, 't' },
 		{ "repeat", required_argument, NULL, 'r' },
+		{ "per-line", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -465,7 +570,7 @@ main(int argc, char **argv)
 	size_t n_sets = 0;
 	char *bash = "/bin/bash";
 	double min_time = 2.0;
-	int repeat = 60;
+	int repeat = 60, per_line = -1;
 	int c, r, status;
 
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -490,11 +595,13 @@ main(int argc, char **argv)
 		case 'b': bash = optarg; break;
 		case 't': min_time = atof(optarg); break;
 		case 'r': repeat = atoi(optarg); break;
+		case 'p': per_line = atoi(optarg); break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
-	if (!scripts || n_sets == 0 || optind != argc || min_time <= 0 || repeat < 1) {
+	if (!scripts || n_sets == 0 || optind != argc || min_time <= 0 || repeat < 1 ||
+	    (per_line < 0 && per_line != -1)) {
 		usage(stderr);
 		return 2;
 	}
@@ -722,6 +829,12 @@ main(int argc, char **argv)
 		double us_cli = 1e6 * sum / n_timed;
 		printf("   lite-sandbox parse -- CMD    %9.0f us/command\n", us_cli);
 		printf("   ratio bash -n -c / lite-sandbox parse: %.2fx\n", us_bash_c / us_cli);
+	}
+
+	if (per_line >= 0 &&
+	    (r = time_per_line(a, &cmd, cmd_ok, bash, bash_start, (size_t)per_line)) < 0) {
+		fprintf(stderr, "bench_parse: per-line figures: %s\n", strerror(-r));
+		return 1;
 	}
 
 	bool mbs_met = scripts_mbs >= GOAL_MB_PER_S && blob_mbs >= GOAL_MB_PER_S;
