@@ -935,6 +935,42 @@ static size_t skip_quoted(const struct sh_parser *p, size_t k);
 static void note_brace_skip(struct sh_parser *p, size_t dollar);
 static bool param_text_plain(const struct sh_parser *p, size_t dollar);
 
+static inline struct sh_word *plain_text_word(struct sh_parser *p, size_t start,
+					      size_t n);
+
+/*
+ * An operand of ${...} (lex_subword in ctx, one of LC_PARAM, LC_PARAM_PAT,
+ * LC_PARAM_OFF and LC_SUBSCRIPT): when it is plain text up to what ends it
+ * in ctx, built directly as the one LIT part (or none) lex_parts would make
+ * of it; otherwise by lex_subword. Most operands are: ${f%.*}, ${x:-none},
+ * ${p/old/new}, ${s:0:3}, ${a[@]}.
+ */
+static int
+lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
+		  struct sh_word **ret)
+{
+	/* the characters lex_parts_at would not take as plain text in ctx
+	 * (its run scan stops at the same ones) */
+	size_t start = p->pos, k = start;
+	unsigned stop = ctx_run_stop[ctx];
+	while (k < p->end && !(run_class[(unsigned char)p->src[k]] & stop))
+		k++;
+	/* plain up to where the operand ends: '}', or the '/' after a
+	 * pattern, or the ':' after an offset (a '(' nests there), or the
+	 * ']' of a subscript (a '[' nests there) */
+	char c = k < p->end ? p->src[k] : '\0';
+	if (!p->no_lc || !(ctx == LC_SUBSCRIPT ? c == ']' :
+			   c == '}' || (c == '/' && ctx == LC_PARAM_PAT) ||
+			   (c == ':' && ctx == LC_PARAM_OFF)))
+		return lex_subword(p, ctx, flags, ret);
+	struct sh_word *w = plain_text_word(p, start, k - start);
+	if (!w)
+		return oom(p);
+	p->pos = k;
+	*ret = w;
+	return 0;
+}
+
 static int
 lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 		 struct sh_param *pm)
@@ -994,7 +1030,19 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 	}
 
 	/* the name */
-	if (is_name_start(c)) {
+	if (is_name_start(c) && p->no_lc) {
+		/* the name is one piece of the source (with no continuation
+		 * in it): copied from there, as the loop below would */
+		size_t e = i + 1;
+		while (e < p->end && is_name_char((unsigned char)p->src[e]))
+			e++;
+		if (e - i >= 256) /* (the loop's limit: 255 bytes) */
+			return sh_fail(p, SH_ERR_LIMIT, i, "name too long");
+		pm->name = sh_strndup(p, p->src + i, e - i);
+		p->pos = e;
+		i = e;
+		c = sh_ch(p, e);
+	} else if (is_name_start(c)) {
 		size_t s = i;
 		char nb[256];
 		size_t nn = 0;
@@ -1034,7 +1082,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 	/* subscript */
 	if (c == '[' && is_name_start((unsigned char)pm->name[0])) {
 		p->pos = i + 1;
-		r = lex_subword(p, LC_SUBSCRIPT, 0, &pm->index);
+		r = lex_param_operand(p, LC_SUBSCRIPT, 0, &pm->index);
 		if (r < 0)
 			return r;
 		if (peek(p, &i) != ']') {
@@ -1102,13 +1150,13 @@ op:
 			goto simple_op;
 		}
 		pm->op = SH_PARAM_SUBSTRING;
-		r = lex_subword(p, LC_PARAM_OFF, aflags & ~LF_IN_DQ, &pm->arg);
+		r = lex_param_operand(p, LC_PARAM_OFF, aflags & ~LF_IN_DQ, &pm->arg);
 		if (r < 0)
 			return r;
 		c = peek(p, &i);
 		if (c == ':') {
 			p->pos = i + 1;
-			r = lex_subword(p, LC_PARAM, aflags & ~LF_IN_DQ, &pm->arg2);
+			r = lex_param_operand(p, LC_PARAM, aflags & ~LF_IN_DQ, &pm->arg2);
 			if (r < 0)
 				return r;
 		}
@@ -1149,13 +1197,13 @@ op:
 			pm->anchor = SH_REPLACE_SUFFIX;
 			p->pos = j + 1;
 		}
-		r = lex_subword(p, LC_PARAM_PAT, aflags, &pm->arg);
+		r = lex_param_operand(p, LC_PARAM_PAT, aflags, &pm->arg);
 		if (r < 0)
 			return r;
 		c = peek(p, &i);
 		if (c == '/') {
 			p->pos = i + 1;
-			r = lex_subword(p, LC_PARAM, aflags, &pm->arg2);
+			r = lex_param_operand(p, LC_PARAM, aflags, &pm->arg2);
 			if (r < 0)
 				return r;
 		}
@@ -1177,7 +1225,7 @@ op:
 		/* bash -n accepts anything balanced here; running it fails */
 		return bad_subst(p, off);
 	}
-	r = lex_subword(p, actx, aflags, &pm->arg);
+	r = lex_param_operand(p, actx, aflags, &pm->arg);
 	if (r < 0)
 		return r;
 	if (pm->arg->n_parts == 0 &&
