@@ -811,6 +811,19 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 			}
 		}
 	}
+	/* The target, most often a plain word (> out, < in, 2> log): lexed
+	 * as an argument is (sh_lex_arg), without a token. A here-document's
+	 * delimiter takes the token's way (its checks name the token). */
+	if (rd->op != SH_REDIR_HEREDOC && rd->op != SH_REDIR_HEREDOC_TAB) {
+		struct sh_word *w;
+		if ((r = sh_lex_arg(p, &w)) < 0)
+			return r;
+		if (r) {
+			rd->target = w;
+			*ret = rd;
+			return 0;
+		}
+	}
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
 	/* digits before < or > lex as a number, which only >& and <& take */
