@@ -275,8 +275,19 @@ sh_lex_arg(struct sh_parser *p, struct sh_word **ret)
 	while (i < p->end && (k = sh_arg_start[(unsigned char)p->src[i]]) == 2)
 		i++;
 	p->pos = i; /* (the blanks sh_lex_token would skip) */
-	if (i >= p->end || k)
+	if (i >= p->end)
 		return 0;
+	if (k) {
+		/* digits are a word too (sleep 1, head -n 5 is "5"), unless
+		 * a '<' or '>' follows them: a redirection's fd (2>log) */
+		if (p->src[i] < '0' || p->src[i] > '9')
+			return 0;
+		size_t e = i + 1;
+		while (e < p->end && p->src[e] >= '0' && p->src[e] <= '9')
+			e++;
+		if (e < p->end && (p->src[e] == '<' || p->src[e] == '>'))
+			return 0;
+	}
 	return sh_lex_arg_at(p, i, ret);
 }
 /* Is w the single unquoted literal s? (inline: the grammar asks this of

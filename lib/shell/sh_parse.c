@@ -1274,6 +1274,20 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		struct sh_word *words_inl[8], **words = words_inl;
 		size_t nw = 0, cap = ARRAY_SIZE(words_inl);
 		for (;;) {
+			/* most are plain words, lexed as arguments are (no
+			 * reserved words here: `for x in do done` is two words) */
+			if (!p->have_tok) {
+				struct sh_word *w;
+				if ((r = sh_lex_arg(p, &w)) < 0)
+					return r;
+				if (r) {
+					words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
+					if (!words)
+						return oom(p);
+					words[nw++] = w;
+					continue;
+				}
+			}
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
 			if (t->kind != T_WORD || t->assign)
