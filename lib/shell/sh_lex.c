@@ -3343,8 +3343,9 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_
 /* Lex a word token at p->pos (not at a blank). Inline, and only the plain
  * word (most words) here: the other words go to lex_word_rest, whose
  * stack frame (the inline parts of a word being built) a plain word does
- * not need. */
-static inline int
+ * not need. (Always inlined: a call of its own, prologue and all, cost a
+ * command's name token some 17 instructions.) */
+static inline __attribute__((always_inline)) int
 lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t s = sh_skip_lc(p, p->pos), k = s;
@@ -3550,27 +3551,69 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			   size_t i, int c);
 
 /* Characters a token can start with that are no word's start, or may
- * not be: sh_lex_token looks closer at these only. */
-static const bool tok_special[256] = {
-	['\0'] = true, ['\n'] = true, [';'] = true, ['&'] = true, ['|'] = true,
-	['('] = true, [')'] = true, ['<'] = true, ['>'] = true, ['{'] = true,
-	['0'] = true, ['1'] = true, ['2'] = true, ['3'] = true, ['4'] = true,
-	['5'] = true, ['6'] = true, ['7'] = true, ['8'] = true, ['9'] = true,
+ * not be: sh_lex_token looks closer at these only. 2: the operators that
+ * end most commands (; & |), which it reads itself when it can. */
+static const unsigned char tok_special[256] = {
+	['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
+	['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1,
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+	['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
 };
+
+/*
+ * The operator ; & | at i, when no continuation line is about and it is
+ * one of the short ones that end or join commands (; && & | || |&): the
+ * token as read_op would make it, without the general token's clearing
+ * and dispatch. false for the rest (;; ;& ;;& &> &>>), read_op's.
+ */
+static inline bool
+lex_list_op(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
+	int d = sh_ch(p, i + 1);
+	enum sh_op op;
+	size_t n = 1;
+	if (c == '|') {
+		op = d == '|' ? OP_OR_IF : d == '&' ? OP_PIPEAMP : OP_PIPE;
+		n = d == '|' || d == '&' ? 2 : 1;
+	} else if (c == '&') {
+		if (d == '>')
+			return false;
+		op = d == '&' ? OP_AND_IF : OP_AMP;
+		n = d == '&' ? 2 : 1;
+	} else {
+		if (d == ';' || d == '&')
+			return false;
+		op = OP_SEMI;
+	}
+	*t = (struct sh_tok){ .kind = T_OP, .op = op, .start = i, .end = i + n,
+			      .cmdpos = cmdpos };
+	p->pos = i + n;
+	return true;
+}
 
 int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t i = p->pos;
-	int c, r;
+	int c = -2, r;
+	if (__builtin_expect(p->no_lc, 1)) {
+		/* (no continuation lines: the blanks without the general
+		 * loop's questions, and the common operators read here) */
+		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+			i++;
+		c = sh_ch(p, i);
+		if (c >= 0 && tok_special[c] == 2 && lex_list_op(p, cmdpos, t, i, c))
+			return 0;
+	}
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
-	/* the blanks before the token, and comments */
-	for (;;) {
+	/* the blanks before the token, and comments (-2: not looked at yet) */
+	while (c == -2 || c == '#') {
 		i = sh_skip_lc(p, i);
 		c = sh_ch(p, i);
 		if (c == ' ' || c == '\t') {
 			i++;
+			c = -2;
 			continue;
 		}
 		if (c == '#') {
@@ -3582,9 +3625,9 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 				k++;
 			}
 			i = k;
+			c = -2;
 			continue;
 		}
-		break;
 	}
 	p->pos = i;
 	t->start = i;
@@ -3652,12 +3695,8 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 		t->end = p->pos;
 		return p->n_hd ? sh_read_heredocs(p) : 0;
 	}
-	if ((c == '<' || c == '>') && peek_after(p, i, NULL) == '(') {
-		if ((r = lex_word_tok(p, cmdpos, t)) < 0)
-			return r;
-		t->end = p->pos;
-		return 0;
-	}
+	if ((c == '<' || c == '>') && peek_after(p, i, NULL) == '(')
+		goto word;
 	if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' ||
 	    c == '<' || c == '>') {
 		r = read_op(p, i, c, t);
@@ -3717,6 +3756,7 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 			}
 		}
 	}
+word:
 	if ((r = lex_word_tok(p, cmdpos, t)) < 0)
 		return r;
 	t->end = p->pos;
