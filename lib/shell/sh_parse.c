@@ -265,22 +265,6 @@ expect_kw(struct sh_parser *p, enum sh_rw kw)
 	return 0;
 }
 
-/* Is the next token (none in hand) a '(' (which no other token starts
- * with)? So that the grammar need not lex a token to find out that a
- * command's name is not followed by the () of a function definition. */
-static inline bool
-next_is_lparen(const struct sh_parser *p)
-{
-	size_t i = p->pos;
-	for (;;) {
-		i = sh_skip_lc(p, i);
-		if (i >= p->end || (p->src[i] != ' ' && p->src[i] != '\t'))
-			break;
-		i++;
-	}
-	return i < p->end && p->src[i] == '(';
-}
-
 /* off SIZE_MAX: the caller sets the position (inline: a few stores, and
  * every command asks for one or more) */
 static inline struct sh_node *
@@ -1005,6 +989,34 @@ plain_name_word(const struct sh_word *w)
 	return w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT;
 }
 
+/* name () compound-command, the name (at start) parsed as the only word
+ * of a simple command, the '(' in hand */
+static int __attribute__((noinline))
+parse_funcdef(struct sh_parser *p, size_t start, const struct sh_word *name,
+	      struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	consume(p);
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (!is_op(t, OP_RPAREN))
+		return unexpected(p, t);
+	consume(p);
+	if (!plain_name_word(name))
+		return sh_fail(p, SH_ERR_UNSUPPORTED, start,
+			       "unsupported construct: function name "
+			       "that is not a plain word");
+	struct sh_node *f = new_node(p, SH_NODE_FUNCTION, start);
+	if (!f)
+		return oom(p);
+	f->u.function.name = name->parts[0].text;
+	if ((r = parse_funcdef_body(p, start, &f->u.function.body)) < 0)
+		return r;
+	*ret = f;
+	return 0;
+}
+
 static int
 parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **ret)
 {
@@ -1020,11 +1032,13 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 	struct sh_redir **rtail = &n->redirs;
 	struct sh_word *words_inl[16], **words = words_inl;
 	size_t nw = 0, cap = 16;
-	bool any = false, decl = false;
+	/* (whether the name is a declaration builtin, whose arguments may be
+	 * NAME=( ... ), is asked only of such an argument: nodecl is set by
+	 * a redirection after the name, after which bash takes none) */
+	bool any = false, nodecl = false;
 
 	if (first_word) {
 		words[nw++] = first_word->word;
-		decl = is_decl_builtin(first_word->word);
 		any = true;
 	}
 	for (;;) {
@@ -1059,8 +1073,9 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 					continue;
 				}
 			}
-			if (t->assign && !decl) {
-				/* NAME=(...) as an argument: bash's error */
+			if (t->assign && (nodecl || !is_decl_builtin(words[0]))) {
+				/* NAME=(...) as an argument: bash's error (a
+				 * NAME=(...) token at nw 0 is an assignment) */
 				size_t k = t->start;
 				while (k < t->end && p->src[k] != '(')
 					k++;
@@ -1073,44 +1088,12 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 				w->parts = NULL;
 				w->n_parts = 0;
 			}
-			bool first = nw == 0 && !any;
-			/* (the two members a function definition needs, not a
-			 * copy of the whole token per word) */
-			size_t saved_start = t->start;
-			struct sh_word *saved_word = t->word;
 			consume(p);
 			words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
 			if (!words)
 				return oom(p);
 			words[nw++] = w;
-			if (nw == 1)
-				decl = is_decl_builtin(w);
 			any = true;
-			if (first && next_is_lparen(p)) {
-				/* name () compound-command */
-				if ((r = peek_tok(p, false, &t)) < 0)
-					return r;
-				if (is_op(t, OP_LPAREN)) {
-					consume(p);
-					if ((r = peek_tok(p, false, &t)) < 0)
-						return r;
-					if (!is_op(t, OP_RPAREN))
-						return unexpected(p, t);
-					consume(p);
-					if (!plain_name_word(saved_word))
-						return sh_fail(p, SH_ERR_UNSUPPORTED, saved_start,
-							       "unsupported construct: function name "
-							       "that is not a plain word");
-					struct sh_node *f = new_node(p, SH_NODE_FUNCTION, saved_start);
-					if (!f)
-						return oom(p);
-					f->u.function.name = saved_word->parts[0].text;
-					if ((r = parse_funcdef_body(p, saved_start, &f->u.function.body)) < 0)
-						return r;
-					*ret = f;
-					return 0;
-				}
-			}
 			continue;
 		}
 		if (t->kind == T_IONUM || t->kind == T_FDVAR || is_redir_op(t)) {
@@ -1121,9 +1104,15 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 			/* bash takes array arguments of declare only until
 			 * the first redirection after it */
 			if (nw)
-				decl = false;
+				nodecl = true;
 			continue;
 		}
+		/* name () compound-command: a '(' right after the command's
+		 * name, the first thing in it (asked here, at the token after
+		 * the command, rather than after every command's name) */
+		if (__builtin_expect(is_op(t, OP_LPAREN), 0) && nw == 1 && !first_word &&
+		    !n->u.simple.assigns && !n->redirs)
+			return parse_funcdef(p, start, words[0], ret);
 		break;
 	}
 	if (!any)
