@@ -331,7 +331,12 @@ sh_vec_done(struct sh_parser *p, void *v, const void *inl, size_t n, size_t elem
 	if (v != inl)
 		return v;
 	void *d = sh_alloc_raw(p, n * elem);
-	if (d)
+	/* (most vectors of pointers or enums are 1 to 16 bytes, which
+	 * sh_copy moves without a call; a bool vector's storage on the
+	 * stack may be smaller than sh_copy's 8-byte moves) */
+	if (d && elem >= 4 && elem <= 8)
+		sh_copy(d, v, n * elem);
+	else if (d)
 		__builtin_memcpy(d, v, n * elem);
 	return d;
 }
