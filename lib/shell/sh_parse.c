@@ -310,16 +310,16 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 {
 	struct sh_node *items_inl[8], **items = items_inl;
 	enum sh_list_sep seps_inl[8], *seps = seps_inl;
-	size_t n = 0, cap = 8, scap = 8;
+	size_t n = 0, cap = 8;
 	struct sh_tok *t;
 	int r;
 	size_t start = p->pos;
 
 	for (;;) {
+		/* (skip_newlines leaves the token at command position in hand) */
 		if ((r = skip_newlines(p)) < 0)
 			return r;
-		if ((r = peek_tok(p, true, &t)) < 0)
-			return r;
+		t = &p->tok;
 		if (n == 0)
 			start = t->start;
 		if (ends_list(t))
@@ -327,36 +327,37 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		struct sh_node *item = NULL;
 		if ((r = parse_and_or(p, &item)) < 0)
 			return r;
-		if (n == 0) {
-			/* most lists are one and-or list with no separator
-			 * after it: that item is the list, without the vectors */
-			if ((r = peek_tok(p, false, &t)) < 0)
-				return r;
-			if (!is_op(t, OP_SEMI) && !is_op(t, OP_AMP) && t->kind != T_NEWLINE) {
-				*ret = item;
-				return 0;
-			}
-		}
-		items = sh_vec_room(p, items, &cap, n, sizeof(*items));
-		seps = sh_vec_room(p, seps, &scap, n, sizeof(*seps));
-		if (!items || !seps)
-			return oom(p);
-		items[n] = item;
-		seps[n] = SH_SEP_SEMI;
-		n++;
+		/* the separator after it, looked at once */
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
-		if (is_op(t, OP_SEMI)) {
-			consume(p);
-		} else if (is_op(t, OP_AMP)) {
-			seps[n - 1] = SH_SEP_AMP;
-			consume(p);
-		} else if (t->kind == T_NEWLINE) {
-			seps[n - 1] = SH_SEP_NEWLINE;
-			consume(p);
-		} else {
-			break;
+		enum sh_list_sep sep = SH_SEP_SEMI;
+		bool last = false;
+		if (t->kind == T_OP && t->op == OP_SEMI)
+			sep = SH_SEP_SEMI;
+		else if (t->kind == T_OP && t->op == OP_AMP)
+			sep = SH_SEP_AMP;
+		else if (t->kind == T_NEWLINE)
+			sep = SH_SEP_NEWLINE;
+		else if (n == 0) {
+			/* most lists are one and-or list with no separator
+			 * after it: that item is the list, without the vectors */
+			*ret = item;
+			return 0;
+		} else
+			last = true; /* (its separator: none, SH_SEP_SEMI) */
+		if (__builtin_expect(n == cap, 0)) {
+			size_t scap = cap;
+			items = sh_vec_more(p, items, &cap, sizeof(*items));
+			seps = sh_vec_more(p, seps, &scap, sizeof(*seps));
+			if (!items || !seps)
+				return oom(p);
 		}
+		items[n] = item;
+		seps[n] = sep;
+		n++;
+		if (last)
+			break;
+		consume(p);
 	}
 	if (n == 0) {
 		if (allow_empty) {
