@@ -1041,6 +1041,12 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 	if (first_word) {
 		words[nw++] = first_word->word;
 		any = true;
+	} else if (t->kind == T_WORD && t->not_assign && !t->assign) {
+		/* the name, most often a plain word that is no assignment:
+		 * the loop's questions for a word at nw 0 all answer no */
+		words[nw++] = t->word;
+		consume(p);
+		any = true;
 	}
 	for (;;) {
 		if (nw && !p->have_tok) {
