@@ -3071,16 +3071,29 @@ word_ends_at(const struct sh_parser *p, size_t e)
  * name is src[*ret_ns .. + *ret_nn), shorter than lex_dollar's and
  * lex_param_braced's limit of 256 bytes.
  */
+/* Name characters, for simple_param: 1 a name's first character, 2 the
+ * others (a table: names are scanned a byte at a time). */
+static const unsigned char name_class[256] = {
+	['A'] = 3, ['B'] = 3, ['C'] = 3, ['D'] = 3, ['E'] = 3, ['F'] = 3, ['G'] = 3,
+	['H'] = 3, ['I'] = 3, ['J'] = 3, ['K'] = 3, ['L'] = 3, ['M'] = 3, ['N'] = 3,
+	['O'] = 3, ['P'] = 3, ['Q'] = 3, ['R'] = 3, ['S'] = 3, ['T'] = 3, ['U'] = 3,
+	['V'] = 3, ['W'] = 3, ['X'] = 3, ['Y'] = 3, ['Z'] = 3, ['a'] = 3, ['b'] = 3,
+	['c'] = 3, ['d'] = 3, ['e'] = 3, ['f'] = 3, ['g'] = 3, ['h'] = 3, ['i'] = 3,
+	['j'] = 3, ['k'] = 3, ['l'] = 3, ['m'] = 3, ['n'] = 3, ['o'] = 3, ['p'] = 3,
+	['q'] = 3, ['r'] = 3, ['s'] = 3, ['t'] = 3, ['u'] = 3, ['v'] = 3, ['w'] = 3,
+	['x'] = 3, ['y'] = 3, ['z'] = 3, ['_'] = 3, ['0'] = 2, ['1'] = 2, ['2'] = 2,
+	['3'] = 2, ['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2, ['8'] = 2, ['9'] = 2,
+};
 static size_t
 simple_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn,
 	     bool *ret_braced)
 {
 	const char *src = p->src;
 	bool braced = d + 1 < p->end && src[d + 1] == '{';
-	size_t ns = braced ? d + 2 : d + 1, e = ns;
-	if (ns >= p->end || !is_name_start((unsigned char)src[ns]))
+	size_t ns = braced ? d + 2 : d + 1, e = ns + 1;
+	if (ns >= p->end || !(name_class[(unsigned char)src[ns]] & 1))
 		return 0;
-	while (e < p->end && is_name_char((unsigned char)src[e]))
+	while (e < p->end && (name_class[(unsigned char)src[e]] & 2))
 		e++;
 	if (e - ns >= 256)
 		return 0;
@@ -3101,7 +3114,9 @@ simple_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn
  * $name and ${name}, followed by the end of the word. (A ${name} ends
  * where bash's brace scan ends it, so it notes no brace skip.) Built directly, as lex_parts would build them
  * (the same parts, positions and nesting charge). Returns 1 when built, 0
- * when the word is none of these (nothing consumed).
+ * when the word is none of these (nothing consumed), 2 when it starts with
+ * something lex_word_seq would not build either: $( ${ with operators,
+ * $'...' ...
  */
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
@@ -3124,6 +3139,9 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 		if (close == s + 1 && src[close] == '$') {
 			/* "$name" "${name}" */
 			size_t e = simple_param(p, close, &ns, &n, &braced);
+			if (!e && close + 1 < p->end &&
+			    (src[close + 1] == '{' || src[close + 1] == '('))
+				return 2;
 			if (!e || e >= p->end || src[e] != '"')
 				return 0;
 			dq_param = true;
@@ -3139,7 +3157,7 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 		/* q == '$' */
 		size_t e = simple_param(p, s, &ns, &n, &braced);
 		if (!e)
-			return 0;
+			return s + 1 < p->end && strchr("{('\"", src[s + 1]) ? 2 : 0;
 		close = e - 1; /* the last byte of the word */
 		extra = sizeof(struct sh_param) + n + 1;
 	}
@@ -3211,6 +3229,318 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 			       .src = src + s, .src_len = close + 1 - s };
 	p->cmdpos_sens = false;
 	p->pos = close + 1;
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
+/*
+ * lex_word_seq's classes of the bytes of an unquoted word (WQ_U) and of
+ * the inside of "..." (WQ_D): 0 plain text there. NUL is never plain (the
+ * general path reports it in some places): such words take that path.
+ */
+enum { WQ_U = 1, WQ_D = 2 };
+/* Where lex_word_tok's plain scan stopped, what lex_word_seq takes for
+ * the general path at once: braces, '(' and process substitutions,
+ * backquotes ($( is looked at apart). */
+static const bool wseq_skip[256] = {
+	['{'] = true, ['('] = true, ['<'] = true, ['>'] = true, ['`'] = true,
+};
+static const unsigned char wseq_class[256] = {
+	[' '] = WQ_U, ['\t'] = WQ_U, ['\n'] = WQ_U, ['|'] = WQ_U, ['&'] = WQ_U,
+	[';'] = WQ_U, ['<'] = WQ_U, ['>'] = WQ_U, ['('] = WQ_U, [')'] = WQ_U,
+	['{'] = WQ_U, ['['] = WQ_U, ['\''] = WQ_U, ['\0'] = WQ_U | WQ_D,
+	['\\'] = WQ_U | WQ_D, ['$'] = WQ_U | WQ_D, ['`'] = WQ_U | WQ_D,
+	['"'] = WQ_U | WQ_D,
+};
+
+/* A part lex_word_seq has found: its kind, where it starts and the source
+ * of its text (LIT, SQUOTE: the text; ESCAPED: the \x pairs; PARAM: the
+ * name), or for a DQUOTE how many of the pieces after it are inside. */
+struct wpiece {
+	unsigned char kind;
+	bool braced;
+	unsigned short nin;
+	uint32_t off, s, n;
+};
+#define WSEQ_MAX 16
+
+/* Add the LIT text [a, b) or the escape pair at a (b == a + 2) to the
+ * current run of pc (*run: its index, or -1), as lit_add_src would: a run
+ * of one kind goes on, another kind starts a new part. False when there
+ * are too many parts. */
+static inline bool
+wseq_run(struct wpiece *pc, size_t *np, long *run, unsigned char kind, size_t a, size_t b)
+{
+	if (*run >= 0 && pc[*run].kind == kind) {
+		pc[*run].n += (uint32_t)(b - a);
+		return true;
+	}
+	if (*np == WSEQ_MAX)
+		return false;
+	*run = (long)*np;
+	pc[(*np)++] = (struct wpiece){ .kind = kind, .off = (uint32_t)a, .s = (uint32_t)a,
+				       .n = (uint32_t)(b - a) };
+	return true;
+}
+
+/*
+ * A $ at d (inside "..." when dq): 1 with a parameter piece for $name,
+ * $1, $@ ... or ${name} (*ret_e after it), 2 when the '$' is literal text
+ * there (lex_dollar's answer 1), 0 for anything else (the general path).
+ */
+static inline int
+wseq_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc, size_t *ret_e)
+{
+	const char *src = p->src;
+	int c = d + 1 < p->end ? (unsigned char)src[d + 1] : -1;
+	size_t e = d + 2;
+	if (is_name_start(c)) {
+		while (e < p->end && (name_class[(unsigned char)src[e]] & 2))
+			e++;
+		if (e - d - 1 >= 256)
+			return 0;
+	} else if (c == '{') {
+		size_t ns, nn;
+		bool braced;
+		if (!(e = simple_param(p, d, &ns, &nn, &braced)))
+			return 0;
+		*pc = (struct wpiece){ .kind = SH_PART_PARAM, .braced = true,
+				       .off = (uint32_t)d, .s = (uint32_t)ns, .n = (uint32_t)nn };
+		*ret_e = e;
+		return 1;
+	} else if (!is_digit(c) && !(c > 0 && strchr("@*#?$!-", c))) {
+		if (c == '(' || c == '[' || (!dq && (c == '\'' || c == '"')))
+			return 0;
+		return 2;
+	}
+	*pc = (struct wpiece){ .kind = SH_PART_PARAM, .off = (uint32_t)d, .s = (uint32_t)d + 1,
+			       .n = (uint32_t)(e - d - 1) };
+	*ret_e = e;
+	return 1;
+}
+
+/* Build a LIT, ESCAPED, SQUOTE or PARAM part of lex_word_seq's. */
+static inline void
+wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, char **txt,
+	  struct sh_param **pm)
+{
+	const char *src = p->src + pc->s;
+	char *t = *txt;
+	size_t n = pc->n;
+	if (pc->kind == SH_PART_ESCAPED) {
+		n /= 2;
+		for (size_t q = 0; q < n; q++)
+			t[q] = src[2 * q + 1];
+	} else {
+		sh_copy(t, src, n);
+	}
+	t[n] = '\0';
+	*txt = t + n + 1;
+	*part = (struct sh_part){ .kind = pc->kind, .pos = sh_pos_at(p, pc->off) };
+	if (pc->kind == SH_PART_PARAM) {
+		**pm = (struct sh_param){ .name = t, .op = SH_PARAM_PLAIN, .braced = pc->braced };
+		part->param = (*pm)++;
+	} else {
+		part->text = t;
+		part->text_len = n;
+	}
+}
+
+/*
+ * Words made of a few common pieces, built directly, as lex_parts_at,
+ * make_word and merge_lits would build them (the same parts, texts,
+ * positions and nesting charges): unquoted text, backslash escapes,
+ * '...', "..." with text, escapes and simple parameters inside, and
+ * simple parameters ($name, $1, $@ ..., ${name}): "$f", "a: $x", 'a'"b",
+ * $HOME/bin, "$PWD":/src. Anything else (substitutions, ${ with
+ * operators, $'...', braces, '(' and process substitutions, a '[' that
+ * may start a subscript, tilde prefixes, line continuations) returns 0
+ * before anything is built or charged, for the general path. The plain
+ * text [s, k) has been scanned by lex_plain_word. Returns 1 when built.
+ */
+static int
+lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *src = p->src;
+	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0, ntext = 0;
+	long run = -1;
+	struct wpiece pc[WSEQ_MAX];
+	if (!p->no_lc || src[s] == '~')
+		return 0;
+	if (k > s) {
+		pc[np++] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s,
+					    .s = (uint32_t)s, .n = (uint32_t)(k - s) };
+		run = 0;
+	}
+	while (i < end) {
+		unsigned char c = (unsigned char)src[i];
+		if (!(wseq_class[c] & WQ_U)) {
+			size_t j = i + 1;
+			while (j < end && !(wseq_class[(unsigned char)src[j]] & WQ_U))
+				j++;
+			if (!wseq_run(pc, &np, &run, SH_PART_LIT, i, j))
+				return 0;
+			i = j;
+			continue;
+		}
+		if (c == '\\') {
+			if (i + 1 >= end || !wseq_run(pc, &np, &run, SH_PART_ESCAPED, i, i + 2))
+				return 0;
+			i += 2;
+		} else if (c == '\'') {
+			const char *q = memchr(src + i + 1, '\'', end - i - 1);
+			if (!q || np == WSEQ_MAX)
+				return 0;
+			size_t j = (size_t)(q - src);
+			pc[np++] = (struct wpiece){ .kind = SH_PART_SQUOTE, .off = (uint32_t)i,
+						    .s = (uint32_t)i + 1, .n = (uint32_t)(j - i - 1) };
+			run = -1;
+			i = j + 1;
+		} else if (c == '"') {
+			if (np == WSEQ_MAX)
+				return 0;
+			size_t dq = np++, j = i + 1;
+			pc[dq] = (struct wpiece){ .kind = SH_PART_DQUOTE, .off = (uint32_t)i };
+			run = -1;
+			for (;;) {
+				if (j >= end)
+					return 0;
+				unsigned char d = (unsigned char)src[j];
+				if (!(wseq_class[d] & WQ_D)) {
+					size_t e = j + 1;
+					while (e < end && !(wseq_class[(unsigned char)src[e]] & WQ_D))
+						e++;
+					if (!wseq_run(pc, &np, &run, SH_PART_LIT, j, e))
+						return 0;
+					j = e;
+					continue;
+				}
+				if (d == '"')
+					break;
+				if (d == '\\') {
+					if (j + 1 >= end)
+						return 0;
+					char x = src[j + 1];
+					bool esc = x == '$' || x == '`' || x == '\\' || x == '"';
+					if (!wseq_run(pc, &np, &run, esc ? SH_PART_ESCAPED : SH_PART_LIT,
+						      j, j + 2))
+						return 0;
+					j += 2;
+				} else if (d == '$') {
+					size_t e;
+					int r = np < WSEQ_MAX ? wseq_dollar(p, j, true, &pc[np], &e) : 0;
+					if (r == 0)
+						return 0;
+					if (r == 2) {
+						if (!wseq_run(pc, &np, &run, SH_PART_LIT, j, j + 1))
+							return 0;
+						j++;
+						continue;
+					}
+					np++;
+					run = -1;
+					j = e;
+				} else {
+					return 0; /* ` and NUL */
+				}
+			}
+			pc[dq].nin = (unsigned short)(np - dq - 1);
+			run = -1;
+			i = j + 1;
+		} else if (c == '$') {
+			size_t e;
+			int r = np < WSEQ_MAX ? wseq_dollar(p, i, false, &pc[np], &e) : 0;
+			if (r == 0)
+				return 0;
+			if (r == 2) {
+				if (!wseq_run(pc, &np, &run, SH_PART_LIT, i, i + 1))
+					return 0;
+				i++;
+				continue;
+			}
+			np++;
+			run = -1;
+			i = e;
+		} else if (c == '[') {
+			/* NAME[ as the whole word so far: maybe a subscript */
+			if ((np == 0 || (np == 1 && run == 0 && pc[0].kind == SH_PART_LIT)) &&
+			    sh_valid_name(src + s, i - s))
+				return 0;
+			if (!wseq_run(pc, &np, &run, SH_PART_LIT, i, i + 1))
+				return 0;
+			i++;
+		} else if (c == '<' || c == '>') {
+			if (i + 1 < end && src[i + 1] == '(')
+				return 0;
+			break;
+		} else if (c == '(' || c == '{' || c == '`' || c == '\0') {
+			return 0;
+		} else {
+			break; /* a metacharacter */
+		}
+	}
+	/* one LIT part (a '$' at the end of text) may be a reserved word:
+	 * rare, left to the general path; so is an assignment whose value
+	 * may hold a tilde prefix */
+	if (np == 0 || (np == 1 && pc[0].kind == SH_PART_LIT))
+		return 0;
+	if (pc[0].kind == SH_PART_LIT && assign_like(src + s, pc[0].n) &&
+	    memchr(src + s, '~', pc[0].n))
+		return 0;
+
+	for (size_t q = 0; q < np; q++) {
+		if (pc[q].kind == SH_PART_DQUOTE) {
+			nin += pc[q].nin;
+			continue;
+		}
+		npm += pc[q].kind == SH_PART_PARAM;
+		ntext += (pc[q].kind == SH_PART_ESCAPED ? pc[q].n / 2 : pc[q].n) + 1;
+	}
+	size_t ntop = np - nin;
+	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
+		       sizeof(struct sh_param) % 8 == 0,
+		       "word, parts, parameters and texts share one allocation");
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+				 npm * sizeof(struct sh_param) + ntext);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + ntop;
+	struct sh_param *pm = (struct sh_param *)(in + nin);
+	char *txt = (char *)(pm + npm);
+	int r;
+	for (size_t q = 0, o = 0; q < np; q++, o++) {
+		/* the nesting charges of "..." (at the quote) and ${ (at the
+		 * '$'), in lex_parts_at's order */
+		if ((pc[q].kind == SH_PART_DQUOTE || pc[q].braced) &&
+		    (r = sh_enter(p, pc[q].off)) < 0)
+			return r;
+		if (pc[q].kind != SH_PART_DQUOTE) {
+			if (pc[q].braced)
+				sh_leave(p);
+			wseq_part(p, &pc[q], &top[o], &txt, &pm);
+			continue;
+		}
+		size_t n = pc[q].nin;
+		top[o] = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, pc[q].off),
+					   .parts = n ? in : NULL, .n_parts = n };
+		for (size_t m = 0; m < n; m++) {
+			const struct wpiece *ip = &pc[++q];
+			if (ip->braced) {
+				if ((r = sh_enter(p, ip->off)) < 0)
+					return r;
+				sh_leave(p);
+			}
+			wseq_part(p, ip, in++, &txt, &pm);
+		}
+		sh_leave(p);
+	}
+	*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = top, .n_parts = ntop,
+			       .src = src + s, .src_len = i - s };
+	p->cmdpos_sens = false;
+	p->pos = i;
 	t->kind = T_WORD;
 	t->word = w;
 	t->cmdpos_sensitive = false;
@@ -3362,16 +3692,24 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 {
 	size_t i;
 	int r;
+	bool seq = k < p->end && !wseq_skip[(unsigned char)p->src[k]] &&
+		   !(p->src[k] == '$' && k + 1 < p->end && p->src[k + 1] == '(');
 	if (k == s && s < p->end &&
 	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
-	    (r = lex_word_simple(p, t, s)) != 0)
-		return r < 0 ? r : 0;
+	    (r = lex_word_simple(p, t, s)) != 0) {
+		if (r != 2)
+			return r < 0 ? r : 0;
+		seq = false;
+	}
 
 	/* a plain word that lex_word_tok's scan ran to its end: it came here
 	 * for a tilde prefix */
 	if (k > s && (k == p->end || ends_plain_word[(unsigned char)p->src[k]]) &&
 	    (r = lex_tilde_word(p, t, s, k)) <= 0)
 		return r;
+
+	if (seq && (r = lex_word_seq(p, t, s, k)) != 0)
+		return r < 0 ? r : 0;
 
 	struct pvec pv;
 	pvec_init(&pv);
