@@ -3108,10 +3108,23 @@ simple_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn
 	return e;
 }
 
+/* simple_param for $1 $@ $# $? ... at d (lex_dollar reads one character
+ * of a digit or special parameter): where it ends, or 0. */
+static inline size_t
+special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn)
+{
+	int c = d + 1 < p->end ? (unsigned char)p->src[d + 1] : -1;
+	if (!is_digit(c) && !(c > 0 && strchr("@*#?$!-", c)))
+		return 0;
+	*ret_ns = d + 1;
+	*ret_nn = 1;
+	return d + 2;
+}
+
 /*
  * Words that are one quoted string or one parameter, the most common words
  * after plain ones: 'text', "text" (no \ $ ` inside), "$name", "${name}",
- * $name and ${name}, followed by the end of the word. (A ${name} ends
+ * $name and ${name} ("$1", $@ ... too), followed by the end of the word. (A ${name} ends
  * where bash's brace scan ends it, so it notes no brace skip.) Built directly, as lex_parts would build them
  * (the same parts, positions and nesting charge). Returns 1 when built, 0
  * when the word is none of these (nothing consumed), 2 when it starts with
@@ -3142,6 +3155,8 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 			if (!e && close + 1 < p->end &&
 			    (src[close + 1] == '{' || src[close + 1] == '('))
 				return 2;
+			if (!e)
+				e = special_param(p, close, &ns, &n);
 			if (!e || e >= p->end || src[e] != '"')
 				return 0;
 			dq_param = true;
@@ -3156,6 +3171,8 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 	} else {
 		/* q == '$' */
 		size_t e = simple_param(p, s, &ns, &n, &braced);
+		if (!e)
+			e = special_param(p, s, &ns, &n);
 		if (!e)
 			return s + 1 < p->end && strchr("{('\"", src[s + 1]) ? 2 : 0;
 		close = e - 1; /* the last byte of the word */
@@ -3364,7 +3381,7 @@ static int
 lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 {
 	const char *src = p->src;
-	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0, ntext = 0;
+	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0;
 	long run = -1;
 	struct wpiece pc[WSEQ_MAX];
 	if (!p->no_lc || src[s] == '~')
@@ -3440,6 +3457,7 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 						continue;
 					}
 					np++;
+					npm++;
 					run = -1;
 					j = e;
 				} else {
@@ -3447,6 +3465,7 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 				}
 			}
 			pc[dq].nin = (unsigned short)(np - dq - 1);
+			nin += np - dq - 1;
 			run = -1;
 			i = j + 1;
 		} else if (c == '$') {
@@ -3461,6 +3480,7 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 				continue;
 			}
 			np++;
+			npm++;
 			run = -1;
 			i = e;
 		} else if (c == '[') {
@@ -3490,15 +3510,10 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	    memchr(src + s, '~', pc[0].n))
 		return 0;
 
-	for (size_t q = 0; q < np; q++) {
-		if (pc[q].kind == SH_PART_DQUOTE) {
-			nin += pc[q].nin;
-			continue;
-		}
-		npm += pc[q].kind == SH_PART_PARAM;
-		ntext += (pc[q].kind == SH_PART_ESCAPED ? pc[q].n / 2 : pc[q].n) + 1;
-	}
-	size_t ntop = np - nin;
+	/* the texts are bytes of the word's source, each with a NUL: at most
+	 * its length and a byte per part (not counted exactly: that would
+	 * cost another pass over the parts) */
+	size_t ntop = np - nin, ntext = i - s + np;
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
 		       "word, parts, parameters and texts share one allocation");
