@@ -130,8 +130,9 @@ pvec_grow(struct sh_parser *p, struct pvec *pv)
 	return nv;
 }
 
-/* (inline: most words push one to three parts, and the growth is rare) */
-static inline struct sh_part *
+/* (inline: most words push one to three parts, and the growth is rare;
+ * always, as the compiler would otherwise call it from some places) */
+static inline __attribute__((always_inline)) struct sh_part *
 pvec_push(struct sh_parser *p, struct pvec *pv, enum sh_part_kind k, size_t off)
 {
 	if (!pv->v) {
