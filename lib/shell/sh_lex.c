@@ -3502,14 +3502,21 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 			break; /* a metacharacter */
 		}
 	}
-	/* one LIT part (a '$' at the end of text) may be a reserved word:
-	 * rare, left to the general path; so is an assignment whose value
-	 * may hold a tilde prefix */
-	if (np == 0 || (np == 1 && pc[0].kind == SH_PART_LIT))
+	/* an assignment whose value may hold a tilde prefix is left to the
+	 * general path (tilde_scan) */
+	if (np == 0 || (pc[0].kind == SH_PART_LIT && assign_like(src + s, pc[0].n) &&
+			memchr(src + s, '~', pc[0].n)))
 		return 0;
-	if (pc[0].kind == SH_PART_LIT && assign_like(src + s, pc[0].n) &&
-	    memchr(src + s, '~', pc[0].n))
-		return 0;
+	if (np == 1 && pc[0].kind == SH_PART_LIT) {
+		/* text alone: a glob with a bracket (*.[ch]), a '$' before
+		 * no name; lex_word_rest would look for a reserved word */
+		struct sh_word *w = lit_word(p, src + s, i - s, s);
+		if (!w)
+			return oom(p);
+		t->rw = reserved_word(w->parts[0].text, i - s);
+		t->word = w;
+		goto done;
+	}
 
 	/* the texts are bytes of the word's source, each with a NUL: at most
 	 * its length and a byte per part (not counted exactly: that would
@@ -3555,10 +3562,11 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	}
 	*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = top, .n_parts = ntop,
 			       .src = src + s, .src_len = i - s };
+	t->word = w;
+done:
 	p->cmdpos_sens = false;
 	p->pos = i;
 	t->kind = T_WORD;
-	t->word = w;
 	t->cmdpos_sensitive = false;
 	return 1;
 }
