@@ -3716,8 +3716,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 {
 	size_t i;
 	int r;
-	bool seq = k < p->end && !wseq_skip[(unsigned char)p->src[k]] &&
-		   !(p->src[k] == '$' && k + 1 < p->end && p->src[k + 1] == '(');
+	bool seq = true;
 	if (k == s && s < p->end &&
 	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
 	    (r = lex_word_simple(p, t, s)) != 0) {
@@ -3732,7 +3731,9 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (r = lex_tilde_word(p, t, s, k)) <= 0)
 		return r;
 
-	if (seq && (r = lex_word_seq(p, t, s, k)) != 0)
+	if (seq && k < p->end && !wseq_skip[(unsigned char)p->src[k]] &&
+	    !(p->src[k] == '$' && k + 1 < p->end && p->src[k + 1] == '(') &&
+	    (r = lex_word_seq(p, t, s, k)) != 0)
 		return r < 0 ? r : 0;
 
 	struct pvec pv;
