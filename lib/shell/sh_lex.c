@@ -3339,6 +3339,28 @@ wseq_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc, siz
 	return 1;
 }
 
+/* A '$' at d as lex_word_seq takes it (inside "..." when dq): a parameter
+ * piece (counted in *npm), or literal text added to the current run; *ret_next
+ * is where the scan goes on. False for the general path. */
+static inline bool
+wseq_take_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc,
+		 size_t *np, size_t *npm, long *run, size_t *ret_next)
+{
+	size_t e;
+	int r = *np < WSEQ_MAX ? wseq_dollar(p, d, dq, &pc[*np], &e) : 0;
+	if (r == 0)
+		return false;
+	if (r == 2) {
+		*ret_next = d + 1;
+		return wseq_run(pc, np, run, SH_PART_LIT, d, d + 1);
+	}
+	(*np)++;
+	(*npm)++;
+	*run = -1;
+	*ret_next = e;
+	return true;
+}
+
 /* Build a LIT, ESCAPED, SQUOTE or PARAM part of lex_word_seq's. */
 static inline void
 wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, char **txt,
@@ -3447,20 +3469,8 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 						return 0;
 					j += 2;
 				} else if (d == '$') {
-					size_t e;
-					int r = np < WSEQ_MAX ? wseq_dollar(p, j, true, &pc[np], &e) : 0;
-					if (r == 0)
+					if (!wseq_take_dollar(p, j, true, pc, &np, &npm, &run, &j))
 						return 0;
-					if (r == 2) {
-						if (!wseq_run(pc, &np, &run, SH_PART_LIT, j, j + 1))
-							return 0;
-						j++;
-						continue;
-					}
-					np++;
-					npm++;
-					run = -1;
-					j = e;
 				} else {
 					return 0; /* ` and NUL */
 				}
@@ -3470,20 +3480,8 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 			run = -1;
 			i = j + 1;
 		} else if (c == '$') {
-			size_t e;
-			int r = np < WSEQ_MAX ? wseq_dollar(p, i, false, &pc[np], &e) : 0;
-			if (r == 0)
+			if (!wseq_take_dollar(p, i, false, pc, &np, &npm, &run, &i))
 				return 0;
-			if (r == 2) {
-				if (!wseq_run(pc, &np, &run, SH_PART_LIT, i, i + 1))
-					return 0;
-				i++;
-				continue;
-			}
-			np++;
-			npm++;
-			run = -1;
-			i = e;
 		} else if (c == '[') {
 			/* NAME[ as the whole word so far: maybe a subscript */
 			if ((np == 0 || (np == 1 && run == 0 && pc[0].kind == SH_PART_LIT)) &&
