@@ -3339,6 +3339,16 @@ wseq_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc, siz
 	return 1;
 }
 
+/* Where a run of plain text from i ends: at the first character of class
+ * `special` (WQ_U unquoted, WQ_D inside "..."), or at end. */
+static inline size_t
+wseq_text_end(const char *src, size_t i, size_t end, unsigned char special)
+{
+	while (i < end && !(wseq_class[(unsigned char)src[i]] & special))
+		i++;
+	return i;
+}
+
 /* A '$' at d as lex_word_seq takes it (inside "..." when dq): a parameter
  * piece (counted in *npm), or literal text added to the current run; *ret_next
  * is where the scan goes on. False for the general path. */
@@ -3417,9 +3427,7 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	while (i < end) {
 		unsigned char c = (unsigned char)src[i];
 		if (!(wseq_class[c] & WQ_U)) {
-			size_t j = i + 1;
-			while (j < end && !(wseq_class[(unsigned char)src[j]] & WQ_U))
-				j++;
+			size_t j = wseq_text_end(src, i + 1, end, WQ_U);
 			if (!wseq_run(pc, &np, &run, SH_PART_LIT, i, j))
 				return 0;
 			i = j;
@@ -3449,9 +3457,7 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 					return 0;
 				unsigned char d = (unsigned char)src[j];
 				if (!(wseq_class[d] & WQ_D)) {
-					size_t e = j + 1;
-					while (e < end && !(wseq_class[(unsigned char)src[e]] & WQ_D))
-						e++;
+					size_t e = wseq_text_end(src, j + 1, end, WQ_D);
 					if (!wseq_run(pc, &np, &run, SH_PART_LIT, j, e))
 						return 0;
 					j = e;
