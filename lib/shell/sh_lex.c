@@ -3919,9 +3919,10 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 
 /* Characters a token can start with that are no word's start, or may
  * not be: sh_lex_token looks closer at these only. 2: the operators that
- * end most commands (; & |), which it reads itself when it can. */
+ * end most commands (; & |), which it reads itself when it can; 3: a
+ * comment's '#'. */
 static const unsigned char tok_special[256] = {
-	['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
+	['#'] = 3, ['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
 	['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1,
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
 	['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
@@ -3958,22 +3959,60 @@ lex_list_op(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 	return true;
 }
 
+/* A word token at i, whose first character sh_lex_token has looked at. */
+static int __attribute__((noinline))
+lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+{
+	int r;
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	if ((r = lex_word_tok(p, cmdpos, t)) < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
+static int lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
+			int c);
+
+/* The entry, small enough to need no saved registers nor stack frame: the
+ * blanks, and the tokens that need no word lexing (the end of input, ; &
+ * | && || |&); a word goes to lex_word_token, the rest to lex_token_at. */
 int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t i = p->pos;
-	int c = -2, r;
+	int c = -2;
 	if (__builtin_expect(p->no_lc, 1)) {
 		/* (no continuation lines: the blanks without the general
 		 * loop's questions, and the common operators read here) */
 		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
 			i++;
 		c = sh_ch(p, i);
+		if (__builtin_expect(c >= 0 && !tok_special[c], 1))
+			/* most tokens: a word that starts with no digit or brace */
+			return lex_word_token(p, cmdpos, t, i);
 		if (c >= 0 && tok_special[c] == 2 && lex_list_op(p, cmdpos, t, i, c))
 			return 0;
+		/* the end, as lex_special_tok makes it when no here-document
+		 * waits for its body */
+		if (c < 0 && !p->n_hd) {
+			*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i,
+					      .cmdpos = cmdpos };
+			p->pos = i;
+			return 0;
+		}
 	}
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
+	return lex_token_at(p, cmdpos, t, i, c);
+}
+
+/* sh_lex_token from i, where c (-2: not looked at yet) is: comments,
+ * continuation lines and the tokens of lex_special_tok. */
+static int
+lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
 	/* the blanks before the token, and comments (-2: not looked at yet) */
 	while (c == -2 || c == '#') {
 		i = sh_skip_lc(p, i);
@@ -3996,15 +4035,12 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			continue;
 		}
 	}
+	if (c >= 0 && !tok_special[c])
+		return lex_word_token(p, cmdpos, t, i);
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
 	p->pos = i;
 	t->start = i;
-	if (__builtin_expect(c >= 0 && !tok_special[c], 1)) {
-		/* most tokens: a word that starts with no digit or brace */
-		if ((r = lex_word_tok(p, cmdpos, t)) < 0)
-			return r;
-		t->end = p->pos;
-		return 0;
-	}
 	return lex_special_tok(p, cmdpos, t, i, c);
 }
 
