@@ -281,7 +281,7 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 
 /* ---- lists ------------------------------------------------------------- */
 
-static int parse_and_or(struct sh_parser *p, struct sh_node **ret);
+static inline int parse_and_or(struct sh_parser *p, struct sh_node **ret);
 static int parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			       struct sh_node **ret);
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
@@ -301,50 +301,35 @@ ends_list(const struct sh_tok *t)
 				1u << RW_ESAC | 1u << RW_RBRACE);
 }
 
+/* The separator t after an item of a list: SH_SEP_* or -1, none. */
+static inline int
+list_sep(const struct sh_tok *t)
+{
+	if (t->kind == T_OP && t->op == OP_SEMI)
+		return SH_SEP_SEMI;
+	if (t->kind == T_OP && t->op == OP_AMP)
+		return SH_SEP_AMP;
+	if (t->kind == T_NEWLINE)
+		return SH_SEP_NEWLINE;
+	return -1;
+}
+
 /*
- * A list of and-or lists separated by ; & or newlines, up to a token that
- * ends it (see ends_list). NULL when empty and allow_empty.
+ * parse_list after its first item, which starts at start and is followed
+ * by a separator, the token in hand.
  */
-static int
-parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
+static int __attribute__((noinline))
+parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
+		struct sh_node **ret)
 {
 	struct sh_node *items_inl[8], **items = items_inl;
 	enum sh_list_sep seps_inl[8], *seps = seps_inl;
 	size_t n = 0, cap = 8;
-	struct sh_tok *t;
+	struct sh_tok *t = &p->tok;
 	int r;
-	size_t start = p->pos;
 
 	for (;;) {
-		/* (skip_newlines leaves the token at command position in hand) */
-		if ((r = skip_newlines(p)) < 0)
-			return r;
-		t = &p->tok;
-		if (n == 0)
-			start = t->start;
-		if (ends_list(t))
-			break;
-		struct sh_node *item = NULL;
-		if ((r = parse_and_or(p, &item)) < 0)
-			return r;
-		/* the separator after it, looked at once */
-		if ((r = peek_tok(p, false, &t)) < 0)
-			return r;
-		enum sh_list_sep sep = SH_SEP_SEMI;
-		bool last = false;
-		if (t->kind == T_OP && t->op == OP_SEMI)
-			sep = SH_SEP_SEMI;
-		else if (t->kind == T_OP && t->op == OP_AMP)
-			sep = SH_SEP_AMP;
-		else if (t->kind == T_NEWLINE)
-			sep = SH_SEP_NEWLINE;
-		else if (n == 0) {
-			/* most lists are one and-or list with no separator
-			 * after it: that item is the list, without the vectors */
-			*ret = item;
-			return 0;
-		} else
-			last = true; /* (its separator: none, SH_SEP_SEMI) */
+		int sep = list_sep(t);
 		if (__builtin_expect(n == cap, 0)) {
 			size_t scap = cap;
 			items = sh_vec_more(p, items, &cap, sizeof(*items));
@@ -353,18 +338,24 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 				return oom(p);
 		}
 		items[n] = item;
-		seps[n] = sep;
+		/* (the last item, with none: SH_SEP_SEMI) */
+		seps[n] = sep < 0 ? SH_SEP_SEMI : (enum sh_list_sep)sep;
 		n++;
-		if (last)
+		if (sep < 0)
 			break;
 		consume(p);
-	}
-	if (n == 0) {
-		if (allow_empty) {
-			*ret = NULL;
-			return 0;
-		}
-		return unexpected(p, t);
+		/* (skip_newlines leaves the token at command position in hand) */
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		t = &p->tok;
+		if (ends_list(t))
+			break;
+		item = NULL;
+		if ((r = parse_and_or(p, &item)) < 0)
+			return r;
+		/* the separator after it, looked at once */
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
 	}
 	/* the separator after the last item only matters when it is & */
 	if (seps[n - 1] != SH_SEP_AMP)
@@ -383,6 +374,41 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 	l->u.list.n_items = n;
 	*ret = l;
 	return 0;
+}
+
+/*
+ * A list of and-or lists separated by ; & or newlines, up to a token that
+ * ends it (see ends_list). NULL when empty and allow_empty. Most lists are
+ * one and-or list with no separator after it: that item is the list,
+ * without parse_list_more's vectors (and their stack frame).
+ */
+static int
+parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	/* (skip_newlines leaves the token at command position in hand) */
+	if ((r = skip_newlines(p)) < 0)
+		return r;
+	t = &p->tok;
+	if (ends_list(t)) {
+		if (allow_empty) {
+			*ret = NULL;
+			return 0;
+		}
+		return unexpected(p, t);
+	}
+	size_t start = t->start;
+	struct sh_node *item = NULL;
+	if ((r = parse_and_or(p, &item)) < 0)
+		return r;
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (list_sep(t) < 0) {
+		*ret = item;
+		return 0;
+	}
+	return parse_list_more(p, start, item, ret);
 }
 
 static int
@@ -596,7 +622,9 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret)
 	return 0;
 }
 
-static int
+/* (Always inlined: in parse_list, the path of a one-item list, and in
+ * parse_list_more.) */
+static inline __attribute__((always_inline)) int
 parse_and_or(struct sh_parser *p, struct sh_node **ret)
 {
 	struct sh_node *left = NULL;
