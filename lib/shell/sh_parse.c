@@ -2028,31 +2028,38 @@ sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
 	return 0;
 }
 
-/* Does s[0..n) hold a newline or a NUL byte? 16 bytes at a time (GNU C
- * vectors: SSE2 on x86-64), the last block overlapping the one before, so
- * that no byte outside s is read. */
+/* Copy s[0..n) to d and say whether it holds a newline or a NUL byte, in
+ * one pass (a memcpy, then a scan, read it twice): 16 bytes at a time (GNU
+ * C vectors: SSE2 on x86-64), the last block overlapping the one before,
+ * so that no byte outside s is read. A shorter s goes into 16 bytes of d
+ * (which has room for them) filled with blanks first, and those 16 are
+ * scanned. */
 static bool
-has_newline_or_nul(const char *s, size_t n)
+copy_has_newline_or_nul(char *d, const char *s, size_t n)
 {
 	typedef unsigned char bytes16 __attribute__((vector_size(16)));
 	typedef signed char mask16 __attribute__((vector_size(16)));
-	if (n < 16) {
-		for (size_t i = 0; i < n; i++)
-			if (s[i] == '\n' || s[i] == '\0')
-				return true;
-		return false;
-	}
 	const bytes16 nl = { '\n', '\n', '\n', '\n', '\n', '\n', '\n', '\n',
 			     '\n', '\n', '\n', '\n', '\n', '\n', '\n', '\n' };
+	const bytes16 blank = { ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+				' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ' };
 	const bytes16 zero = { 0 };
 	mask16 found = { 0 };
-	for (size_t i = 0;; i += 16) {
-		size_t at = i + 16 <= n ? i : n - 16;
-		bytes16 v;
-		memcpy(&v, s + at, 16);
-		found |= (mask16)(v == nl) | (mask16)(v == zero);
-		if (at + 16 >= n)
-			break;
+	bytes16 v;
+	if (n < 16) {
+		memcpy(d, &blank, 16);
+		sh_copy(d, s, n);
+		memcpy(&v, d, 16);
+		found = (mask16)(v == nl) | (mask16)(v == zero);
+	} else {
+		for (size_t i = 0;; i += 16) {
+			size_t at = i + 16 <= n ? i : n - 16;
+			memcpy(&v, s + at, 16);
+			memcpy(d + at, &v, 16);
+			found |= (mask16)(v == nl) | (mask16)(v == zero);
+			if (at + 16 >= n)
+				break;
+		}
 	}
 	uint64_t lo, hi;
 	memcpy(&lo, &found, 8);
@@ -2090,16 +2097,17 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	if (len < SH_CHUNK_MAX &&
 	    (copy = arena_alloc_uninit(a, copy_size + SH_CHUNK_MIN)) != NULL)
 		chunk = copy + copy_size;
-	else
-		copy = arena_alloc_uninit(a, len + 1);
+	else /* (16 bytes at least: copy_has_newline_or_nul's) */
+		copy = arena_alloc_uninit(a, len + 1 < 16 ? 16 : len + 1);
 	if (!copy) {
 		reterr->kind = SH_ERR_LIMIT;
 		reterr->line = reterr->col = 1;
 		snprintf(reterr->message, sizeof(reterr->message), "out of memory");
 		return -ENOMEM;
 	}
-	if (len)
-		memcpy(copy, src, len);
+	/* (most inputs are one line with no NUL: the copy says so, and the
+	 * two scans below look only when it finds something) */
+	bool one_line = !copy_has_newline_or_nul(copy, src, len);
 	copy[len] = '\0';
 	src = copy;
 	/* Every member set one by one (a new member needs its value here):
@@ -2148,9 +2156,6 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.lines = lines_inl;
 	p.lines[0] = 0;
 	p.n_lines = 1;
-	/* (most inputs are one line with no NUL: one scan says so, and the
-	 * two below look only when it finds something) */
-	bool one_line = !has_newline_or_nul(src, len);
 	for (const char *q = src; !one_line && (q = memchr(q, '\n', (size_t)(src + len - q))); q++) {
 		if (p.n_lines + 1 >= cap) { /* room for this one and the sentinel */
 			size_t nc = cap < len / 32 ? len / 32 : cap * 2;
