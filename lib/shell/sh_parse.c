@@ -2005,8 +2005,10 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 
 /* ---- entry points ---------------------------------------------------------- */
 
-int
-sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
+/* (Always inlined: sh_parse's copy, for the whole input, is most of the
+ * calls and needs no questions about the closer.) */
+static inline __attribute__((always_inline)) int
+parse_program(struct sh_parser *p, int closer, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
@@ -2026,6 +2028,12 @@ sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
 	consume(p);
 	p->pos = t->end;
 	return 0;
+}
+
+int
+sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
+{
+	return parse_program(p, closer, ret);
 }
 
 /* Copy s[0..n) to d and say whether it holds a newline or a NUL byte, in
@@ -2183,7 +2191,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 		r = sh_fail(&p, SH_ERR_SYNTAX, (size_t)(nul - src), "NUL byte in input");
 	} else {
 		struct sh_node *tree = NULL;
-		r = sh_parse_program_until(&p, -1, &tree);
+		r = parse_program(&p, -1, &tree);
 		if (r >= 0)
 			*ret_tree = tree;
 	}
