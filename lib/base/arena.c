@@ -135,6 +135,33 @@ arena_alloc(struct arena *a, size_t size)
 	return p;
 }
 
+/* rounded bytes from block b, the top one, which has room for them */
+static inline void *
+block_take(struct arena *a, struct arena_block *b, size_t rounded)
+{
+	void *p = b->data + b->used;
+	b->used += rounded;
+	a->total += rounded;
+	return p;
+}
+
+/* arena_alloc_uninit from a new top block (apart, so that the common
+ * allocation, from the top block, needs no stack frame) */
+static void * __attribute__((noinline))
+alloc_in_new_block(struct arena *a, size_t rounded)
+{
+	struct arena_block *b = a->top;
+	size_t want = rounded > ARENA_BLOCK_MIN ? rounded : ARENA_BLOCK_MIN;
+	if (b->size * 2 > want && b->size < ARENA_BLOCK_MAX)
+		want = b->size * 2;
+	struct arena_block *nb = block_get(a, want);
+	if (!nb)
+		return NULL;
+	nb->prev = b;
+	a->top = nb;
+	return block_take(a, nb, rounded);
+}
+
 void *
 arena_alloc_uninit(struct arena *a, size_t size)
 {
@@ -144,20 +171,9 @@ arena_alloc_uninit(struct arena *a, size_t size)
 	if (rounded > a->limit - a->total)
 		return NULL;
 	struct arena_block *b = a->top;
-	if (b->size - b->used < rounded) {
-		size_t want = rounded > ARENA_BLOCK_MIN ? rounded : ARENA_BLOCK_MIN;
-		if (b->size * 2 > want && b->size < ARENA_BLOCK_MAX)
-			want = b->size * 2;
-		struct arena_block *nb = block_get(a, want);
-		if (!nb)
-			return NULL;
-		nb->prev = b;
-		a->top = b = nb;
-	}
-	void *p = b->data + b->used;
-	b->used += rounded;
-	a->total += rounded;
-	return p;
+	if (__builtin_expect(b->size - b->used < rounded, 0))
+		return alloc_in_new_block(a, rounded);
+	return block_take(a, b, rounded);
 }
 
 char *
@@ -205,12 +221,14 @@ arena_mark(const struct arena *a)
 	};
 }
 
-void
-arena_reset(struct arena *a, struct arena_mark m)
+/* arena_reset to a mark below the top block (apart, so that the common
+ * reset, within the top block, needs no stack frame) */
+static void __attribute__((noinline))
+reset_below_top(struct arena *a, const void *block, size_t used, size_t total)
 {
 	/* the inline block stops the walk: a mark is in it or above it (a
 	 * zeroed mark, in none, rewinds everything as it always did) */
-	while ((void *)a->top != m.block && a->top != a->first) {
+	while ((void *)a->top != block && a->top != a->first) {
 		struct arena_block *b = a->top;
 		a->top = b->prev;
 		if (a->spare_bytes + b->size <= ARENA_SPARE_MAX) {
@@ -220,7 +238,18 @@ arena_reset(struct arena *a, struct arena_mark m)
 		} else
 			free(b);
 	}
-	a->top->used = (void *)a->top == m.block ? m.used : 0;
+	a->top->used = (void *)a->top == block ? used : 0;
+	a->total = total;
+}
+
+void
+arena_reset(struct arena *a, struct arena_mark m)
+{
+	if (__builtin_expect((void *)a->top != m.block, 0)) {
+		reset_below_top(a, m.block, m.used, m.total);
+		return;
+	}
+	a->top->used = m.used;
 	a->total = m.total;
 }
 
