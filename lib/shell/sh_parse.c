@@ -281,7 +281,8 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 
 /* ---- lists ------------------------------------------------------------- */
 
-static inline int parse_and_or(struct sh_parser *p, struct sh_node **ret);
+static inline int parse_and_or(struct sh_parser *p, struct sh_node **ret,
+			       struct sh_tok **next);
 static int parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			       struct sh_node **ret);
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
@@ -351,10 +352,8 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		if (ends_list(t))
 			break;
 		item = NULL;
-		if ((r = parse_and_or(p, &item)) < 0)
-			return r;
-		/* the separator after it, looked at once */
-		if ((r = peek_tok(p, false, &t)) < 0)
+		/* (and the separator after it, looked at once) */
+		if ((r = parse_and_or(p, &item, &t)) < 0)
 			return r;
 	}
 	/* the separator after the last item only matters when it is & */
@@ -400,9 +399,7 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 	}
 	size_t start = t->start;
 	struct sh_node *item = NULL;
-	if ((r = parse_and_or(p, &item)) < 0)
-		return r;
-	if ((r = peek_tok(p, false, &t)) < 0)
+	if ((r = parse_and_or(p, &item, &t)) < 0)
 		return r;
 	if (list_sep(t) < 0) {
 		*ret = item;
@@ -600,49 +597,56 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 }
 
 /* parse_pipeline, for the common pipeline of one simple command named by
- * a plain word, without a call of parse_pipeline nor its vectors */
-static inline int
-parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret)
+ * a plain word, without a call of parse_pipeline nor its vectors. *next:
+ * the token after the pipeline, as peek_tok(p, false) gives it (the
+ * callers look at it next: one peek for all of them). (Always inlined, as
+ * parse_and_or is.) */
+static inline __attribute__((always_inline)) int
+parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next)
 {
 	struct sh_tok *t;
 	int r;
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
-	if (t->kind != T_WORD || t->rw != RW_NONE)
-		return parse_pipeline(p, ret);
+	if (t->kind != T_WORD || t->rw != RW_NONE) {
+		if ((r = parse_pipeline(p, ret)) < 0)
+			return r;
+		return peek_tok(p, false, next);
+	}
 	size_t start = t->start;
 	struct sh_node *c = NULL;
 	if ((r = parse_named_command(p, start, &c)) < 0)
 		return r;
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
-	if (is_op(t, OP_PIPE) || is_op(t, OP_PIPEAMP))
-		return parse_pipeline_from(p, start, c, ret);
+	if (is_op(t, OP_PIPE) || is_op(t, OP_PIPEAMP)) {
+		if ((r = parse_pipeline_from(p, start, c, ret)) < 0)
+			return r;
+		return peek_tok(p, false, next);
+	}
 	*ret = c;
+	*next = t;
 	return 0;
 }
 
-/* (Always inlined: in parse_list, the path of a one-item list, and in
+/* *next: the token after the and-or list, as peek_tok(p, false) gives it.
+ * (Always inlined: in parse_list, the path of a one-item list, and in
  * parse_list_more.) */
 static inline __attribute__((always_inline)) int
-parse_and_or(struct sh_parser *p, struct sh_node **ret)
+parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next)
 {
 	struct sh_node *left = NULL;
 	struct sh_tok *t;
 	int r;
-	if ((r = parse_pipeline_fast(p, &left)) < 0)
+	if ((r = parse_pipeline_fast(p, &left, &t)) < 0)
 		return r;
-	for (;;) {
-		if ((r = peek_tok(p, false, &t)) < 0)
-			return r;
-		if (!is_op(t, OP_AND_IF) && !is_op(t, OP_OR_IF))
-			break;
+	while (is_op(t, OP_AND_IF) || is_op(t, OP_OR_IF)) {
 		enum sh_node_kind k = is_op(t, OP_AND_IF) ? SH_NODE_AND : SH_NODE_OR;
 		consume(p);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 		struct sh_node *right = NULL;
-		if ((r = parse_pipeline_fast(p, &right)) < 0)
+		if ((r = parse_pipeline_fast(p, &right, &t)) < 0)
 			return r;
 		struct sh_node *n = new_node(p, k, SIZE_MAX);
 		if (!n)
@@ -653,6 +657,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret)
 		left = n;
 	}
 	*ret = left;
+	*next = t;
 	return 0;
 }
 
