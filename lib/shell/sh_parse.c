@@ -2142,8 +2142,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.input = src;
 	p.input_len = len;
 	p.last_line = 0;
-	p.fixed = false;
-	p.fixed_pos = (struct sh_pos){ 0, 0, 0 };
+	p.fixed = false; /* (fixed_pos is read only while fixed is set) */
 	p.no_lc = true; /* until the newline scan below finds a "\\\n" */
 	p.depth = 0;
 	p.in_sub = 0;
@@ -2151,10 +2150,9 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.cmdpos_sens = false;
 	p.time_quirk = false;
 	p.fuel = 16 * len + 65536;
+	/* (no source is NULL: the rest of these is read only once set) */
 	p.brace_fail_src = NULL;
-	p.brace_fail_end = p.brace_fail_from = p.brace_fail_to = 0;
 	p.brace_skip_src = NULL;
-	p.brace_skip_end = p.brace_skip_from = p.brace_skip_to = 0;
 	p.have_tok = false;
 	memset(&p.tok, 0, sizeof(p.tok));
 	p.hd = NULL;
