@@ -379,10 +379,12 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
  * A list of and-or lists separated by ; & or newlines, up to a token that
  * ends it (see ends_list). NULL when empty and allow_empty. Most lists are
  * one and-or list with no separator after it: that item is the list,
- * without parse_list_more's vectors (and their stack frame).
+ * without parse_list_more's vectors (and their stack frame). (Always
+ * inlined in parse_program, whose caller has a frame already: the
+ * program of every parse is a list; parse_list for the others.)
  */
-static int
-parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
+static inline __attribute__((always_inline)) int
+parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
@@ -406,6 +408,12 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		return 0;
 	}
 	return parse_list_more(p, start, item, ret);
+}
+
+static int
+parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
+{
+	return parse_list_inline(p, allow_empty, ret);
 }
 
 static int
@@ -2022,7 +2030,7 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret)
 			return r;
 		p->time_quirk = is_rw(t, RW_TIME);
 	}
-	r = parse_list(p, true, ret);
+	r = parse_list_inline(p, true, ret);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;
