@@ -69,8 +69,6 @@ struct sh_parser {
 	const char *src;
 	size_t end;
 	size_t pos;
-	const char *input;
-	size_t input_len;
 	/* offsets of line starts in input, then a sentinel UINT32_MAX at
 	 * lines[n_lines] (so that sh_pos_at's fast path needs no bound check) */
 	uint32_t *lines;

@@ -2147,8 +2147,6 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.src = src;
 	p.end = len;
 	p.pos = 0;
-	p.input = src;
-	p.input_len = len;
 	p.last_line = 0;
 	p.fixed = false; /* (fixed_pos is read only while fixed is set) */
 	p.no_lc = true; /* until the newline scan below finds a "\\\n" */
@@ -2161,8 +2159,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	/* (no source is NULL: the rest of these is read only once set) */
 	p.brace_fail_src = NULL;
 	p.brace_skip_src = NULL;
-	p.have_tok = false;
-	memset(&p.tok, 0, sizeof(p.tok));
+	p.have_tok = false; /* (and tok is read only once lexed) */
 	p.hd = NULL;
 	p.n_hd = p.cap_hd = 0;
 	p.lit = lit_inl;
