@@ -2059,25 +2059,24 @@ static bool
 copy_has_newline_or_nul(char *d, const char *s, size_t n)
 {
 	typedef unsigned char bytes16 __attribute__((vector_size(16)));
-	typedef signed char mask16 __attribute__((vector_size(16)));
 	const bytes16 nl = { '\n', '\n', '\n', '\n', '\n', '\n', '\n', '\n',
 			     '\n', '\n', '\n', '\n', '\n', '\n', '\n', '\n' };
 	const bytes16 blank = { ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
 				' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ' };
 	const bytes16 zero = { 0 };
-	mask16 found = { 0 };
+	bytes16 found = { 0 };
 	bytes16 v;
 	if (n < 16) {
 		memcpy(d, &blank, 16);
 		sh_copy(d, s, n);
 		memcpy(&v, d, 16);
-		found = (mask16)(v == nl) | (mask16)(v == zero);
+		found = (bytes16)((v == nl) | (v == zero));
 	} else {
 		for (size_t i = 0;; i += 16) {
 			size_t at = i + 16 <= n ? i : n - 16;
 			memcpy(&v, s + at, 16);
 			memcpy(d + at, &v, 16);
-			found |= (mask16)(v == nl) | (mask16)(v == zero);
+			found |= (bytes16)((v == nl) | (v == zero));
 			if (at + 16 >= n)
 				break;
 		}
