@@ -52,7 +52,8 @@ struct sh_tok {
 	bool not_assign;
 };
 
-/* (sh_parse sets each member: a new one needs its initial value there) */
+/* (sh_parse sets each member, but for the few read only once set, which
+ * it says: a new one needs its initial value there) */
 struct sh_parser {
 	struct arena *a;
 	/* The parser's own bump allocator (sh_alloc): chunks taken from the

@@ -2130,9 +2130,10 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	bool one_line = !copy_has_newline_or_nul(copy, src, len);
 	copy[len] = '\0';
 	src = copy;
-	/* Every member set one by one (a new member needs its value here):
-	 * an initializer clears the whole struct, which gcc does with a rep
-	 * stos that costs more than the parse of a short command. */
+	/* Every member set one by one (a new member needs its value here),
+	 * but for those read only once set (fixed_pos, the brace ranges,
+	 * tok): an initializer clears the whole struct, which gcc does with
+	 * a rep stos that costs more than the parse of a short command. */
 	struct sh_parser p;
 	char lit_inl[256];
 	p.a = a;
