@@ -4023,24 +4023,62 @@ const unsigned char sh_arg_start[256] = {
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
  * lexed into p->tok from where the plain scan stopped, as sh_lex_token
  * would lex it (rather than scanned twice). */
-int
-sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
+static int __attribute__((noinline))
+lex_arg_token(struct sh_parser *p, size_t i, size_t k)
 {
-	size_t k = i;
-	int r = lex_plain_word(p, i, ret, NULL, &k);
-	if (r)
-		return r;
 	struct sh_tok *t = &p->tok;
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = false;
 	t->start = i;
-	if ((r = lex_word_rest(p, false, t, i, k)) < 0)
+	int r = lex_word_rest(p, false, t, i, k);
+	if (r < 0)
 		return r;
 	t->end = p->pos;
 	p->have_tok = true;
 	return 0;
 }
 
+int
+sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	size_t k = i;
+	int r = lex_plain_word(p, i, ret, NULL, &k);
+	return r ? r : lex_arg_token(p, i, k);
+}
+
+int
+sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
+	    size_t *nw)
+{
+	struct sh_word **v = *words;
+	size_t n = *nw, c = *cap;
+	int r;
+	do {
+		size_t k = i;
+		struct sh_word *w = NULL;
+		r = lex_plain_word(p, i, &w, NULL, &k);
+		if (!r) {
+			/* a word that is not plain, in p->tok; taken here too
+			 * unless it is NAME=(...), the caller's business */
+			if ((r = lex_arg_token(p, i, k)) < 0 || p->tok.assign)
+				break;
+			w = p->tok.word;
+			p->have_tok = false;
+		} else if (r < 0) {
+			break;
+		}
+		v = sh_vec_room(p, v, &c, n, sizeof(*v));
+		if (!v) {
+			r = oom(p);
+			break;
+		}
+		v[n++] = w;
+	} while ((i = sh_arg_begin(p)) != SIZE_MAX);
+	*words = v;
+	*nw = n;
+	*cap = c;
+	return r < 0 ? r : 0;
+}
 /* sh_lex_token for a token at i that starts with c, a character of
  * tok_special or the end (apart, so that the common case, a word, runs
  * in a small stack frame). */
