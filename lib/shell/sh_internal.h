@@ -253,6 +253,7 @@ sh_ch(const struct sh_parser *p, size_t i)
 	return i < p->end ? (unsigned char)p->src[i] : -1;
 }
 extern const unsigned char sh_arg_start[256];
+size_t sh_arg_begin_lc(struct sh_parser *p, size_t i);
 int sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret);
 /*
  * The next argument of a simple command (no token in hand): 1 with a plain
@@ -278,14 +279,22 @@ sh_arg_begin(struct sh_parser *p)
 	if (i >= p->end)
 		return SIZE_MAX;
 	if (k) {
+		/* a backslash: a continuation line, in a source that has
+		 * any, is a blank here as it is to sh_lex_token; else the
+		 * start of a word */
+		if (k == 3)
+			return __builtin_expect(!p->no_lc, 0) && i + 1 < p->end &&
+			       p->src[i + 1] == '\n' ? sh_arg_begin_lc(p, i) : i;
 		/* digits are a word too (sleep 1, head -n 5 is "5"), unless
-		 * a '<' or '>' follows them: a redirection's fd (2>log) */
+		 * a '<' or '>' follows them: a redirection's fd (2>log), or
+		 * a continuation line, which the token's way looks past */
 		if (p->src[i] < '0' || p->src[i] > '9')
 			return SIZE_MAX;
 		size_t e = i + 1;
 		while (e < p->end && p->src[e] >= '0' && p->src[e] <= '9')
 			e++;
-		if (e < p->end && (p->src[e] == '<' || p->src[e] == '>'))
+		if (e < p->end && (p->src[e] == '<' || p->src[e] == '>' ||
+				   (!p->no_lc && p->src[e] == '\\')))
 			return SIZE_MAX;
 	}
 	return i;
@@ -293,8 +302,6 @@ sh_arg_begin(struct sh_parser *p)
 static inline int
 sh_lex_arg(struct sh_parser *p, struct sh_word **ret)
 {
-	if (__builtin_expect(!p->no_lc, 0))
-		return 0; /* (continuation lines: sh_lex_token's business) */
 	size_t i = sh_arg_begin(p);
 	return i == SIZE_MAX ? 0 : sh_lex_arg_at(p, i, ret);
 }

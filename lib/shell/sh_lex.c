@@ -4011,14 +4011,23 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 /* How sh_lex_arg takes the first character of the next token: 2 a
  * blank (skipped), 1 one that sh_lex_token does not hand straight to the
  * word lexer (an operator, a newline, a comment, an fd number, a brace,
- * the NUL it reports), 0 the start of a word. */
+ * the NUL it reports), 3 a backslash (a word, or a continuation line to
+ * skip), 0 the start of a word. */
 const unsigned char sh_arg_start[256] = {
-	[' '] = 2, ['\t'] = 2,
+	[' '] = 2, ['\t'] = 2, ['\\'] = 3,
 	['\0'] = 1, ['\n'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1, ['('] = 1,
 	[')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1, ['#'] = 1,
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
 	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
 };
+
+/* sh_arg_begin past the continuation line at i (out of line: rare) */
+size_t
+sh_arg_begin_lc(struct sh_parser *p, size_t i)
+{
+	p->pos = i + 2;
+	return sh_arg_begin(p);
+}
 
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
  * lexed into p->tok from where the plain scan stopped, as sh_lex_token

@@ -1049,7 +1049,7 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 		any = true;
 	}
 	for (;;) {
-		if (nw && !p->have_tok && __builtin_expect(p->no_lc, 1)) {
+		if (nw && !p->have_tok) {
 			/* the arguments: most are plain words, which come
 			 * without a token (see sh_lex_args) */
 			size_t i = sh_arg_begin(p);
@@ -1270,8 +1270,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			/* most are plain words, lexed as arguments are (no
 			 * reserved words here: `for x in do done` is two words) */
 			size_t s;
-			if (!p->have_tok && __builtin_expect(p->no_lc, 1) &&
-			    (s = sh_arg_begin(p)) != SIZE_MAX &&
+			if (!p->have_tok && (s = sh_arg_begin(p)) != SIZE_MAX &&
 			    (r = sh_lex_args(p, s, &words, &cap, &nw)) < 0)
 				return r;
 			if ((r = peek_tok(p, false, &t)) < 0)
