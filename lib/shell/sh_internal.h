@@ -252,6 +252,7 @@ sh_ch(const struct sh_parser *p, size_t i)
 	return i < p->end ? (unsigned char)p->src[i] : -1;
 }
 extern const unsigned char sh_arg_start[256];
+size_t sh_arg_begin_lc(struct sh_parser *p, size_t i);
 int sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret);
 /*
  * The next argument of a simple command (no token in hand): 1 with a plain
@@ -263,33 +264,58 @@ int sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret);
  * of them are plain, and for those the token (cleared, filled and then
  * read back by two levels of calls) cost more than the word. Inline up to
  * the first character, as the last argument is followed by something else.
+ * (sh_arg_begin: where that word starts, p->pos moved past the blanks
+ * before it; SIZE_MAX when what follows is no such argument.)
  */
-static inline int
-sh_lex_arg(struct sh_parser *p, struct sh_word **ret)
+static inline size_t
+sh_arg_begin(struct sh_parser *p)
 {
-	if (__builtin_expect(!p->no_lc, 0))
-		return 0; /* (continuation lines: sh_lex_token's business) */
 	size_t i = p->pos;
 	unsigned char k = 1;
 	while (i < p->end && (k = sh_arg_start[(unsigned char)p->src[i]]) == 2)
 		i++;
 	p->pos = i; /* (the blanks sh_lex_token would skip) */
 	if (i >= p->end)
-		return 0;
+		return SIZE_MAX;
 	if (k) {
+		/* a backslash: a continuation line, in a source that has
+		 * any, is a blank here as it is to sh_lex_token; else the
+		 * start of a word */
+		if (k == 3)
+			return __builtin_expect(!p->no_lc, 0) && i + 1 < p->end &&
+			       p->src[i + 1] == '\n' ? sh_arg_begin_lc(p, i) : i;
 		/* digits are a word too (sleep 1, head -n 5 is "5"), unless
-		 * a '<' or '>' follows them: a redirection's fd (2>log) */
+		 * a '<' or '>' follows them: a redirection's fd (2>log), or
+		 * a continuation line, which the token's way looks past */
 		if (p->src[i] < '0' || p->src[i] > '9')
-			return 0;
+			return SIZE_MAX;
 		size_t e = i + 1;
 		while (e < p->end && p->src[e] >= '0' && p->src[e] <= '9')
 			e++;
-		if (e < p->end && (p->src[e] == '<' || p->src[e] == '>'))
-			return 0;
+		if (e < p->end && (p->src[e] == '<' || p->src[e] == '>' ||
+				   (!p->no_lc && p->src[e] == '\\')))
+			return SIZE_MAX;
 	}
-	return sh_lex_arg_at(p, i, ret);
+	return i;
 }
-/* Is w the single unquoted literal s? (inline: the grammar asks this of
+static inline int
+sh_lex_arg(struct sh_parser *p, struct sh_word **ret)
+{
+	size_t i = sh_arg_begin(p);
+	return i == SIZE_MAX ? 0 : sh_lex_arg_at(p, i, ret);
+}
+/*
+ * The words from i (where sh_arg_begin found one), as long as words come:
+ * appended to *words (grown as sh_vec_room does), as sh_lex_arg and then
+ * the grammar's peek would take them one after the other. Returns 0 with
+ * p->pos at what follows, the next token not yet lexed, or lexed into
+ * p->tok when it is a NAME=(...) word; < 0 on error. A command's
+ * arguments and a for loop's words are mostly plain words; one call for
+ * all of them, rather than a call and a peek each, saves the calls and
+ * the re-reads of the parser's state after every stored word.
+ */
+int sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
+		size_t *nw);/* Is w the single unquoted literal s? (inline: the grammar asks this of
  * every token, for every reserved word) */
 static inline bool
 sh_word_is_lit(const struct sh_word *w, const char *s)

@@ -4047,36 +4047,83 @@ lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c
 /* How sh_lex_arg takes the first character of the next token: 2 a
  * blank (skipped), 1 one that sh_lex_token does not hand straight to the
  * word lexer (an operator, a newline, a comment, an fd number, a brace,
- * the NUL it reports), 0 the start of a word. */
+ * the NUL it reports), 3 a backslash (a word, or a continuation line to
+ * skip), 0 the start of a word. */
 const unsigned char sh_arg_start[256] = {
-	[' '] = 2, ['\t'] = 2,
+	[' '] = 2, ['\t'] = 2, ['\\'] = 3,
 	['\0'] = 1, ['\n'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1, ['('] = 1,
 	[')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1, ['#'] = 1,
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
 	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
 };
 
+/* sh_arg_begin past the continuation line at i (out of line: rare) */
+size_t
+sh_arg_begin_lc(struct sh_parser *p, size_t i)
+{
+	p->pos = i + 2;
+	return sh_arg_begin(p);
+}
+
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
  * lexed into p->tok from where the plain scan stopped, as sh_lex_token
  * would lex it (rather than scanned twice). */
-int
-sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
+static int __attribute__((noinline))
+lex_arg_token(struct sh_parser *p, size_t i, size_t k)
 {
-	size_t k = i;
-	int r = lex_plain_word(p, i, ret, NULL, &k);
-	if (r)
-		return r;
 	struct sh_tok *t = &p->tok;
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = false;
 	t->start = i;
-	if ((r = lex_word_rest(p, false, t, i, k)) < 0)
+	int r = lex_word_rest(p, false, t, i, k);
+	if (r < 0)
 		return r;
 	t->end = p->pos;
 	p->have_tok = true;
 	return 0;
 }
 
+int
+sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	size_t k = i;
+	int r = lex_plain_word(p, i, ret, NULL, &k);
+	return r ? r : lex_arg_token(p, i, k);
+}
+
+int
+sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
+	    size_t *nw)
+{
+	struct sh_word **v = *words;
+	size_t n = *nw, c = *cap;
+	int r;
+	do {
+		size_t k = i;
+		struct sh_word *w = NULL;
+		r = lex_plain_word(p, i, &w, NULL, &k);
+		if (!r) {
+			/* a word that is not plain, in p->tok; taken here too
+			 * unless it is NAME=(...), the caller's business */
+			if ((r = lex_arg_token(p, i, k)) < 0 || p->tok.assign)
+				break;
+			w = p->tok.word;
+			p->have_tok = false;
+		} else if (r < 0) {
+			break;
+		}
+		v = sh_vec_room(p, v, &c, n, sizeof(*v));
+		if (!v) {
+			r = oom(p);
+			break;
+		}
+		v[n++] = w;
+	} while ((i = sh_arg_begin(p)) != SIZE_MAX);
+	*words = v;
+	*nw = n;
+	*cap = c;
+	return r < 0 ? r : 0;
+}
 /* sh_lex_token for a token at i that starts with c, a character of
  * tok_special or the end (apart, so that the common case, a word, runs
  * in a small stack frame). */

@@ -918,23 +918,6 @@ parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
 
 /* ---- simple commands ---------------------------------------------------- */
 
-/* The next word of an argument list (a command's, a for loop's) when
- * sh_lex_arg takes it without a token: appended to *words (grown as
- * sh_vec_room does). 1 appended, 0 left to the caller's peek, < 0 error. */
-static inline __attribute__((always_inline)) int
-push_arg(struct sh_parser *p, struct sh_word ***words, size_t *cap, size_t *nw)
-{
-	struct sh_word *w;
-	int r = sh_lex_arg(p, &w);
-	if (r <= 0)
-		return r;
-	*words = sh_vec_room(p, *words, cap, *nw, sizeof(**words));
-	if (!*words)
-		return oom(p);
-	(*words)[(*nw)++] = w;
-	return 1;
-}
-
 static bool
 is_decl_builtin(const struct sh_word *w)
 {
@@ -1108,12 +1091,12 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 	}
 	for (;;) {
 		if (nw && !p->have_tok) {
-			/* an argument: most are plain words, which come
-			 * without a token (see sh_lex_arg) */
-			if ((r = push_arg(p, &words, &cap, &nw)) < 0)
+			/* the arguments: most are plain words, which come
+			 * without a token (see sh_lex_args) */
+			size_t i = sh_arg_begin(p);
+			if (i != SIZE_MAX &&
+			    (r = sh_lex_args(p, i, &words, &cap, &nw)) < 0)
 				return r;
-			if (r)
-				continue;
 		}
 		if ((r = peek_tok(p, nw == 0, &t)) < 0)
 			return r;
@@ -1327,12 +1310,10 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		for (;;) {
 			/* most are plain words, lexed as arguments are (no
 			 * reserved words here: `for x in do done` is two words) */
-			if (!p->have_tok) {
-				if ((r = push_arg(p, &words, &cap, &nw)) < 0)
-					return r;
-				if (r)
-					continue;
-			}
+			size_t s;
+			if (!p->have_tok && (s = sh_arg_begin(p)) != SIZE_MAX &&
+			    (r = sh_lex_args(p, s, &words, &cap, &nw)) < 0)
+				return r;
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
 			if (t->kind != T_WORD || t->assign)
