@@ -3818,17 +3818,34 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	return 0;
 }
 
-static int
-read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
+/* The real character after the one at i, and where it is: peek_after,
+ * which lc false (no continuation line in the source) folds to the next
+ * byte. */
+static inline __attribute__((always_inline)) int
+op_next(struct sh_parser *p, size_t i, bool lc, size_t *ret_j)
+{
+	if (!lc) {
+		*ret_j = i + 1;
+		return sh_ch(p, i + 1);
+	}
+	return peek_after(p, i, ret_j);
+}
+
+/* The operator that starts with c at i into t (kind, op; p->pos after
+ * it). Always inlined: sh_lex_token reads the operators of a source
+ * without continuation lines (lc false) with the peeks folded to plain
+ * byte reads, lex_special_tok the others. */
+static inline __attribute__((always_inline)) int
+read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t, bool lc)
 {
 	size_t j, k;
-	int d = peek_after(p, i, &j), e;
+	int d = op_next(p, i, lc, &j), e;
 	t->kind = T_OP;
 	p->pos = i + 1;
 	switch (c) {
 	case ';':
 		if (d == ';') {
-			e = peek_after(p, j, &k);
+			e = op_next(p, j, lc, &k);
 			if (e == '&') {
 				t->op = OP_DSEMIAND;
 				p->pos = k + 1;
@@ -3847,7 +3864,7 @@ read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
 			t->op = OP_AND_IF;
 			p->pos = j + 1;
 		} else if (d == '>') {
-			e = peek_after(p, j, &k);
+			e = op_next(p, j, lc, &k);
 			if (e == '>') {
 				t->op = OP_ANDDGREAT;
 				p->pos = k + 1;
@@ -3876,7 +3893,7 @@ read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
 		return 0;
 	case '<':
 		if (d == '<') {
-			e = peek_after(p, j, &k);
+			e = op_next(p, j, lc, &k);
 			if (e == '<') {
 				t->op = OP_TLESS;
 				p->pos = k + 1;
@@ -3910,6 +3927,10 @@ read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
 			t->op = OP_GREAT;
 		return 0;
 	default:
+		/* (sh_lex_token asks for one of the characters above only:
+		 * no call there, which would cost its fast path a frame) */
+		if (!lc)
+			__builtin_unreachable();
 		return sh_fail(p, SH_ERR_SYNTAX, i, "internal: not an operator");
 	}
 }
@@ -3918,60 +3939,62 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			   size_t i, int c);
 
 /* Characters a token can start with that are no word's start, or may
- * not be: sh_lex_token looks closer at these only. 2: the operators that
- * end most commands (; & |), which it reads itself when it can. */
+ * not be: sh_lex_token looks closer at these only. 2: the operators
+ * (; & | ( ) < >), which it reads itself when it can. */
 static const unsigned char tok_special[256] = {
 	['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
-	['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1,
+	['('] = 2, [')'] = 2, ['<'] = 2, ['>'] = 2, ['{'] = 1,
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
 	['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
 };
 
-/*
- * The operator ; & | at i, when no continuation line is about and it is
- * one of the short ones that end or join commands (; && & | || |&): the
- * token as read_op would make it, without the general token's clearing
- * and dispatch. false for the rest (;; ;& ;;& &> &>>), read_op's.
- */
-static inline bool
-lex_list_op(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
-{
-	int d = sh_ch(p, i + 1);
-	enum sh_op op;
-	size_t n = 1;
-	if (c == '|') {
-		op = d == '|' ? OP_OR_IF : d == '&' ? OP_PIPEAMP : OP_PIPE;
-		n = d == '|' || d == '&' ? 2 : 1;
-	} else if (c == '&') {
-		if (d == '>')
-			return false;
-		op = d == '&' ? OP_AND_IF : OP_AMP;
-		n = d == '&' ? 2 : 1;
-	} else {
-		if (d == ';' || d == '&')
-			return false;
-		op = OP_SEMI;
-	}
-	*t = (struct sh_tok){ .kind = T_OP, .op = op, .start = i, .end = i + n,
-			      .cmdpos = cmdpos };
-	p->pos = i + n;
-	return true;
-}
+static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
+			  int c);
 
+/*
+ * The token at p->pos. An operator or the end, in a source without
+ * continuation lines, is read here, in a function with no frame of its
+ * own: most tokens the grammar asks for after the arguments are these
+ * (the ; | && after a command, the > < of its redirections, the end),
+ * and a word's token costs more than they do.
+ */
 int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t i = p->pos;
-	int c = -2, r;
+	int c = -2;
 	if (__builtin_expect(p->no_lc, 1)) {
 		/* (no continuation lines: the blanks without the general
-		 * loop's questions, and the common operators read here) */
+		 * loop's questions) */
 		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
 			i++;
 		c = sh_ch(p, i);
-		if (c >= 0 && tok_special[c] == 2 && lex_list_op(p, cmdpos, t, i, c))
+		if (c < 0 && !p->n_hd) {
+			/* (the end, with no here-document waiting) */
+			*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i,
+					      .cmdpos = cmdpos };
+			p->pos = i;
 			return 0;
+		}
+		/* an operator, unless <( or >( starts a process substitution
+		 * (a word) */
+		if (c >= 0 && tok_special[c] == 2 &&
+		    !((c == '<' || c == '>') && sh_ch(p, i + 1) == '(')) {
+			*t = (struct sh_tok){ .kind = T_OP, .start = i, .cmdpos = cmdpos };
+			(void)read_op(p, i, c, t, false);
+			t->end = p->pos;
+			return 0;
+		}
 	}
+	return lex_token_rest(p, cmdpos, t, i, c);
+}
+
+/* sh_lex_token for the rest: c is the character at i after the blanks,
+ * -2 when they are not skipped yet (continuation lines). */
+static int __attribute__((noinline))
+lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
+	int r;
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
 	/* the blanks before the token, and comments (-2: not looked at yet) */
@@ -4066,7 +4089,7 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 		goto word;
 	if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' ||
 	    c == '<' || c == '>') {
-		r = read_op(p, i, c, t);
+		r = read_op(p, i, c, t, true);
 		t->end = p->pos;
 		return r;
 	}
