@@ -526,7 +526,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 	struct sh_tok *t;
 	int r;
 	struct sh_node *cmds_inl[8], **cmds = cmds_inl;
-	bool pe_inl[8], *pe = pe_inl;
+	bool pe_inl[8] = { false }, *pe = pe_inl;
 	size_t n = 0, cap = 8, pcap = 8;
 	for (;;) {
 		struct sh_node *c = first;
@@ -563,7 +563,13 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 	}
 	struct sh_node *pl = new_node(p, SH_NODE_PIPELINE, start);
 	cmds = sh_vec_done(p, cmds, cmds_inl, n, sizeof(*cmds));
-	pe = sh_vec_done(p, pe, pe_inl, n, sizeof(*pe));
+	if (pe == pe_inl) {
+		/* (n <= 8: sh_alloc_raw rounds n up to the 8 bytes of pe_inl,
+		 * moved at once rather than by sh_vec_done's call of memcpy) */
+		pe = sh_alloc_raw(p, n);
+		if (pe)
+			__builtin_memcpy(pe, pe_inl, sizeof(pe_inl));
+	}
 	if (!pl || !cmds || !pe)
 		return oom(p);
 	pl->u.pipeline.cmds = cmds;
