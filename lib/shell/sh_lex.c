@@ -4113,9 +4113,6 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 					       "unsupported construct: file descriptor number out of range");
 			t->kind = T_IONUM;
 			t->ionum = v;
-			t->word = sh_lit_word(p, p->src + i, k - i, i);
-			if (!t->word)
-				return oom(p);
 			p->pos = k;
 			t->end = k;
 			return 0;

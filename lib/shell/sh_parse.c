@@ -217,6 +217,17 @@ op_text(enum sh_op op)
 	return names[op];
 }
 
+/* A token's word. An fd number's (the 2 of 2>&1) is built here, when
+ * first asked for: the lexer leaves it, as most are only the fd of a
+ * redirection. NULL when out of memory. */
+static struct sh_word *
+tok_word(struct sh_parser *p, struct sh_tok *t)
+{
+	if (t->kind == T_IONUM && !t->word)
+		t->word = sh_lit_word(p, p->src + t->start, t->end - t->start, t->start);
+	return t->word;
+}
+
 static int
 unexpected(struct sh_parser *p, const struct sh_tok *t)
 {
@@ -230,10 +241,12 @@ unexpected(struct sh_parser *p, const struct sh_tok *t)
 		return sh_fail(p, SH_ERR_SYNTAX, t->start,
 			       "syntax error near unexpected token `%s'",
 			       op_text(t->op));
-	int n = t->word && t->word->src_len < 60 ? (int)t->word->src_len : 60;
+	/* (an fd number's word is its source text: see tok_word) */
+	const char *s = t->kind == T_IONUM ? p->src + t->start : t->word ? t->word->src : "";
+	size_t len = t->kind == T_IONUM ? t->end - t->start : t->word ? t->word->src_len : 0;
+	int n = len < 60 ? (int)len : 60;
 	return sh_fail(p, SH_ERR_SYNTAX, t->start,
-		       "syntax error near unexpected token `%.*s'", n,
-		       t->word ? t->word->src : "");
+		       "syntax error near unexpected token `%.*s'", n, s);
 }
 
 static inline int
@@ -825,7 +838,9 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 							   rd->op == SH_REDIR_DUP_OUT))) ||
 	    t->assign)
 		return unexpected(p, t);
-	rd->target = t->word;
+	rd->target = tok_word(p, t);
+	if (!rd->target)
+		return oom(p);
 	consume(p);
 	if (rd->op == SH_REDIR_HEREDOC || rd->op == SH_REDIR_HEREDOC_TAB) {
 		if ((r = heredoc_delim(p, rd->target, &rd->delim, &rd->quoted_delim)) < 0)
@@ -1570,7 +1585,9 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 	}
 	if (!cond_word_tok(t) || is_rw(t, RW_DRBRACK))
 		return cond_fail(p, t, "expected an operand");
-	struct sh_word *a = t->word;
+	struct sh_word *a = tok_word(p, t);
+	if (!a)
+		return oom(p);
 	consume(p);
 	if (cond_unary(a)) {
 		if ((r = peek_tok(p, false, &t)) < 0)
@@ -1580,7 +1597,9 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 			if (!c)
 				return oom(p);
 			c->op = a->parts[0].text;
-			c->a = t->word;
+			c->a = tok_word(p, t);
+			if (!c->a)
+				return oom(p);
 			consume(p);
 			sh_leave(p);
 			*ret = c;
@@ -1616,7 +1635,9 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 			if (!cond_word_tok(t) || is_rw(t, RW_DRBRACK))
 				return sh_fail(p, SH_ERR_SYNTAX, t->start,
 					       "unexpected argument to conditional binary operator");
-			c->b = t->word;
+			c->b = tok_word(p, t);
+			if (!c->b)
+				return oom(p);
 			consume(p);
 		}
 		sh_leave(p);
