@@ -3939,24 +3939,25 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			   size_t i, int c);
 
 /* Characters a token can start with that are no word's start, or may
- * not be: sh_lex_token looks closer at these only. 2: the operators
- * (; & | ( ) < >), which it reads itself when it can. */
+ * not be: sh_lex_token looks closer at these only. It reads itself, when
+ * it can, 2: the operators (; & | ( ) < >), 3: digits (an fd before < or
+ * >). */
 static const unsigned char tok_special[256] = {
 	['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
 	['('] = 2, [')'] = 2, ['<'] = 2, ['>'] = 2, ['{'] = 1,
-	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
-	['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+	['0'] = 3, ['1'] = 3, ['2'] = 3, ['3'] = 3, ['4'] = 3,
+	['5'] = 3, ['6'] = 3, ['7'] = 3, ['8'] = 3, ['9'] = 3,
 };
 
 static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
 			  int c);
 
 /*
- * The token at p->pos. An operator or the end, in a source without
- * continuation lines, is read here, in a function with no frame of its
- * own: most tokens the grammar asks for after the arguments are these
- * (the ; | && after a command, the > < of its redirections, the end),
- * and a word's token costs more than they do.
+ * The token at p->pos. An operator, a one-digit fd or the end, in a
+ * source without continuation lines, is read here, in a function with no
+ * frame of its own: most tokens the grammar asks for after the arguments
+ * are these (the ; | && after a command, the 2> < of its redirections,
+ * the end), and a word's token costs more than they do.
  */
 int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
@@ -3976,14 +3977,25 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			p->pos = i;
 			return 0;
 		}
-		/* an operator, unless <( or >( starts a process substitution
-		 * (a word) */
-		if (c >= 0 && tok_special[c] == 2 &&
-		    !((c == '<' || c == '>') && sh_ch(p, i + 1) == '(')) {
-			*t = (struct sh_tok){ .kind = T_OP, .start = i, .cmdpos = cmdpos };
-			(void)read_op(p, i, c, t, false);
-			t->end = p->pos;
-			return 0;
+		if (c >= 0 && tok_special[c] >= 2) {
+			if (tok_special[c] == 2) {
+				/* an operator (<( and >( start a process
+				 * substitution, a word) */
+				if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '(')) {
+					*t = (struct sh_tok){ .kind = T_OP, .start = i,
+							      .cmdpos = cmdpos };
+					(void)read_op(p, i, c, t, false);
+					t->end = p->pos;
+					return 0;
+				}
+			} else if (sh_ch(p, i + 1) == '<' || sh_ch(p, i + 1) == '>') {
+				/* one digit before < or >: an fd (2>&1; the
+				 * token's word is the grammar's, see tok_word) */
+				*t = (struct sh_tok){ .kind = T_IONUM, .ionum = c - '0',
+						      .start = i, .end = i + 1, .cmdpos = cmdpos };
+				p->pos = i + 1;
+				return 0;
+			}
 		}
 	}
 	return lex_token_rest(p, cmdpos, t, i, c);
