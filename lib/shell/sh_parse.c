@@ -538,12 +538,12 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 {
 	struct sh_tok *t;
 	int r;
+	/* the commands and their pipe_stderr flags (which grow together) */
 	struct sh_node *cmds_inl[8], **cmds = cmds_inl;
-	bool pe_inl[8] = { false }, *pe = pe_inl;
-	size_t n = 0, cap = 8, pcap = 8;
+	bool pe_inl[8], *pe = pe_inl;
+	size_t n = 0, cap = 8;
+	struct sh_node *c = first;
 	for (;;) {
-		struct sh_node *c = first;
-		first = NULL;
 		if (!c) {
 			if ((r = peek_tok(p, true, &t)) < 0)
 				return r;
@@ -554,18 +554,21 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			if (r < 0)
 				return r;
 		}
-		cmds = sh_vec_room(p, cmds, &cap, n, sizeof(*cmds));
-		pe = sh_vec_room(p, pe, &pcap, n, sizeof(*pe));
-		if (!cmds || !pe)
-			return oom(p);
+		if (__builtin_expect(n == cap, 0)) {
+			size_t pcap = cap;
+			pe = sh_vec_more(p, pe, &pcap, sizeof(*pe));
+			cmds = sh_vec_more(p, cmds, &cap, sizeof(*cmds));
+			if (!cmds || !pe)
+				return oom(p);
+		}
 		cmds[n] = c;
-		pe[n] = false;
-		n++;
+		c = NULL;
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
-		if (!is_op(t, OP_PIPE) && !is_op(t, OP_PIPEAMP))
+		bool pipe = is_op(t, OP_PIPE), amp = is_op(t, OP_PIPEAMP);
+		pe[n++] = amp;
+		if (!pipe && !amp)
 			break;
-		pe[n - 1] = is_op(t, OP_PIPEAMP);
 		consume(p);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
@@ -574,20 +577,18 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 		*ret = cmds[0];
 		return 0;
 	}
-	struct sh_node *pl = new_node(p, SH_NODE_PIPELINE, start);
-	cmds = sh_vec_done(p, cmds, cmds_inl, n, sizeof(*cmds));
-	if (pe == pe_inl) {
-		/* (n <= 8: sh_alloc_raw rounds n up to the 8 bytes of pe_inl,
-		 * moved at once rather than by sh_vec_done's call of memcpy) */
-		pe = sh_alloc_raw(p, n);
-		if (pe)
-			__builtin_memcpy(pe, pe_inl, sizeof(pe_inl));
-	}
-	if (!pl || !cmds || !pe)
+	/* the node and its two vectors in one allocation (n <= SH_MAX_INPUT:
+	 * no overflow) */
+	size_t cb = n * sizeof(*cmds);
+	struct sh_node *pl = sh_alloc_raw(p, sizeof(*pl) + cb + n);
+	if (!pl)
 		return oom(p);
-	pl->u.pipeline.cmds = cmds;
-	pl->u.pipeline.pipe_stderr = pe;
+	*pl = (struct sh_node){ .kind = SH_NODE_PIPELINE, .pos = sh_pos_at(p, start) };
+	pl->u.pipeline.cmds = (struct sh_node **)(pl + 1);
+	pl->u.pipeline.pipe_stderr = (bool *)((char *)(pl + 1) + cb);
 	pl->u.pipeline.n_cmds = n;
+	sh_copy((char *)pl->u.pipeline.cmds, (const char *)cmds, cb);
+	sh_copy((char *)pl->u.pipeline.pipe_stderr, (const char *)pe, n);
 	*ret = pl;
 	return 0;
 }
