@@ -3939,16 +3939,17 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			   size_t i, int c);
 
 /* Characters a token can start with that are no word's start, or may
- * not be: sh_lex_token looks closer at these only. It reads itself, when
- * it can, 2: the operators (; & | ( ) < >), 3: digits (an fd before < or
- * >). */
+ * not be (a comment's '#' among them): sh_lex_token looks closer at these
+ * only. It reads itself, when it can, 2: the operators (; & | ( ) < >),
+ * 3: digits (an fd before < or >). */
 static const unsigned char tok_special[256] = {
-	['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
+	['\0'] = 1, ['\n'] = 1, ['#'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
 	['('] = 2, [')'] = 2, ['<'] = 2, ['>'] = 2, ['{'] = 1,
 	['0'] = 3, ['1'] = 3, ['2'] = 3, ['3'] = 3, ['4'] = 3,
 	['5'] = 3, ['6'] = 3, ['7'] = 3, ['8'] = 3, ['9'] = 3,
 };
 
+static int lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i);
 static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
 			  int c);
 
@@ -3970,6 +3971,10 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
 			i++;
 		c = sh_ch(p, i);
+		if (__builtin_expect(c >= 0 && !tok_special[c], 1))
+			/* most tokens: a word that starts with no digit or
+			 * brace */
+			return lex_word_token(p, cmdpos, t, i);
 		if (c < 0 && !p->n_hd) {
 			/* (the end, with no here-document waiting) */
 			*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i,
@@ -4001,14 +4006,27 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return lex_token_rest(p, cmdpos, t, i, c);
 }
 
+/* sh_lex_token's word at i, which starts with no character of
+ * tok_special. */
+static int __attribute__((noinline))
+lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+{
+	int r;
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	if ((r = lex_word_tok(p, cmdpos, t)) < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
 /* sh_lex_token for the rest: c is the character at i after the blanks,
  * -2 when they are not skipped yet (continuation lines). */
 static int __attribute__((noinline))
 lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
-	int r;
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
 	/* the blanks before the token, and comments (-2: not looked at yet) */
 	while (c == -2 || c == '#') {
 		i = sh_skip_lc(p, i);
@@ -4031,15 +4049,12 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int
 			continue;
 		}
 	}
+	if (c >= 0 && !tok_special[c])
+		return lex_word_token(p, cmdpos, t, i);
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
 	p->pos = i;
 	t->start = i;
-	if (__builtin_expect(c >= 0 && !tok_special[c], 1)) {
-		/* most tokens: a word that starts with no digit or brace */
-		if ((r = lex_word_tok(p, cmdpos, t)) < 0)
-			return r;
-		t->end = p->pos;
-		return 0;
-	}
 	return lex_special_tok(p, cmdpos, t, i, c);
 }
 
