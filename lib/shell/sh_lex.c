@@ -3950,12 +3950,22 @@ static const unsigned char tok_special[256] = {
 };
 
 static int lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i);
-static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
-			  int c);
+
+/* sh_lex_token's operator at i, c (apart: fewer registers there) */
+static int __attribute__((noinline))
+lex_op_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
+	*t = (struct sh_tok){ .kind = T_OP, .start = i, .cmdpos = cmdpos };
+	(void)read_op(p, i, c, t, false);
+	t->end = p->pos;
+	return 0;
+}
+
+static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t);
 
 /*
- * The token at p->pos. An operator, a one-digit fd or the end, in a
- * source without continuation lines, is read here, in a function with no
+ * sh_lex_token in a source without continuation lines. An operator, a
+ * one-digit fd, a newline or the end is read here, in a function with no
  * frame of its own: most tokens the grammar asks for after the arguments
  * are these (the ; | && after a command, the 2> < of its redirections,
  * the end), and a word's token costs more than they do.
@@ -3964,52 +3974,51 @@ int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t i = p->pos;
-	int c = -2;
-	if (__builtin_expect(p->no_lc, 1)) {
-		/* (no continuation lines: the blanks without the general
-		 * loop's questions) */
-		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
-			i++;
-		c = sh_ch(p, i);
-		if (__builtin_expect(c >= 0 && !tok_special[c], 1))
-			/* most tokens: a word that starts with no digit or
-			 * brace */
-			return lex_word_token(p, cmdpos, t, i);
-		if (c < 0 && !p->n_hd) {
-			/* (the end, with no here-document waiting) */
-			*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i,
-					      .cmdpos = cmdpos };
-			p->pos = i;
+	if (__builtin_expect(!p->no_lc, 0))
+		/* (continuation lines: the general loop's blanks) */
+		return lex_token_rest(p, cmdpos, t);
+	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+		i++;
+	int c = sh_ch(p, i);
+	if (__builtin_expect(c >= 0 && !tok_special[c], 1))
+		/* most tokens: a word that starts with no digit or brace */
+		return lex_word_token(p, cmdpos, t, i);
+	if (c < 0 && !p->n_hd) {
+		/* (the end, with no here-document waiting) */
+		*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i, .cmdpos = cmdpos };
+		p->pos = i;
+		return 0;
+	}
+	if (c >= 0 && tok_special[c] >= 2) {
+		if (tok_special[c] == 2) {
+			/* an operator (<( and >( start a process
+			 * substitution, a word) */
+			if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '('))
+				return lex_op_token(p, cmdpos, t, i, c);
+		} else if (sh_ch(p, i + 1) == '<' || sh_ch(p, i + 1) == '>') {
+			/* one digit before < or >: an fd (2>&1; the token's
+			 * word is the grammar's, see tok_word) */
+			*t = (struct sh_tok){ .kind = T_IONUM, .ionum = c - '0', .start = i,
+					      .end = i + 1, .cmdpos = cmdpos };
+			p->pos = i + 1;
 			return 0;
 		}
-		if (c >= 0 && tok_special[c] >= 2) {
-			if (tok_special[c] == 2) {
-				/* an operator (<( and >( start a process
-				 * substitution, a word) */
-				if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '(')) {
-					*t = (struct sh_tok){ .kind = T_OP, .start = i,
-							      .cmdpos = cmdpos };
-					(void)read_op(p, i, c, t, false);
-					t->end = p->pos;
-					return 0;
-				}
-			} else if (sh_ch(p, i + 1) == '<' || sh_ch(p, i + 1) == '>') {
-				/* one digit before < or >: an fd (2>&1; the
-				 * token's word is the grammar's, see tok_word) */
-				*t = (struct sh_tok){ .kind = T_IONUM, .ionum = c - '0',
-						      .start = i, .end = i + 1, .cmdpos = cmdpos };
-				p->pos = i + 1;
-				return 0;
-			}
-		}
 	}
-	return lex_token_rest(p, cmdpos, t, i, c);
+	if (c == '\n' && !p->n_hd) {
+		/* (a newline, with no here-document body after it) */
+		*t = (struct sh_tok){ .kind = T_NEWLINE, .start = i, .end = i + 1,
+				      .cmdpos = cmdpos };
+		p->pos = i + 1;
+		return 0;
+	}
+	p->pos = i; /* (the blanks skipped) */
+	return lex_token_rest(p, cmdpos, t);
 }
 
-/* sh_lex_token's word at i, which starts with no character of
+/* The token of a word at i, which starts with no character of
  * tok_special. */
-static int __attribute__((noinline))
-lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+static inline __attribute__((always_inline)) int
+word_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 {
 	int r;
 	memset(t, 0, sizeof(*t));
@@ -4022,11 +4031,22 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return 0;
 }
 
-/* sh_lex_token for the rest: c is the character at i after the blanks,
- * -2 when they are not skipped yet (continuation lines). */
+/* sh_lex_token's word (apart: the fast path has no frame) */
 static int __attribute__((noinline))
-lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 {
+	return word_token_at(p, cmdpos, t, i);
+}
+
+/* sh_lex_token for the rest: with continuation lines about, all tokens;
+ * else those its fast path leaves (comments, braces, words that start
+ * with a digit, process substitutions, the end or a newline before a
+ * here-document's body). */
+static int __attribute__((noinline))
+lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
+{
+	size_t i = p->pos;
+	int c = -2;
 	/* the blanks before the token, and comments (-2: not looked at yet) */
 	while (c == -2 || c == '#') {
 		i = sh_skip_lc(p, i);
@@ -4049,8 +4069,10 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int
 			continue;
 		}
 	}
-	if (c >= 0 && !tok_special[c])
-		return lex_word_token(p, cmdpos, t, i);
+	if (__builtin_expect(c >= 0 && !tok_special[c], 1))
+		/* (inline: with continuation lines about, every word's
+		 * token comes this way) */
+		return word_token_at(p, cmdpos, t, i);
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
 	p->pos = i;
