@@ -3951,24 +3951,52 @@ static const unsigned char tok_special[256] = {
 
 static int lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i);
 
-/* sh_lex_token's operator at i, c (apart: fewer registers there) */
-static int __attribute__((noinline))
-lex_op_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
-{
-	*t = (struct sh_tok){ .kind = T_OP, .start = i, .cmdpos = cmdpos };
-	(void)read_op(p, i, c, t, false);
-	t->end = p->pos;
-	return 0;
-}
-
 static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t);
 
+/* sh_lex_token's token at i, which starts with c (>= 0), a character of
+ * tok_special, in a source without continuation lines: an operator, a
+ * one-digit fd and a newline are read here, the rest in lex_token_rest.
+ * (Apart from sh_lex_token, which then has registers enough for the
+ * blanks and the words without a frame.) */
+static int __attribute__((noinline))
+lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
+	if (tok_special[c] == 2) {
+		/* an operator (<( and >( start a process substitution, a
+		 * word) */
+		if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '(')) {
+			*t = (struct sh_tok){ .kind = T_OP, .start = i, .cmdpos = cmdpos };
+			(void)read_op(p, i, c, t, false);
+			t->end = p->pos;
+			return 0;
+		}
+	} else if (tok_special[c] == 3) {
+		if (sh_ch(p, i + 1) == '<' || sh_ch(p, i + 1) == '>') {
+			/* one digit before < or >: an fd (2>&1; the token's
+			 * word is the grammar's, see tok_word) */
+			*t = (struct sh_tok){ .kind = T_IONUM, .ionum = c - '0', .start = i,
+					      .end = i + 1, .cmdpos = cmdpos };
+			p->pos = i + 1;
+			return 0;
+		}
+	} else if (c == '\n' && !p->n_hd) {
+		/* (a newline, with no here-document body after it) */
+		*t = (struct sh_tok){ .kind = T_NEWLINE, .start = i, .end = i + 1,
+				      .cmdpos = cmdpos };
+		p->pos = i + 1;
+		return 0;
+	}
+	p->pos = i; /* (the blanks skipped) */
+	return lex_token_rest(p, cmdpos, t);
+}
+
 /*
- * sh_lex_token in a source without continuation lines. An operator, a
- * one-digit fd, a newline or the end is read here, in a function with no
- * frame of its own: most tokens the grammar asks for after the arguments
- * are these (the ; | && after a command, the 2> < of its redirections,
- * the end), and a word's token costs more than they do.
+ * The token at p->pos. In a source without continuation lines, a word
+ * or the end are dispatched or read here, in a function with no frame of
+ * its own, and the other tokens by lex_special_fast: most tokens the
+ * grammar asks for after the arguments are operators, fds and the end
+ * (the ; | && after a command, the 2> < of its redirections), and a
+ * word's token costs more than they do.
  */
 int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
@@ -3979,40 +4007,22 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		return lex_token_rest(p, cmdpos, t);
 	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
 		i++;
-	int c = sh_ch(p, i);
-	if (__builtin_expect(c >= 0 && !tok_special[c], 1))
-		/* most tokens: a word that starts with no digit or brace */
-		return lex_word_token(p, cmdpos, t, i);
-	if (c < 0 && !p->n_hd) {
-		/* (the end, with no here-document waiting) */
-		*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i, .cmdpos = cmdpos };
+	if (__builtin_expect(i < p->end, 1)) {
+		int c = (unsigned char)p->src[i];
+		if (__builtin_expect(!tok_special[c], 1))
+			/* most tokens: a word that starts with no digit or
+			 * brace */
+			return lex_word_token(p, cmdpos, t, i);
+		return lex_special_fast(p, cmdpos, t, i, c);
+	}
+	if (p->n_hd) {
 		p->pos = i;
-		return 0;
+		return lex_token_rest(p, cmdpos, t);
 	}
-	if (c >= 0 && tok_special[c] >= 2) {
-		if (tok_special[c] == 2) {
-			/* an operator (<( and >( start a process
-			 * substitution, a word) */
-			if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '('))
-				return lex_op_token(p, cmdpos, t, i, c);
-		} else if (sh_ch(p, i + 1) == '<' || sh_ch(p, i + 1) == '>') {
-			/* one digit before < or >: an fd (2>&1; the token's
-			 * word is the grammar's, see tok_word) */
-			*t = (struct sh_tok){ .kind = T_IONUM, .ionum = c - '0', .start = i,
-					      .end = i + 1, .cmdpos = cmdpos };
-			p->pos = i + 1;
-			return 0;
-		}
-	}
-	if (c == '\n' && !p->n_hd) {
-		/* (a newline, with no here-document body after it) */
-		*t = (struct sh_tok){ .kind = T_NEWLINE, .start = i, .end = i + 1,
-				      .cmdpos = cmdpos };
-		p->pos = i + 1;
-		return 0;
-	}
-	p->pos = i; /* (the blanks skipped) */
-	return lex_token_rest(p, cmdpos, t);
+	/* the end, with no here-document waiting */
+	*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i, .cmdpos = cmdpos };
+	p->pos = i;
+	return 0;
 }
 
 /* The token of a word at i, which starts with no character of
