@@ -3955,7 +3955,8 @@ static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t);
 
 /* sh_lex_token's token at i, which starts with c (>= 0), a character of
  * tok_special, in a source without continuation lines: an operator, a
- * one-digit fd and a newline are read here, the rest in lex_token_rest.
+ * one-digit fd and a newline are read here, a brace word sent to
+ * lex_word_token, the rest left to lex_token_rest.
  * (Apart from sh_lex_token, which then has registers enough for the
  * blanks and the words without a frame.) */
 static int __attribute__((noinline))
@@ -3985,6 +3986,9 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 				      .cmdpos = cmdpos };
 		p->pos = i + 1;
 		return 0;
+	} else if (c == '{' && !is_name_start(sh_ch(p, i + 1))) {
+		/* a brace that starts no {var}> fd ({}, {1..3}): a word */
+		return lex_word_token(p, cmdpos, t, i);
 	}
 	p->pos = i; /* (the blanks skipped) */
 	return lex_token_rest(p, cmdpos, t);
