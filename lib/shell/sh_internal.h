@@ -38,7 +38,10 @@ struct sh_tok {
 	enum sh_tok_kind kind;
 	enum sh_op op;
 	size_t start, end;     /* source range (offsets into p->src) */
-	struct sh_word *word;  /* T_WORD, T_IONUM, T_FDVAR (the word as written) */
+	/* T_WORD, T_FDVAR: the word as written (T_IONUM: built only when
+	 * asked for, by the grammar's tok_word, as most are only a
+	 * redirection's fd) */
+	struct sh_word *word;
 	int ionum;             /* T_IONUM */
 	const char *fdvar;     /* T_FDVAR */
 	struct sh_assign *assign; /* NAME=( ... ) lexed as one token */

@@ -3818,17 +3818,34 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	return 0;
 }
 
-static int
-read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
+/* The real character after the one at i, and where it is: peek_after,
+ * which lc false (no continuation line in the source) folds to the next
+ * byte. */
+static inline __attribute__((always_inline)) int
+op_next(struct sh_parser *p, size_t i, bool lc, size_t *ret_j)
+{
+	if (!lc) {
+		*ret_j = i + 1;
+		return sh_ch(p, i + 1);
+	}
+	return peek_after(p, i, ret_j);
+}
+
+/* The operator that starts with c at i into t (kind, op; p->pos after
+ * it). Always inlined: sh_lex_token reads the operators of a source
+ * without continuation lines (lc false) with the peeks folded to plain
+ * byte reads, lex_special_tok the others. */
+static inline __attribute__((always_inline)) int
+read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t, bool lc)
 {
 	size_t j, k;
-	int d = peek_after(p, i, &j), e;
+	int d = op_next(p, i, lc, &j), e;
 	t->kind = T_OP;
 	p->pos = i + 1;
 	switch (c) {
 	case ';':
 		if (d == ';') {
-			e = peek_after(p, j, &k);
+			e = op_next(p, j, lc, &k);
 			if (e == '&') {
 				t->op = OP_DSEMIAND;
 				p->pos = k + 1;
@@ -3847,7 +3864,7 @@ read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
 			t->op = OP_AND_IF;
 			p->pos = j + 1;
 		} else if (d == '>') {
-			e = peek_after(p, j, &k);
+			e = op_next(p, j, lc, &k);
 			if (e == '>') {
 				t->op = OP_ANDDGREAT;
 				p->pos = k + 1;
@@ -3876,7 +3893,7 @@ read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
 		return 0;
 	case '<':
 		if (d == '<') {
-			e = peek_after(p, j, &k);
+			e = op_next(p, j, lc, &k);
 			if (e == '<') {
 				t->op = OP_TLESS;
 				p->pos = k + 1;
@@ -3910,6 +3927,10 @@ read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t)
 			t->op = OP_GREAT;
 		return 0;
 	default:
+		/* (sh_lex_token asks for one of the characters above only:
+		 * no call there, which would cost its fast path a frame) */
+		if (!lc)
+			__builtin_unreachable();
 		return sh_fail(p, SH_ERR_SYNTAX, i, "internal: not an operator");
 	}
 }
@@ -3918,50 +3939,100 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			   size_t i, int c);
 
 /* Characters a token can start with that are no word's start, or may
- * not be: sh_lex_token looks closer at these only. 2: the operators that
- * end most commands (; & |), which it reads itself when it can; 3: a
- * comment's '#'. */
+ * not be (a comment's '#' among them): sh_lex_token looks closer at these
+ * only. It reads itself, when it can, 2: the operators (; & | ( ) < >),
+ * 3: digits (an fd before < or >). */
 static const unsigned char tok_special[256] = {
-	['#'] = 3, ['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
-	['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1,
-	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
-	['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+	['\0'] = 1, ['\n'] = 1, ['#'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
+	['('] = 2, [')'] = 2, ['<'] = 2, ['>'] = 2, ['{'] = 1,
+	['0'] = 3, ['1'] = 3, ['2'] = 3, ['3'] = 3, ['4'] = 3,
+	['5'] = 3, ['6'] = 3, ['7'] = 3, ['8'] = 3, ['9'] = 3,
 };
 
-/*
- * The operator ; & | at i, when no continuation line is about and it is
- * one of the short ones that end or join commands (; && & | || |&): the
- * token as read_op would make it, without the general token's clearing
- * and dispatch. false for the rest (;; ;& ;;& &> &>>), read_op's.
- */
-static inline bool
-lex_list_op(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+static int lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i);
+
+static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t);
+
+/* sh_lex_token's token at i, which starts with c (>= 0), a character of
+ * tok_special, in a source without continuation lines: an operator, a
+ * one-digit fd and a newline are read here, a brace word sent to
+ * lex_word_token, the rest left to lex_token_rest.
+ * (Apart from sh_lex_token, which then has registers enough for the
+ * blanks and the words without a frame.) */
+static int __attribute__((noinline))
+lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
-	int d = sh_ch(p, i + 1);
-	enum sh_op op;
-	size_t n = 1;
-	if (c == '|') {
-		op = d == '|' ? OP_OR_IF : d == '&' ? OP_PIPEAMP : OP_PIPE;
-		n = d == '|' || d == '&' ? 2 : 1;
-	} else if (c == '&') {
-		if (d == '>')
-			return false;
-		op = d == '&' ? OP_AND_IF : OP_AMP;
-		n = d == '&' ? 2 : 1;
-	} else {
-		if (d == ';' || d == '&')
-			return false;
-		op = OP_SEMI;
+	if (tok_special[c] == 2) {
+		/* an operator (<( and >( start a process substitution, a
+		 * word) */
+		if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '(')) {
+			*t = (struct sh_tok){ .kind = T_OP, .start = i, .cmdpos = cmdpos };
+			(void)read_op(p, i, c, t, false);
+			t->end = p->pos;
+			return 0;
+		}
+	} else if (tok_special[c] == 3) {
+		if (sh_ch(p, i + 1) == '<' || sh_ch(p, i + 1) == '>') {
+			/* one digit before < or >: an fd (2>&1; the token's
+			 * word is the grammar's, see tok_word) */
+			*t = (struct sh_tok){ .kind = T_IONUM, .ionum = c - '0', .start = i,
+					      .end = i + 1, .cmdpos = cmdpos };
+			p->pos = i + 1;
+			return 0;
+		}
+	} else if (c == '\n' && !p->n_hd) {
+		/* (a newline, with no here-document body after it) */
+		*t = (struct sh_tok){ .kind = T_NEWLINE, .start = i, .end = i + 1,
+				      .cmdpos = cmdpos };
+		p->pos = i + 1;
+		return 0;
+	} else if (c == '{' && !is_name_start(sh_ch(p, i + 1))) {
+		/* a brace that starts no {var}> fd ({}, {1..3}): a word */
+		return lex_word_token(p, cmdpos, t, i);
 	}
-	*t = (struct sh_tok){ .kind = T_OP, .op = op, .start = i, .end = i + n,
-			      .cmdpos = cmdpos };
-	p->pos = i + n;
-	return true;
+	p->pos = i; /* (the blanks skipped) */
+	return lex_token_rest(p, cmdpos, t);
 }
 
-/* A word token at i, whose first character sh_lex_token has looked at. */
-static int __attribute__((noinline))
-lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+/*
+ * The token at p->pos. In a source without continuation lines, a word
+ * or the end are dispatched or read here, in a function with no frame of
+ * its own, and the other tokens by lex_special_fast: most tokens the
+ * grammar asks for after the arguments are operators, fds and the end
+ * (the ; | && after a command, the 2> < of its redirections), and a
+ * word's token costs more than they do.
+ */
+int
+sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
+{
+	size_t i = p->pos;
+	if (__builtin_expect(!p->no_lc, 0))
+		/* (continuation lines: the general loop's blanks) */
+		return lex_token_rest(p, cmdpos, t);
+	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+		i++;
+	if (__builtin_expect(i < p->end, 1)) {
+		int c = (unsigned char)p->src[i];
+		if (__builtin_expect(!tok_special[c], 1))
+			/* most tokens: a word that starts with no digit or
+			 * brace */
+			return lex_word_token(p, cmdpos, t, i);
+		return lex_special_fast(p, cmdpos, t, i, c);
+	}
+	if (p->n_hd) {
+		p->pos = i;
+		return lex_token_rest(p, cmdpos, t);
+	}
+	/* the end, with no here-document waiting */
+	*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i, .cmdpos = cmdpos };
+	p->pos = i;
+	return 0;
+}
+
+/* The token of a word at i, which starts with no character of
+ * tok_special. */
+static inline __attribute__((always_inline)) int
+word_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 {
 	int r;
 	memset(t, 0, sizeof(*t));
@@ -3974,45 +4045,22 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return 0;
 }
 
-static int lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
-			int c);
+/* sh_lex_token's word (apart: the fast path has no frame) */
+static int __attribute__((noinline))
+lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+{
+	return word_token_at(p, cmdpos, t, i);
+}
 
-/* The entry, small enough to need no saved registers nor stack frame: the
- * blanks, and the tokens that need no word lexing (the end of input, ; &
- * | && || |&); a word goes to lex_word_token, the rest to lex_token_at. */
-int
-sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
+/* sh_lex_token for the rest: with continuation lines about, all tokens;
+ * else those its fast path leaves (comments, braces, words that start
+ * with a digit, process substitutions, the end or a newline before a
+ * here-document's body). */
+static int __attribute__((noinline))
+lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t i = p->pos;
 	int c = -2;
-	if (__builtin_expect(p->no_lc, 1)) {
-		/* (no continuation lines: the blanks without the general
-		 * loop's questions, and the common operators read here) */
-		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
-			i++;
-		c = sh_ch(p, i);
-		if (__builtin_expect(c >= 0 && !tok_special[c], 1))
-			/* most tokens: a word that starts with no digit or brace */
-			return lex_word_token(p, cmdpos, t, i);
-		if (c >= 0 && tok_special[c] == 2 && lex_list_op(p, cmdpos, t, i, c))
-			return 0;
-		/* the end, as lex_special_tok makes it when no here-document
-		 * waits for its body */
-		if (c < 0 && !p->n_hd) {
-			*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i,
-					      .cmdpos = cmdpos };
-			p->pos = i;
-			return 0;
-		}
-	}
-	return lex_token_at(p, cmdpos, t, i, c);
-}
-
-/* sh_lex_token from i, where c (-2: not looked at yet) is: comments,
- * continuation lines and the tokens of lex_special_tok. */
-static int
-lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
-{
 	/* the blanks before the token, and comments (-2: not looked at yet) */
 	while (c == -2 || c == '#') {
 		i = sh_skip_lc(p, i);
@@ -4035,8 +4083,10 @@ lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c
 			continue;
 		}
 	}
-	if (c >= 0 && !tok_special[c])
-		return lex_word_token(p, cmdpos, t, i);
+	if (__builtin_expect(c >= 0 && !tok_special[c], 1))
+		/* (inline: with continuation lines about, every word's
+		 * token comes this way) */
+		return word_token_at(p, cmdpos, t, i);
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
 	p->pos = i;
@@ -4149,7 +4199,7 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 		goto word;
 	if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' ||
 	    c == '<' || c == '>') {
-		r = read_op(p, i, c, t);
+		r = read_op(p, i, c, t, true);
 		t->end = p->pos;
 		return r;
 	}
@@ -4173,9 +4223,6 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 					       "unsupported construct: file descriptor number out of range");
 			t->kind = T_IONUM;
 			t->ionum = v;
-			t->word = sh_lit_word(p, p->src + i, k - i, i);
-			if (!t->word)
-				return oom(p);
 			p->pos = k;
 			t->end = k;
 			return 0;

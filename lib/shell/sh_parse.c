@@ -217,6 +217,17 @@ op_text(enum sh_op op)
 	return names[op];
 }
 
+/* A token's word. An fd number's (the 2 of 2>&1) is built here, when
+ * first asked for: the lexer leaves it, as most are only the fd of a
+ * redirection. NULL when out of memory. */
+static struct sh_word *
+tok_word(struct sh_parser *p, struct sh_tok *t)
+{
+	if (t->kind == T_IONUM && !t->word)
+		t->word = sh_lit_word(p, p->src + t->start, t->end - t->start, t->start);
+	return t->word;
+}
+
 static int
 unexpected(struct sh_parser *p, const struct sh_tok *t)
 {
@@ -230,10 +241,12 @@ unexpected(struct sh_parser *p, const struct sh_tok *t)
 		return sh_fail(p, SH_ERR_SYNTAX, t->start,
 			       "syntax error near unexpected token `%s'",
 			       op_text(t->op));
-	int n = t->word && t->word->src_len < 60 ? (int)t->word->src_len : 60;
+	/* (an fd number's word is its source text: see tok_word) */
+	const char *s = t->kind == T_IONUM ? p->src + t->start : t->word ? t->word->src : "";
+	size_t len = t->kind == T_IONUM ? t->end - t->start : t->word ? t->word->src_len : 0;
+	int n = len < 60 ? (int)len : 60;
 	return sh_fail(p, SH_ERR_SYNTAX, t->start,
-		       "syntax error near unexpected token `%.*s'", n,
-		       t->word ? t->word->src : "");
+		       "syntax error near unexpected token `%.*s'", n, s);
 }
 
 static inline int
@@ -556,12 +569,12 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 {
 	struct sh_tok *t;
 	int r;
+	/* the commands and their pipe_stderr flags (which grow together) */
 	struct sh_node *cmds_inl[8], **cmds = cmds_inl;
 	bool pe_inl[8], *pe = pe_inl;
-	size_t n = 0, cap = 8, pcap = 8;
+	size_t n = 0, cap = 8;
+	struct sh_node *c = first;
 	for (;;) {
-		struct sh_node *c = first;
-		first = NULL;
 		if (!c) {
 			if ((r = peek_tok(p, true, &t)) < 0)
 				return r;
@@ -572,18 +585,21 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			if (r < 0)
 				return r;
 		}
-		cmds = sh_vec_room(p, cmds, &cap, n, sizeof(*cmds));
-		pe = sh_vec_room(p, pe, &pcap, n, sizeof(*pe));
-		if (!cmds || !pe)
-			return oom(p);
+		if (__builtin_expect(n == cap, 0)) {
+			size_t pcap = cap;
+			pe = sh_vec_more(p, pe, &pcap, sizeof(*pe));
+			cmds = sh_vec_more(p, cmds, &cap, sizeof(*cmds));
+			if (!cmds || !pe)
+				return oom(p);
+		}
 		cmds[n] = c;
-		pe[n] = false;
-		n++;
+		c = NULL;
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
-		if (!is_op(t, OP_PIPE) && !is_op(t, OP_PIPEAMP))
+		bool pipe = is_op(t, OP_PIPE), amp = is_op(t, OP_PIPEAMP);
+		pe[n++] = amp;
+		if (!pipe && !amp)
 			break;
-		pe[n - 1] = is_op(t, OP_PIPEAMP);
 		consume(p);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
@@ -592,14 +608,18 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 		*ret = cmds[0];
 		return 0;
 	}
-	struct sh_node *pl = new_node(p, SH_NODE_PIPELINE, start);
-	cmds = sh_vec_done(p, cmds, cmds_inl, n, sizeof(*cmds));
-	pe = sh_vec_done(p, pe, pe_inl, n, sizeof(*pe));
-	if (!pl || !cmds || !pe)
+	/* the node and its two vectors in one allocation (n <= SH_MAX_INPUT:
+	 * no overflow) */
+	size_t cb = n * sizeof(*cmds);
+	struct sh_node *pl = sh_alloc_raw(p, sizeof(*pl) + cb + n);
+	if (!pl)
 		return oom(p);
-	pl->u.pipeline.cmds = cmds;
-	pl->u.pipeline.pipe_stderr = pe;
+	*pl = (struct sh_node){ .kind = SH_NODE_PIPELINE, .pos = sh_pos_at(p, start) };
+	pl->u.pipeline.cmds = (struct sh_node **)(pl + 1);
+	pl->u.pipeline.pipe_stderr = (bool *)((char *)(pl + 1) + cb);
 	pl->u.pipeline.n_cmds = n;
+	sh_copy((char *)pl->u.pipeline.cmds, (const char *)cmds, cb);
+	sh_copy((char *)pl->u.pipeline.pipe_stderr, (const char *)pe, n);
 	*ret = pl;
 	return 0;
 }
@@ -860,7 +880,9 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 							   rd->op == SH_REDIR_DUP_OUT))) ||
 	    t->assign)
 		return unexpected(p, t);
-	rd->target = t->word;
+	rd->target = tok_word(p, t);
+	if (!rd->target)
+		return oom(p);
 	consume(p);
 	if (rd->op == SH_REDIR_HEREDOC || rd->op == SH_REDIR_HEREDOC_TAB) {
 		if ((r = heredoc_delim(p, rd->target, &rd->delim, &rd->quoted_delim)) < 0)
@@ -1586,7 +1608,9 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 	}
 	if (!cond_word_tok(t) || is_rw(t, RW_DRBRACK))
 		return cond_fail(p, t, "expected an operand");
-	struct sh_word *a = t->word;
+	struct sh_word *a = tok_word(p, t);
+	if (!a)
+		return oom(p);
 	consume(p);
 	if (cond_unary(a)) {
 		if ((r = peek_tok(p, false, &t)) < 0)
@@ -1596,7 +1620,9 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 			if (!c)
 				return oom(p);
 			c->op = a->parts[0].text;
-			c->a = t->word;
+			c->a = tok_word(p, t);
+			if (!c->a)
+				return oom(p);
 			consume(p);
 			sh_leave(p);
 			*ret = c;
@@ -1632,7 +1658,9 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 			if (!cond_word_tok(t) || is_rw(t, RW_DRBRACK))
 				return sh_fail(p, SH_ERR_SYNTAX, t->start,
 					       "unexpected argument to conditional binary operator");
-			c->b = t->word;
+			c->b = tok_word(p, t);
+			if (!c->b)
+				return oom(p);
 			consume(p);
 		}
 		sh_leave(p);
