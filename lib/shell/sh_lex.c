@@ -53,6 +53,9 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 {
 	return lex_parts_at(p, ctx, flags, out, 0);
 }
+static bool sub_at(const struct sh_parser *p, enum lctx ctx, size_t k);
+static int lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags,
+			 struct pvec *out, size_t k);
 
 /* Not `= { 0 }`: that would clear the inline parts, hundreds of bytes per
  * word, which pvec_push clears one at a time as it hands them out. */
@@ -2274,7 +2277,9 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 				p->pos = i + 1;
 				struct pvec in;
 				pvec_init(&in);
-				if ((r = lex_parts(p, LC_DQ, 0, &in)) < 0)
+				r = sub_at(p, LC_DQ, i + 1) ? lex_parts_sub(p, LC_DQ, 0, &in, i + 1)
+							    : lex_parts(p, LC_DQ, 0, &in);
+				if (r < 0)
 					return r;
 				size_t j;
 				if (peek(p, &j) != '"')
@@ -3713,6 +3718,62 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return lex_word_rest(p, cmdpos, t, s, k);
 }
 
+/*
+ * Does a substitution that lex_parts_sub takes start at k: $( (not $(( ),
+ * or in a word <( or >(, its two bytes with no line continuation?
+ */
+static bool
+sub_at(const struct sh_parser *p, enum lctx ctx, size_t k)
+{
+	if (k + 1 >= p->end || p->src[k + 1] != '(')
+		return false;
+	char c = p->src[k];
+	if (c == '$')
+		return k + 2 >= p->end || (p->src[k + 2] != '(' && p->src[k + 2] != '\\');
+	return ctx == LC_WORD && (c == '<' || c == '>');
+}
+
+/*
+ * lex_parts_at(p, ctx, flags, out, k) for a word (LC_WORD) or the inside
+ * of "..." (LC_DQ) whose plain text up to k is followed by a substitution
+ * (sub_at): the text and the substitution are taken as lex_parts_at and
+ * lex_dollar would take them, the same parts, charges and errors, without
+ * their loop and dispatch; and when the word or the "..." ends right after
+ * the ')', as most do (`$(nproc)`, "$(pwd)", -j$(nproc)), that is all.
+ */
+static int
+lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out,
+	      size_t k)
+{
+	size_t start = sh_skip_lc(p, p->pos);
+	struct litrun lr = { .active = k > start, .slice = true, .kind = SH_PART_LIT,
+			     .off = start, .sp = p->src + start, .sn = k - start };
+	int r;
+	if ((r = lit_flush(p, out, &lr)) < 0)
+		return r;
+	if ((r = sh_enter(p, k)) < 0)
+		return r;
+	char c = p->src[k];
+	p->pos = k + 2;
+	struct sh_node *body = NULL;
+	if ((r = lex_cmdsub_body(p, k, &body)) < 0)
+		return r;
+	struct sh_part *part =
+		pvec_push(p, out, c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB, k);
+	if (!part)
+		return oom(p);
+	part->body = body;
+	if (c != '$')
+		part->procsub_dir = c;
+	sh_leave(p);
+	/* where lex_parts_at's loop would stop next (a '(' '<' '>' after
+	 * the word goes there to find out) */
+	if (ctx == LC_WORD ? word_ends_at(p, p->pos)
+			   : p->pos < p->end && p->src[p->pos] == '"')
+		return 0;
+	return lex_parts_at(p, ctx, flags, out, 0);
+}
+
 /* lex_word_tok for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped. */
 static int
@@ -3746,7 +3807,9 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	if (k == s && s < p->end && p->src[s] == '{' &&
 	    (r = lex_brace_word(p, cmdpos, t, s, &pv, &k)) <= 0)
 		return r;
-	r = lex_parts_at(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv, k);
+	unsigned flags = cmdpos ? LF_CMDPOS : 0;
+	r = sub_at(p, LC_WORD, k) ? lex_parts_sub(p, LC_WORD, flags, &pv, k)
+				  : lex_parts_at(p, LC_WORD, flags, &pv, k);
 	if (r < 0)
 		return r;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);
