@@ -3175,7 +3175,9 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 			extra = n ? sizeof(struct sh_part) + n + 1 : 0;
 		}
 	} else {
-		/* q == '$' */
+		/* q == '$' ($( first: it is the most common of the others) */
+		if (s + 1 < p->end && src[s + 1] == '(')
+			return 2;
 		size_t e = simple_param(p, s, &ns, &n, &braced);
 		if (!e)
 			e = special_param(p, s, &ns, &n);
