@@ -3735,6 +3735,36 @@ sub_at(const struct sh_parser *p, enum lctx ctx, size_t k)
 	return ctx == LC_WORD && (c == '<' || c == '>');
 }
 
+/* The body of the substitution at k (sub_at), parsed with the nesting
+ * charge lex_dollar and lex_parts_at give it; p->pos ends after its ')'. */
+static int
+lex_sub_body(struct sh_parser *p, size_t k, struct sh_node **ret)
+{
+	int r = sh_enter(p, k);
+	if (r < 0)
+		return r;
+	p->pos = k + 2;
+	if ((r = lex_cmdsub_body(p, k, ret)) < 0)
+		return r;
+	sh_leave(p);
+	return 0;
+}
+
+/* pvec_push of the substitution at k, whose body is parsed. (Always
+ * inline, as pvec_push is.) */
+static inline __attribute__((always_inline)) int
+push_sub(struct sh_parser *p, struct pvec *out, size_t k, struct sh_node *body)
+{
+	char c = p->src[k];
+	struct sh_part *part = pvec_push(p, out, c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB, k);
+	if (!part)
+		return oom(p);
+	part->body = body;
+	if (c != '$')
+		part->procsub_dir = c;
+	return 0;
+}
+
 /*
  * lex_parts_at(p, ctx, flags, out, k) for a word (LC_WORD) or the inside
  * of "..." (LC_DQ) whose plain text up to k is followed by a substitution
@@ -3743,37 +3773,83 @@ sub_at(const struct sh_parser *p, enum lctx ctx, size_t k)
  * their loop and dispatch; and when the word or the "..." ends right after
  * the ')', as most do (`$(nproc)`, "$(pwd)", -j$(nproc)), that is all.
  */
-static int
+static int __attribute__((noinline))
 lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out,
 	      size_t k)
 {
 	size_t start = sh_skip_lc(p, p->pos);
-	struct litrun lr = { .active = k > start, .slice = true, .kind = SH_PART_LIT,
-			     .off = start, .sp = p->src + start, .sn = k - start };
 	int r;
-	if ((r = lit_flush(p, out, &lr)) < 0)
-		return r;
-	if ((r = sh_enter(p, k)) < 0)
-		return r;
-	char c = p->src[k];
-	p->pos = k + 2;
+	if (k > start) {
+		struct litrun lr = { .active = true, .slice = true, .kind = SH_PART_LIT,
+				     .off = start, .sp = p->src + start, .sn = k - start };
+		if ((r = lit_flush_run(p, out, &lr)) < 0)
+			return r;
+	}
 	struct sh_node *body = NULL;
-	if ((r = lex_cmdsub_body(p, k, &body)) < 0)
+	if ((r = lex_sub_body(p, k, &body)) < 0 || (r = push_sub(p, out, k, body)) < 0)
 		return r;
-	struct sh_part *part =
-		pvec_push(p, out, c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB, k);
-	if (!part)
-		return oom(p);
-	part->body = body;
-	if (c != '$')
-		part->procsub_dir = c;
-	sh_leave(p);
 	/* where lex_parts_at's loop would stop next (a '(' '<' '>' after
 	 * the word goes there to find out) */
 	if (ctx == LC_WORD ? word_ends_at(p, p->pos)
 			   : p->pos < p->end && p->src[p->pos] == '"')
 		return 0;
 	return lex_parts_at(p, ctx, flags, out, 0);
+}
+
+/* lex_sub_word's word when more follows its substitution: the general
+ * path after it. (Apart: lex_sub_word itself needs no part vector.) */
+static int __attribute__((noinline))
+sub_word_more(struct sh_parser *p, unsigned flags, size_t s, struct sh_node *body,
+	      struct sh_word **ret)
+{
+	struct pvec pv;
+	pvec_init(&pv);
+	int r;
+	if ((r = push_sub(p, &pv, s, body)) < 0 ||
+	    (r = lex_parts_at(p, LC_WORD, flags, &pv, 0)) < 0)
+		return r;
+	if (!(*ret = make_word(p, &pv, s, p->pos)))
+		return oom(p);
+	return 0;
+}
+
+/*
+ * lex_word_rest for a word that starts with a substitution (sub_at). When
+ * the substitution is all of the word (`$(nproc)`, <(sort a)), the word and
+ * its one part are built here in one allocation, without a part vector;
+ * otherwise lex_parts_at goes on after it. Either way it is the word
+ * lex_word_rest would build: with no literal first part, it has no
+ * assignment, tilde prefix or reserved word to look for.
+ */
+static int __attribute__((noinline))
+lex_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
+{
+	struct sh_node *body = NULL;
+	int r = lex_sub_body(p, s, &body);
+	if (r < 0)
+		return r;
+	struct sh_word *w;
+	if (word_ends_at(p, p->pos)) {
+		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part));
+		if (!mem)
+			return oom(p);
+		w = (struct sh_word *)mem;
+		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+		struct sh_pos pos = sh_pos_at(p, s);
+		char c = p->src[s];
+		*part = (struct sh_part){ .kind = c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB,
+					  .pos = pos, .procsub_dir = c == '$' ? 0 : c,
+					  .body = body };
+		*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
+				       .src = p->src + s, .src_len = p->pos - s };
+	} else if ((r = sub_word_more(p, flags, s, body, &w)) < 0) {
+		return r;
+	}
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return merge_lits(p, w);
 }
 
 /* lex_word_tok for the words that are not plain: s is where the word
@@ -3810,8 +3886,13 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (r = lex_brace_word(p, cmdpos, t, s, &pv, &k)) <= 0)
 		return r;
 	unsigned flags = cmdpos ? LF_CMDPOS : 0;
-	r = sub_at(p, LC_WORD, k) ? lex_parts_sub(p, LC_WORD, flags, &pv, k)
-				  : lex_parts_at(p, LC_WORD, flags, &pv, k);
+	if (sub_at(p, LC_WORD, k)) {
+		if (k == s)
+			return lex_sub_word(p, flags, t, s);
+		r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
+	} else {
+		r = lex_parts_at(p, LC_WORD, flags, &pv, k);
+	}
 	if (r < 0)
 		return r;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);
