@@ -67,7 +67,7 @@ pvec_init(struct pvec *pv)
 }
 
 /* The next real character at or after pos, and where it is. */
-static inline int
+static inline __attribute__((always_inline)) int
 peek(struct sh_parser *p, size_t *ret_i)
 {
 	size_t i = sh_skip_lc(p, p->pos);
@@ -77,7 +77,7 @@ peek(struct sh_parser *p, size_t *ret_i)
 }
 
 /* The real character after the one at i. */
-static inline int
+static inline __attribute__((always_inline)) int
 peek_after(struct sh_parser *p, size_t i, size_t *ret_j)
 {
 	size_t j = sh_skip_lc(p, i + 1);
