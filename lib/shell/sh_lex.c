@@ -222,6 +222,26 @@ make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 	return w;
 }
 
+/* The end of the "..." at i, part pidx of out, whose inside (in) is lexed
+ * up to p->pos: its closing quote, its parts moved to the tree, and the
+ * nesting charge the '"' took given back. */
+static inline __attribute__((always_inline)) int
+dq_close(struct sh_parser *p, size_t i, struct pvec *out, size_t pidx, struct pvec *in)
+{
+	size_t j;
+	if (peek(p, &j) != '"')
+		return sh_fail(p, SH_ERR_SYNTAX, i,
+			       "unexpected end of file while looking for matching `\"'");
+	p->pos = j + 1;
+	struct sh_part *iv = pvec_done(p, in);
+	if (in->n && !iv)
+		return oom(p);
+	out->v[pidx].parts = iv;
+	out->v[pidx].n_parts = in->n;
+	sh_leave(p);
+	return 0;
+}
+
 /* ---- literal runs ------------------------------------------------------ */
 
 struct litrun {
@@ -2279,19 +2299,8 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 				pvec_init(&in);
 				r = sub_at(p, LC_DQ, i + 1) ? lex_parts_sub(p, LC_DQ, 0, &in, i + 1)
 							    : lex_parts(p, LC_DQ, 0, &in);
-				if (r < 0)
+				if (r < 0 || (r = dq_close(p, i, out, pidx, &in)) < 0)
 					return r;
-				size_t j;
-				if (peek(p, &j) != '"')
-					return sh_fail(p, SH_ERR_SYNTAX, i,
-						       "unexpected end of file while looking for matching `\"'");
-				p->pos = j + 1;
-				struct sh_part *iv = pvec_done(p, &in);
-				if (in.n && !iv)
-					return oom(p);
-				out->v[pidx].parts = iv;
-				out->v[pidx].n_parts = in.n;
-				sh_leave(p);
 				continue;
 			}
 		case '$':
@@ -3852,6 +3861,72 @@ lex_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 	return merge_lits(p, w);
 }
 
+/* lex_dq_sub_word's word when more follows the $( ) in its "..." or after
+ * it: the general path after the substitution, as lex_parts_at's '"' case
+ * and loop would go on. */
+static int __attribute__((noinline))
+dq_sub_word_more(struct sh_parser *p, unsigned flags, size_t s, struct sh_node *body,
+		 struct sh_word **ret)
+{
+	struct pvec pv, in;
+	pvec_init(&pv);
+	pvec_init(&in);
+	int r;
+	if (!pvec_push(p, &pv, SH_PART_DQUOTE, s))
+		return oom(p);
+	if ((r = push_sub(p, &in, s + 1, body)) < 0 ||
+	    (!(p->pos < p->end && p->src[p->pos] == '"') &&
+	     (r = lex_parts_at(p, LC_DQ, 0, &in, 0)) < 0) ||
+	    (r = dq_close(p, s, &pv, 0, &in)) < 0 ||
+	    (!word_ends_at(p, p->pos) && (r = lex_parts_at(p, LC_WORD, flags, &pv, 0)) < 0))
+		return r;
+	if (!(*ret = make_word(p, &pv, s, p->pos)))
+		return oom(p);
+	return 0;
+}
+
+/*
+ * lex_word_rest for a word that starts with "$( (not "$(( ). When the word
+ * is "$(...)" (cd "$(git rev-parse --show-toplevel)"), it is built here, the
+ * word, its DQUOTE part and the CMDSUB inside in one allocation; otherwise
+ * dq_sub_word_more goes on. Either way the word lex_word_rest would build,
+ * with the charges and errors of lex_parts_at's '"' case and lex_dollar.
+ */
+static int __attribute__((noinline))
+lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
+{
+	struct sh_node *body = NULL;
+	int r;
+	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
+	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body(p, s + 1, &body)) < 0)
+		return r;
+	size_t e = p->pos; /* after the ')' */
+	struct sh_word *w;
+	if (e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
+		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part));
+		if (!mem)
+			return oom(p);
+		w = (struct sh_word *)mem;
+		struct sh_part *dq = (struct sh_part *)(mem + sizeof(*w)), *in = dq + 1;
+		struct sh_pos pos = sh_pos_at(p, s);
+		*in = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, s + 1),
+					.body = body };
+		*dq = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = in,
+					.n_parts = 1 };
+		*w = (struct sh_word){ .pos = pos, .parts = dq, .n_parts = 1,
+				       .src = p->src + s, .src_len = e + 1 - s };
+		p->pos = e + 1;
+		sh_leave(p);
+	} else if ((r = dq_sub_word_more(p, flags, s, body, &w)) < 0) {
+		return r;
+	}
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return merge_lits(p, w);
+}
+
 /* lex_word_tok for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped. */
 static int
@@ -3865,6 +3940,8 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (r = lex_word_simple(p, t, s)) != 0) {
 		if (r != 2)
 			return r < 0 ? r : 0;
+		if (p->src[s] == '"' && sub_at(p, LC_DQ, s + 1))
+			return lex_dq_sub_word(p, cmdpos ? LF_CMDPOS : 0, t, s);
 		seq = false;
 	}
 
