@@ -3805,6 +3805,18 @@ lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *o
 	return lex_parts_at(p, ctx, flags, out, 0);
 }
 
+/* The token of the word lex_sub_word or lex_dq_sub_word built, as
+ * lex_word_rest ends a word whose first part is no literal. */
+static inline __attribute__((always_inline)) int
+sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
+{
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return merge_lits(p, w);
+}
+
 /* lex_sub_word's word when more follows its substitution: the general
  * path after it. (Apart: lex_sub_word itself needs no part vector.) */
 static int __attribute__((noinline))
@@ -3854,11 +3866,7 @@ lex_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 	} else if ((r = sub_word_more(p, flags, s, body, &w)) < 0) {
 		return r;
 	}
-	t->kind = T_WORD;
-	t->word = w;
-	t->cmdpos_sensitive = p->cmdpos_sens;
-	p->cmdpos_sens = false;
-	return merge_lits(p, w);
+	return sub_word_end(p, t, w);
 }
 
 /* lex_dq_sub_word's word when more follows the $( ) in its "..." or after
@@ -3920,11 +3928,7 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 	} else if ((r = dq_sub_word_more(p, flags, s, body, &w)) < 0) {
 		return r;
 	}
-	t->kind = T_WORD;
-	t->word = w;
-	t->cmdpos_sensitive = p->cmdpos_sens;
-	p->cmdpos_sens = false;
-	return merge_lits(p, w);
+	return sub_word_end(p, t, w);
 }
 
 /* lex_word_tok for the words that are not plain: s is where the word
