@@ -53,6 +53,9 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 {
 	return lex_parts_at(p, ctx, flags, out, 0);
 }
+static bool sub_at(const struct sh_parser *p, enum lctx ctx, size_t k);
+static int lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags,
+			 struct pvec *out, size_t k);
 
 /* Not `= { 0 }`: that would clear the inline parts, hundreds of bytes per
  * word, which pvec_push clears one at a time as it hands them out. */
@@ -64,7 +67,7 @@ pvec_init(struct pvec *pv)
 }
 
 /* The next real character at or after pos, and where it is. */
-static inline int
+static inline __attribute__((always_inline)) int
 peek(struct sh_parser *p, size_t *ret_i)
 {
 	size_t i = sh_skip_lc(p, p->pos);
@@ -74,7 +77,7 @@ peek(struct sh_parser *p, size_t *ret_i)
 }
 
 /* The real character after the one at i. */
-static inline int
+static inline __attribute__((always_inline)) int
 peek_after(struct sh_parser *p, size_t i, size_t *ret_j)
 {
 	size_t j = sh_skip_lc(p, i + 1);
@@ -217,6 +220,26 @@ make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 	w->src = p->src + start;
 	w->src_len = end > start ? end - start : 0;
 	return w;
+}
+
+/* The end of the "..." at i, part pidx of out, whose inside (in) is lexed
+ * up to p->pos: its closing quote, its parts moved to the tree, and the
+ * nesting charge the '"' took given back. */
+static inline __attribute__((always_inline)) int
+dq_close(struct sh_parser *p, size_t i, struct pvec *out, size_t pidx, struct pvec *in)
+{
+	size_t j;
+	if (peek(p, &j) != '"')
+		return sh_fail(p, SH_ERR_SYNTAX, i,
+			       "unexpected end of file while looking for matching `\"'");
+	p->pos = j + 1;
+	struct sh_part *iv = pvec_done(p, in);
+	if (in->n && !iv)
+		return oom(p);
+	out->v[pidx].parts = iv;
+	out->v[pidx].n_parts = in->n;
+	sh_leave(p);
+	return 0;
 }
 
 /* ---- literal runs ------------------------------------------------------ */
@@ -2274,19 +2297,10 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 				p->pos = i + 1;
 				struct pvec in;
 				pvec_init(&in);
-				if ((r = lex_parts(p, LC_DQ, 0, &in)) < 0)
+				r = sub_at(p, LC_DQ, i + 1) ? lex_parts_sub(p, LC_DQ, 0, &in, i + 1)
+							    : lex_parts(p, LC_DQ, 0, &in);
+				if (r < 0 || (r = dq_close(p, i, out, pidx, &in)) < 0)
 					return r;
-				size_t j;
-				if (peek(p, &j) != '"')
-					return sh_fail(p, SH_ERR_SYNTAX, i,
-						       "unexpected end of file while looking for matching `\"'");
-				p->pos = j + 1;
-				struct sh_part *iv = pvec_done(p, &in);
-				if (in.n && !iv)
-					return oom(p);
-				out->v[pidx].parts = iv;
-				out->v[pidx].n_parts = in.n;
-				sh_leave(p);
 				continue;
 			}
 		case '$':
@@ -3170,7 +3184,9 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 			extra = n ? sizeof(struct sh_part) + n + 1 : 0;
 		}
 	} else {
-		/* q == '$' */
+		/* q == '$' ($( first: it is the most common of the others) */
+		if (s + 1 < p->end && src[s + 1] == '(')
+			return 2;
 		size_t e = simple_param(p, s, &ns, &n, &braced);
 		if (!e)
 			e = special_param(p, s, &ns, &n);
@@ -3713,6 +3729,208 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return lex_word_rest(p, cmdpos, t, s, k);
 }
 
+/*
+ * Does a substitution that lex_parts_sub takes start at k: $( (not $(( ),
+ * or in a word <( or >(, its two bytes with no line continuation?
+ */
+static bool
+sub_at(const struct sh_parser *p, enum lctx ctx, size_t k)
+{
+	if (k + 1 >= p->end || p->src[k + 1] != '(')
+		return false;
+	char c = p->src[k];
+	if (c == '$')
+		return k + 2 >= p->end || (p->src[k + 2] != '(' && p->src[k + 2] != '\\');
+	return ctx == LC_WORD && (c == '<' || c == '>');
+}
+
+/* The body of the substitution at k (sub_at), parsed with the nesting
+ * charge lex_dollar and lex_parts_at give it; p->pos ends after its ')'. */
+static int
+lex_sub_body(struct sh_parser *p, size_t k, struct sh_node **ret)
+{
+	int r = sh_enter(p, k);
+	if (r < 0)
+		return r;
+	p->pos = k + 2;
+	if ((r = lex_cmdsub_body(p, k, ret)) < 0)
+		return r;
+	sh_leave(p);
+	return 0;
+}
+
+/* pvec_push of the substitution at k, whose body is parsed. (Always
+ * inline, as pvec_push is.) */
+static inline __attribute__((always_inline)) int
+push_sub(struct sh_parser *p, struct pvec *out, size_t k, struct sh_node *body)
+{
+	char c = p->src[k];
+	struct sh_part *part = pvec_push(p, out, c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB, k);
+	if (!part)
+		return oom(p);
+	part->body = body;
+	if (c != '$')
+		part->procsub_dir = c;
+	return 0;
+}
+
+/*
+ * lex_parts_at(p, ctx, flags, out, k) for a word (LC_WORD) or the inside
+ * of "..." (LC_DQ) whose plain text up to k is followed by a substitution
+ * (sub_at): the text and the substitution are taken as lex_parts_at and
+ * lex_dollar would take them, the same parts, charges and errors, without
+ * their loop and dispatch; and when the word or the "..." ends right after
+ * the ')', as most do (`$(nproc)`, "$(pwd)", -j$(nproc)), that is all.
+ */
+static int __attribute__((noinline))
+lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out,
+	      size_t k)
+{
+	size_t start = sh_skip_lc(p, p->pos);
+	int r;
+	if (k > start) {
+		struct litrun lr = { .active = true, .slice = true, .kind = SH_PART_LIT,
+				     .off = start, .sp = p->src + start, .sn = k - start };
+		if ((r = lit_flush_run(p, out, &lr)) < 0)
+			return r;
+	}
+	struct sh_node *body = NULL;
+	if ((r = lex_sub_body(p, k, &body)) < 0 || (r = push_sub(p, out, k, body)) < 0)
+		return r;
+	/* where lex_parts_at's loop would stop next (a '(' '<' '>' after
+	 * the word goes there to find out) */
+	if (ctx == LC_WORD ? word_ends_at(p, p->pos)
+			   : p->pos < p->end && p->src[p->pos] == '"')
+		return 0;
+	return lex_parts_at(p, ctx, flags, out, 0);
+}
+
+/* The token of the word lex_sub_word or lex_dq_sub_word built, as
+ * lex_word_rest ends a word whose first part is no literal. */
+static inline __attribute__((always_inline)) int
+sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
+{
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return merge_lits(p, w);
+}
+
+/* lex_sub_word's word when more follows its substitution: the general
+ * path after it. (Apart: lex_sub_word itself needs no part vector.) */
+static int __attribute__((noinline))
+sub_word_more(struct sh_parser *p, unsigned flags, size_t s, struct sh_node *body,
+	      struct sh_word **ret)
+{
+	struct pvec pv;
+	pvec_init(&pv);
+	int r;
+	if ((r = push_sub(p, &pv, s, body)) < 0 ||
+	    (r = lex_parts_at(p, LC_WORD, flags, &pv, 0)) < 0)
+		return r;
+	if (!(*ret = make_word(p, &pv, s, p->pos)))
+		return oom(p);
+	return 0;
+}
+
+/*
+ * lex_word_rest for a word that starts with a substitution (sub_at). When
+ * the substitution is all of the word (`$(nproc)`, <(sort a)), the word and
+ * its one part are built here in one allocation, without a part vector;
+ * otherwise lex_parts_at goes on after it. Either way it is the word
+ * lex_word_rest would build: with no literal first part, it has no
+ * assignment, tilde prefix or reserved word to look for.
+ */
+static int __attribute__((noinline))
+lex_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
+{
+	struct sh_node *body = NULL;
+	int r = lex_sub_body(p, s, &body);
+	if (r < 0)
+		return r;
+	struct sh_word *w;
+	if (word_ends_at(p, p->pos)) {
+		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part));
+		if (!mem)
+			return oom(p);
+		w = (struct sh_word *)mem;
+		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+		struct sh_pos pos = sh_pos_at(p, s);
+		char c = p->src[s];
+		*part = (struct sh_part){ .kind = c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB,
+					  .pos = pos, .procsub_dir = c == '$' ? 0 : c,
+					  .body = body };
+		*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
+				       .src = p->src + s, .src_len = p->pos - s };
+	} else if ((r = sub_word_more(p, flags, s, body, &w)) < 0) {
+		return r;
+	}
+	return sub_word_end(p, t, w);
+}
+
+/* lex_dq_sub_word's word when more follows the $( ) in its "..." or after
+ * it: the general path after the substitution, as lex_parts_at's '"' case
+ * and loop would go on. */
+static int __attribute__((noinline))
+dq_sub_word_more(struct sh_parser *p, unsigned flags, size_t s, struct sh_node *body,
+		 struct sh_word **ret)
+{
+	struct pvec pv, in;
+	pvec_init(&pv);
+	pvec_init(&in);
+	int r;
+	if (!pvec_push(p, &pv, SH_PART_DQUOTE, s))
+		return oom(p);
+	if ((r = push_sub(p, &in, s + 1, body)) < 0 ||
+	    (!(p->pos < p->end && p->src[p->pos] == '"') &&
+	     (r = lex_parts_at(p, LC_DQ, 0, &in, 0)) < 0) ||
+	    (r = dq_close(p, s, &pv, 0, &in)) < 0 ||
+	    (!word_ends_at(p, p->pos) && (r = lex_parts_at(p, LC_WORD, flags, &pv, 0)) < 0))
+		return r;
+	if (!(*ret = make_word(p, &pv, s, p->pos)))
+		return oom(p);
+	return 0;
+}
+
+/*
+ * lex_word_rest for a word that starts with "$( (not "$(( ). When the word
+ * is "$(...)" (cd "$(git rev-parse --show-toplevel)"), it is built here, the
+ * word, its DQUOTE part and the CMDSUB inside in one allocation; otherwise
+ * dq_sub_word_more goes on. Either way the word lex_word_rest would build,
+ * with the charges and errors of lex_parts_at's '"' case and lex_dollar.
+ */
+static int __attribute__((noinline))
+lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
+{
+	struct sh_node *body = NULL;
+	int r;
+	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
+	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body(p, s + 1, &body)) < 0)
+		return r;
+	size_t e = p->pos; /* after the ')' */
+	struct sh_word *w;
+	if (e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
+		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part));
+		if (!mem)
+			return oom(p);
+		w = (struct sh_word *)mem;
+		struct sh_part *dq = (struct sh_part *)(mem + sizeof(*w)), *in = dq + 1;
+		struct sh_pos pos = sh_pos_at(p, s);
+		*in = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, s + 1),
+					.body = body };
+		*dq = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = in,
+					.n_parts = 1 };
+		*w = (struct sh_word){ .pos = pos, .parts = dq, .n_parts = 1,
+				       .src = p->src + s, .src_len = e + 1 - s };
+		p->pos = e + 1;
+		sh_leave(p);
+	} else if ((r = dq_sub_word_more(p, flags, s, body, &w)) < 0) {
+		return r;
+	}
+	return sub_word_end(p, t, w);
+}
+
 /* lex_word_tok for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped. */
 static int
@@ -3726,6 +3944,8 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (r = lex_word_simple(p, t, s)) != 0) {
 		if (r != 2)
 			return r < 0 ? r : 0;
+		if (p->src[s] == '"' && sub_at(p, LC_DQ, s + 1))
+			return lex_dq_sub_word(p, cmdpos ? LF_CMDPOS : 0, t, s);
 		seq = false;
 	}
 
@@ -3746,7 +3966,14 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	if (k == s && s < p->end && p->src[s] == '{' &&
 	    (r = lex_brace_word(p, cmdpos, t, s, &pv, &k)) <= 0)
 		return r;
-	r = lex_parts_at(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, &pv, k);
+	unsigned flags = cmdpos ? LF_CMDPOS : 0;
+	if (sub_at(p, LC_WORD, k)) {
+		if (k == s)
+			return lex_sub_word(p, flags, t, s);
+		r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
+	} else {
+		r = lex_parts_at(p, LC_WORD, flags, &pv, k);
+	}
 	if (r < 0)
 		return r;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);
