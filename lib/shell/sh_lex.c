@@ -4059,7 +4059,7 @@ op_next(struct sh_parser *p, size_t i, bool lc, size_t *ret_j)
 }
 
 /* The operator that starts with c at i into t (kind, op; p->pos after
- * it). Always inlined: sh_lex_token reads the operators of a source
+ * it). Always inlined: lex_special_fast reads the operators of a source
  * without continuation lines (lc false) with the peeks folded to plain
  * byte reads, lex_special_tok the others. */
 static inline __attribute__((always_inline)) int
@@ -4154,8 +4154,8 @@ read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t, bool lc)
 			t->op = OP_GREAT;
 		return 0;
 	default:
-		/* (sh_lex_token asks for one of the characters above only:
-		 * no call there, which would cost its fast path a frame) */
+		/* (lex_special_fast asks for one of the characters above
+		 * only: no call there, which would cost it a frame) */
 		if (!lc)
 			__builtin_unreachable();
 		return sh_fail(p, SH_ERR_SYNTAX, i, "internal: not an operator");

@@ -586,10 +586,10 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 				return r;
 		}
 		if (__builtin_expect(n == cap, 0)) {
+			/* (both at twice the room: pe's from a copy of cap) */
 			size_t pcap = cap;
-			pe = sh_vec_more(p, pe, &pcap, sizeof(*pe));
-			cmds = sh_vec_more(p, cmds, &cap, sizeof(*cmds));
-			if (!cmds || !pe)
+			if (!(pe = sh_vec_more(p, pe, &pcap, sizeof(*pe))) ||
+			    !(cmds = sh_vec_more(p, cmds, &cap, sizeof(*cmds))))
 				return oom(p);
 		}
 		cmds[n] = c;
