@@ -3713,6 +3713,34 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return lex_word_rest(p, cmdpos, t, s, k);
 }
 
+/* The {var} of a {var}> redirection at i (the '{'), a T_FDVAR token:
+ * 1 when it is one, 0 when not (nothing consumed). (Out of line: its
+ * name buffer would enlarge lex_word_rest's frame.) */
+static int __attribute__((noinline))
+lex_fdvar(struct sh_parser *p, struct sh_tok *t, size_t i)
+{
+	size_t k = sh_skip_lc(p, i + 1);
+	char nb[256];
+	size_t nn = 0;
+	while (is_name_char(sh_ch(p, k)) && nn + 1 < sizeof(nb)) {
+		nb[nn++] = p->src[k];
+		k = sh_skip_lc(p, k + 1);
+	}
+	if (!nn || !is_name_start((unsigned char)nb[0]) || sh_ch(p, k) != '}')
+		return 0;
+	size_t k2 = sh_skip_lc(p, k + 1);
+	int e = sh_ch(p, k2);
+	if (e != '<' && e != '>')
+		return 0;
+	t->kind = T_FDVAR;
+	t->fdvar = sh_strndup(p, nb, nn);
+	t->word = sh_lit_word(p, p->src + i, k + 1 - i, i);
+	if (!t->fdvar || !t->word)
+		return oom(p);
+	p->pos = k2;
+	return 1;
+}
+
 /* lex_word_tok for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped. */
 static int
@@ -3740,6 +3768,11 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (r = lex_word_seq(p, t, s, k)) != 0)
 		return r < 0 ? r : 0;
 
+	/* a word token that starts with '{' and is no lone one (a {var}>
+	 * redirection's starts so; arguments that start with '{' come as
+	 * tokens, see sh_arg_start) */
+	if (k == s && s < p->end && p->src[s] == '{' && (r = lex_fdvar(p, t, s)) != 0)
+		return r < 0 ? r : 0;
 	struct pvec pv;
 	pvec_init(&pv);
 	p->cmdpos_sens = false;
@@ -3920,10 +3953,11 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 /* Characters a token can start with that are no word's start, or may
  * not be: sh_lex_token looks closer at these only. 2: the operators that
  * end most commands (; & |), which it reads itself when it can; 3: a
- * comment's '#'. */
+ * comment's '#'. (A '{' starts a word: a group's '{' is a plain one, and
+ * a {var}> redirection is found by lex_word_rest.) */
 static const unsigned char tok_special[256] = {
 	['#'] = 3, ['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
-	['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1,
+	['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1,
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
 	['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
 };
@@ -4179,31 +4213,6 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 			p->pos = k;
 			t->end = k;
 			return 0;
-		}
-	}
-	if (c == '{') {
-		size_t k = sh_skip_lc(p, i + 1);
-		size_t ns = k;
-		char nb[256];
-		size_t nn = 0;
-		while (is_name_char(sh_ch(p, k)) && nn + 1 < sizeof(nb)) {
-			nb[nn++] = p->src[k];
-			k = sh_skip_lc(p, k + 1);
-		}
-		(void)ns;
-		if (nn && is_name_start((unsigned char)nb[0]) && sh_ch(p, k) == '}') {
-			size_t k2 = sh_skip_lc(p, k + 1);
-			int e = sh_ch(p, k2);
-			if (e == '<' || e == '>') {
-				t->kind = T_FDVAR;
-				t->fdvar = sh_strndup(p, nb, nn);
-				t->word = sh_lit_word(p, p->src + i, k + 1 - i, i);
-				if (!t->fdvar || !t->word)
-					return oom(p);
-				p->pos = k2;
-				t->end = k2;
-				return 0;
-			}
 		}
 	}
 word:
