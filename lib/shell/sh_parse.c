@@ -316,20 +316,27 @@ list_sep(const struct sh_tok *t)
 }
 
 /*
- * parse_list after its first item, which starts at start and is followed
- * by a separator, the token in hand.
+ * parse_list after its first item, which starts at start and was followed
+ * by the separator sep (consumed, and the newlines after it): the token
+ * in hand is the one after them.
  */
 static int __attribute__((noinline))
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
-		struct sh_node **ret)
+		enum sh_list_sep sep0, struct sh_node **ret)
 {
 	struct sh_node *items_inl[8], **items = items_inl;
 	enum sh_list_sep seps_inl[8], *seps = seps_inl;
-	size_t n = 0, cap = 8;
+	size_t n = 1, cap = 8;
 	struct sh_tok *t = &p->tok;
 	int r;
 
-	for (;;) {
+	items[0] = item;
+	seps[0] = sep0;
+	while (!ends_list(t)) {
+		item = NULL;
+		/* (and the separator after it, looked at once) */
+		if ((r = parse_and_or(p, &item, &t)) < 0)
+			return r;
 		int sep = list_sep(t);
 		if (__builtin_expect(n == cap, 0)) {
 			size_t scap = cap;
@@ -349,12 +356,6 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 		t = &p->tok;
-		if (ends_list(t))
-			break;
-		item = NULL;
-		/* (and the separator after it, looked at once) */
-		if ((r = parse_and_or(p, &item, &t)) < 0)
-			return r;
 	}
 	/* the separator after the last item only matters when it is & */
 	if (seps[n - 1] != SH_SEP_AMP)
@@ -378,10 +379,12 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 /*
  * A list of and-or lists separated by ; & or newlines, up to a token that
  * ends it (see ends_list). NULL when empty and allow_empty. Most lists are
- * one and-or list with no separator after it: that item is the list,
- * without parse_list_more's vectors (and their stack frame). (Always
- * inlined in parse_program, whose caller has a frame already: the
- * program of every parse is a list; parse_list for the others.)
+ * one and-or list with no separator after it, or (the bodies of compound
+ * commands: `a; }`, `a; then`, `a; done`) with a ; or newline and then
+ * the token that ends the list: that item is the list, without
+ * parse_list_more's vectors (and their stack frame). (Always inlined in
+ * parse_program, whose caller has a frame already: the program of every
+ * parse is a list; parse_list for the others.)
  */
 static inline __attribute__((always_inline)) int
 parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
@@ -403,11 +406,21 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 	struct sh_node *item = NULL;
 	if ((r = parse_and_or(p, &item, &t)) < 0)
 		return r;
-	if (list_sep(t) < 0) {
+	int sep = list_sep(t);
+	if (sep < 0) {
 		*ret = item;
 		return 0;
 	}
-	return parse_list_more(p, start, item, ret);
+	consume(p);
+	/* (skip_newlines leaves the token at command position in hand) */
+	if ((r = skip_newlines(p)) < 0)
+		return r;
+	/* (the separator after the last item only matters when it is &) */
+	if (sep != SH_SEP_AMP && ends_list(&p->tok)) {
+		*ret = item;
+		return 0;
+	}
+	return parse_list_more(p, start, item, (enum sh_list_sep)sep, ret);
 }
 
 static int
