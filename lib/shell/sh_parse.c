@@ -429,8 +429,12 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 	return parse_list_inline(p, allow_empty, ret);
 }
 
-static int
-parse_pipeline(struct sh_parser *p, struct sh_node **ret)
+static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
+
+/* parse_pipeline for a pipeline that starts with ! or time (out of line:
+ * its frame is larger than a compound command's way through needs) */
+static int __attribute__((noinline))
+parse_pipeline_prefixed(struct sh_parser *p, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
@@ -544,6 +548,20 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 	}
 
 	return parse_pipeline_from(p, start, NULL, ret);
+}
+
+/* A pipeline, with ! or time before it or not (the way of pipelines whose
+ * first token is no plain word: compound commands, mostly) */
+static int
+parse_pipeline(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	if (is_rw(t, RW_BANG) || is_rw(t, RW_TIME))
+		return parse_pipeline_prefixed(p, ret);
+	return parse_pipeline_from(p, t->start, NULL, ret);
 }
 
 /* A command that a word that is no reserved word names: simple (most
