@@ -1201,7 +1201,7 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 
 /* ---- compound commands --------------------------------------------------- */
 
-static int
+static inline __attribute__((always_inline)) int
 parse_body_do(struct sh_parser *p, struct sh_node **ret)
 {
 	/* do list done, or (bash) { list } for for/select */
@@ -1218,7 +1218,7 @@ parse_body_do(struct sh_parser *p, struct sh_node **ret)
 	return unexpected(p, t);
 }
 
-static int
+static inline __attribute__((always_inline)) int
 parse_for_body(struct sh_parser *p, struct sh_node **ret)
 {
 	struct sh_tok *t;
@@ -1754,8 +1754,8 @@ starts_compound(const struct sh_tok *t)
  * A compound command at command position, without its trailing
  * redirections. *ret_found is false when the next token starts none.
  */
-static int
-parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
+static inline __attribute__((always_inline)) int
+parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 {
 	struct sh_tok *t;
 	int r;
@@ -1884,7 +1884,16 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 }
 
 static int
-parse_command(struct sh_parser *p, struct sh_node **ret)
+parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
+{
+	return parse_compound_inline(p, ret, ret_found);
+}
+
+/* parse_command for the commands that parse_compound does not parse:
+ * function and coproc, simple commands (out of line: the frame of these
+ * paths is larger than a compound command's way through needs) */
+static int __attribute__((noinline))
+parse_command_other(struct sh_parser *p, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
@@ -2004,24 +2013,36 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 		return 0;
 	}
 
-	bool found = false;
 	struct sh_node *n = NULL;
-	/* (most commands are simple: skip the call that would find out) */
-	if (starts_compound(t) && (r = parse_compound(p, &n, &found)) < 0)
-		return r;
-	if (found) {
-		if ((r = parse_trailing_redirs(p, n)) < 0)
-			return r;
-		sh_leave(p);
-		*ret = n;
-		return 0;
-	}
 	/* reserved words that cannot start a command here (`!` only starts a
 	 * pipeline, not a command after `|` or coproc) */
 	if (t->kind == T_WORD && !t->assign &&
 	    (ends_list(t) || is_rw(t, RW_IN) || is_rw(t, RW_DRBRACK) || is_rw(t, RW_BANG)))
 		return unexpected(p, t);
 	if ((r = parse_simple(p, NULL, &n)) < 0)
+		return r;
+	sh_leave(p);
+	*ret = n;
+	return 0;
+}
+
+static int
+parse_command(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	if (!starts_compound(t) || is_rw(t, RW_FUNCTION) || is_rw(t, RW_COPROC))
+		return parse_command_other(p, ret);
+	/* a compound command that parse_compound parses (it finds one) */
+	if ((r = sh_enter(p, t->start)) < 0)
+		return r;
+	bool found = false;
+	struct sh_node *n = NULL;
+	if ((r = parse_compound_inline(p, &n, &found)) < 0)
+		return r;
+	if ((r = parse_trailing_redirs(p, n)) < 0)
 		return r;
 	sh_leave(p);
 	*ret = n;
