@@ -3575,6 +3575,34 @@ done:
 	return 1;
 }
 
+/* The {var} of a {var}> redirection at i (the '{'), a T_FDVAR token:
+ * 1 when it is one, 0 when not (nothing consumed). (Out of line: its
+ * name buffer would enlarge lex_word_rest's frame.) */
+static int __attribute__((noinline))
+lex_fdvar(struct sh_parser *p, struct sh_tok *t, size_t i)
+{
+	size_t k = sh_skip_lc(p, i + 1);
+	char nb[256];
+	size_t nn = 0;
+	while (is_name_char(sh_ch(p, k)) && nn + 1 < sizeof(nb)) {
+		nb[nn++] = p->src[k];
+		k = sh_skip_lc(p, k + 1);
+	}
+	if (!nn || !is_name_start((unsigned char)nb[0]) || sh_ch(p, k) != '}')
+		return 0;
+	size_t k2 = sh_skip_lc(p, k + 1);
+	int e = sh_ch(p, k2);
+	if (e != '<' && e != '>')
+		return 0;
+	t->kind = T_FDVAR;
+	t->fdvar = sh_strndup(p, nb, nn);
+	t->word = sh_lit_word(p, p->src + i, k + 1 - i, i);
+	if (!t->fdvar || !t->word)
+		return oom(p);
+	p->pos = k2;
+	return 1;
+}
+
 /*
  * lex_word_rest for a word that starts with a '{' (not a lone one): the
  * brace first, by lex_brace, as lex_parts would. When the brace is all of
@@ -3582,7 +3610,10 @@ done:
  * end ({}, {a}, {1..a}), the word is built here, the same word and token
  * lex_word_rest would build, without the general part loop around it.
  * Otherwise returns 1 for lex_parts_at to go on: after the brace part (in
- * pv, p->pos after it), or after a literal '{' (*ret_plain_end).
+ * pv, p->pos after it), or after a literal '{' (*ret_plain_end). A {var}>
+ * redirection's {var} is made its T_FDVAR token here (the tokens that
+ * start with '{' come here; the arguments that do come as tokens, see
+ * sh_arg_start).
  */
 static int __attribute__((noinline))
 lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
@@ -3590,8 +3621,11 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 {
 	struct litrun lr = { .active = false };
 	struct sh_word *w;
+	int r = lex_fdvar(p, t, s);
+	if (r)
+		return r < 0 ? r : 0;
 	p->pos = s;
-	int r = lex_brace(p, cmdpos ? LF_CMDPOS : 0, pv, &lr);
+	r = lex_brace(p, cmdpos ? LF_CMDPOS : 0, pv, &lr);
 	if (r < 0)
 		return r;
 	/* where the general loop's next stop would be: after the brace, or
@@ -3713,34 +3747,6 @@ lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return lex_word_rest(p, cmdpos, t, s, k);
 }
 
-/* The {var} of a {var}> redirection at i (the '{'), a T_FDVAR token:
- * 1 when it is one, 0 when not (nothing consumed). (Out of line: its
- * name buffer would enlarge lex_word_rest's frame.) */
-static int __attribute__((noinline))
-lex_fdvar(struct sh_parser *p, struct sh_tok *t, size_t i)
-{
-	size_t k = sh_skip_lc(p, i + 1);
-	char nb[256];
-	size_t nn = 0;
-	while (is_name_char(sh_ch(p, k)) && nn + 1 < sizeof(nb)) {
-		nb[nn++] = p->src[k];
-		k = sh_skip_lc(p, k + 1);
-	}
-	if (!nn || !is_name_start((unsigned char)nb[0]) || sh_ch(p, k) != '}')
-		return 0;
-	size_t k2 = sh_skip_lc(p, k + 1);
-	int e = sh_ch(p, k2);
-	if (e != '<' && e != '>')
-		return 0;
-	t->kind = T_FDVAR;
-	t->fdvar = sh_strndup(p, nb, nn);
-	t->word = sh_lit_word(p, p->src + i, k + 1 - i, i);
-	if (!t->fdvar || !t->word)
-		return oom(p);
-	p->pos = k2;
-	return 1;
-}
-
 /* lex_word_tok for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped. */
 static int
@@ -3768,11 +3774,6 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (r = lex_word_seq(p, t, s, k)) != 0)
 		return r < 0 ? r : 0;
 
-	/* a word token that starts with '{' and is no lone one (a {var}>
-	 * redirection's starts so; arguments that start with '{' come as
-	 * tokens, see sh_arg_start) */
-	if (k == s && s < p->end && p->src[s] == '{' && (r = lex_fdvar(p, t, s)) != 0)
-		return r < 0 ? r : 0;
 	struct pvec pv;
 	pvec_init(&pv);
 	p->cmdpos_sens = false;
