@@ -1683,7 +1683,9 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 	return cond_fail(p, t, "conditional binary operator expected");
 }
 
-static int
+/* (Always inlined in cond_or, its only caller: most [[ ]] are one
+ * primary, which went through both frames) */
+static inline __attribute__((always_inline)) int
 cond_and(struct sh_parser *p, struct sh_cond **ret)
 {
 	struct sh_cond *l = NULL;
