@@ -3591,6 +3591,34 @@ done:
 	return 1;
 }
 
+/* The {var} of a {var}> redirection at i (the '{'), a T_FDVAR token:
+ * 1 when it is one, 0 when not (nothing consumed). (Out of line: its
+ * name buffer would enlarge lex_word_rest's frame.) */
+static int __attribute__((noinline))
+lex_fdvar(struct sh_parser *p, struct sh_tok *t, size_t i)
+{
+	size_t k = sh_skip_lc(p, i + 1);
+	char nb[256];
+	size_t nn = 0;
+	while (is_name_char(sh_ch(p, k)) && nn + 1 < sizeof(nb)) {
+		nb[nn++] = p->src[k];
+		k = sh_skip_lc(p, k + 1);
+	}
+	if (!nn || !is_name_start((unsigned char)nb[0]) || sh_ch(p, k) != '}')
+		return 0;
+	size_t k2 = sh_skip_lc(p, k + 1);
+	int e = sh_ch(p, k2);
+	if (e != '<' && e != '>')
+		return 0;
+	t->kind = T_FDVAR;
+	t->fdvar = sh_strndup(p, nb, nn);
+	t->word = sh_lit_word(p, p->src + i, k + 1 - i, i);
+	if (!t->fdvar || !t->word)
+		return oom(p);
+	p->pos = k2;
+	return 1;
+}
+
 /*
  * lex_word_rest for a word that starts with a '{' (not a lone one): the
  * brace first, by lex_brace, as lex_parts would. When the brace is all of
@@ -3598,7 +3626,10 @@ done:
  * end ({}, {a}, {1..a}), the word is built here, the same word and token
  * lex_word_rest would build, without the general part loop around it.
  * Otherwise returns 1 for lex_parts_at to go on: after the brace part (in
- * pv, p->pos after it), or after a literal '{' (*ret_plain_end).
+ * pv, p->pos after it), or after a literal '{' (*ret_plain_end). A {var}>
+ * redirection's {var} is made its T_FDVAR token here (the tokens that
+ * start with '{' come here; the arguments that do come as tokens, see
+ * sh_arg_start).
  */
 static int __attribute__((noinline))
 lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
@@ -3606,8 +3637,11 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 {
 	struct litrun lr = { .active = false };
 	struct sh_word *w;
+	int r = lex_fdvar(p, t, s);
+	if (r)
+		return r < 0 ? r : 0;
 	p->pos = s;
-	int r = lex_brace(p, cmdpos ? LF_CMDPOS : 0, pv, &lr);
+	r = lex_brace(p, cmdpos ? LF_CMDPOS : 0, pv, &lr);
 	if (r < 0)
 		return r;
 	/* where the general loop's next stop would be: after the brace, or
@@ -4168,10 +4202,11 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 /* Characters a token can start with that are no word's start, or may
  * not be (a comment's '#' among them): sh_lex_token looks closer at these
  * only. It reads itself, when it can, 2: the operators (; & | ( ) < >),
- * 3: digits (an fd before < or >). */
+ * 3: digits (an fd before < or >). (A '{' starts a word: a group's '{' is
+ * a plain one, and a {var}> redirection is found by lex_word_rest.) */
 static const unsigned char tok_special[256] = {
 	['\0'] = 1, ['\n'] = 1, ['#'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
-	['('] = 2, [')'] = 2, ['<'] = 2, ['>'] = 2, ['{'] = 1,
+	['('] = 2, [')'] = 2, ['<'] = 2, ['>'] = 2,
 	['0'] = 3, ['1'] = 3, ['2'] = 3, ['3'] = 3, ['4'] = 3,
 	['5'] = 3, ['6'] = 3, ['7'] = 3, ['8'] = 3, ['9'] = 3,
 };
@@ -4182,8 +4217,8 @@ static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t);
 
 /* sh_lex_token's token at i, which starts with c (>= 0), a character of
  * tok_special, in a source without continuation lines: an operator, a
- * one-digit fd and a newline are read here, a brace word sent to
- * lex_word_token, the rest left to lex_token_rest.
+ * one-digit fd and a newline are read here, the rest left to
+ * lex_token_rest.
  * (Apart from sh_lex_token, which then has registers enough for the
  * blanks and the words without a frame.) */
 static int __attribute__((noinline))
@@ -4213,9 +4248,6 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 				      .cmdpos = cmdpos };
 		p->pos = i + 1;
 		return 0;
-	} else if (c == '{' && !is_name_start(sh_ch(p, i + 1))) {
-		/* a brace that starts no {var}> fd ({}, {1..3}): a word */
-		return lex_word_token(p, cmdpos, t, i);
 	}
 	p->pos = i; /* (the blanks skipped) */
 	return lex_token_rest(p, cmdpos, t);
@@ -4241,8 +4273,7 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	if (__builtin_expect(i < p->end, 1)) {
 		int c = (unsigned char)p->src[i];
 		if (__builtin_expect(!tok_special[c], 1))
-			/* most tokens: a word that starts with no digit or
-			 * brace */
+			/* most tokens: a word that starts with no digit */
 			return lex_word_token(p, cmdpos, t, i);
 		return lex_special_fast(p, cmdpos, t, i, c);
 	}
@@ -4453,31 +4484,6 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 			p->pos = k;
 			t->end = k;
 			return 0;
-		}
-	}
-	if (c == '{') {
-		size_t k = sh_skip_lc(p, i + 1);
-		size_t ns = k;
-		char nb[256];
-		size_t nn = 0;
-		while (is_name_char(sh_ch(p, k)) && nn + 1 < sizeof(nb)) {
-			nb[nn++] = p->src[k];
-			k = sh_skip_lc(p, k + 1);
-		}
-		(void)ns;
-		if (nn && is_name_start((unsigned char)nb[0]) && sh_ch(p, k) == '}') {
-			size_t k2 = sh_skip_lc(p, k + 1);
-			int e = sh_ch(p, k2);
-			if (e == '<' || e == '>') {
-				t->kind = T_FDVAR;
-				t->fdvar = sh_strndup(p, nb, nn);
-				t->word = sh_lit_word(p, p->src + i, k + 1 - i, i);
-				if (!t->fdvar || !t->word)
-					return oom(p);
-				p->pos = k2;
-				t->end = k2;
-				return 0;
-			}
 		}
 	}
 word:

@@ -329,20 +329,27 @@ list_sep(const struct sh_tok *t)
 }
 
 /*
- * parse_list after its first item, which starts at start and is followed
- * by a separator, the token in hand.
+ * parse_list after its first item, which starts at start and was followed
+ * by the separator sep (consumed, and the newlines after it): the token
+ * in hand is the one after them.
  */
 static int __attribute__((noinline))
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
-		struct sh_node **ret)
+		enum sh_list_sep sep0, struct sh_node **ret)
 {
 	struct sh_node *items_inl[8], **items = items_inl;
 	enum sh_list_sep seps_inl[8], *seps = seps_inl;
-	size_t n = 0, cap = 8;
+	size_t n = 1, cap = 8;
 	struct sh_tok *t = &p->tok;
 	int r;
 
-	for (;;) {
+	items[0] = item;
+	seps[0] = sep0;
+	while (!ends_list(t)) {
+		item = NULL;
+		/* (and the separator after it, looked at once) */
+		if ((r = parse_and_or(p, &item, &t)) < 0)
+			return r;
 		int sep = list_sep(t);
 		if (__builtin_expect(n == cap, 0)) {
 			size_t scap = cap;
@@ -362,12 +369,6 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 		t = &p->tok;
-		if (ends_list(t))
-			break;
-		item = NULL;
-		/* (and the separator after it, looked at once) */
-		if ((r = parse_and_or(p, &item, &t)) < 0)
-			return r;
 	}
 	/* the separator after the last item only matters when it is & */
 	if (seps[n - 1] != SH_SEP_AMP)
@@ -391,10 +392,12 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 /*
  * A list of and-or lists separated by ; & or newlines, up to a token that
  * ends it (see ends_list). NULL when empty and allow_empty. Most lists are
- * one and-or list with no separator after it: that item is the list,
- * without parse_list_more's vectors (and their stack frame). (Always
- * inlined in parse_program, whose caller has a frame already: the
- * program of every parse is a list; parse_list for the others.)
+ * one and-or list with no separator after it, or (the bodies of compound
+ * commands: `a; }`, `a; then`, `a; done`) with a ; or newline and then
+ * the token that ends the list: that item is the list, without
+ * parse_list_more's vectors (and their stack frame). (Always inlined in
+ * parse_program, whose caller has a frame already: the program of every
+ * parse is a list; parse_list for the others.)
  */
 static inline __attribute__((always_inline)) int
 parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
@@ -416,11 +419,21 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 	struct sh_node *item = NULL;
 	if ((r = parse_and_or(p, &item, &t)) < 0)
 		return r;
-	if (list_sep(t) < 0) {
+	int sep = list_sep(t);
+	if (sep < 0) {
 		*ret = item;
 		return 0;
 	}
-	return parse_list_more(p, start, item, ret);
+	consume(p);
+	/* (skip_newlines leaves the token at command position in hand) */
+	if ((r = skip_newlines(p)) < 0)
+		return r;
+	/* (the separator after the last item only matters when it is &) */
+	if (sep != SH_SEP_AMP && ends_list(&p->tok)) {
+		*ret = item;
+		return 0;
+	}
+	return parse_list_more(p, start, item, (enum sh_list_sep)sep, ret);
 }
 
 static int
@@ -429,8 +442,12 @@ parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 	return parse_list_inline(p, allow_empty, ret);
 }
 
-static int
-parse_pipeline(struct sh_parser *p, struct sh_node **ret)
+static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
+
+/* parse_pipeline for a pipeline that starts with ! or time (out of line:
+ * its frame is larger than a compound command's way through needs) */
+static int __attribute__((noinline))
+parse_pipeline_prefixed(struct sh_parser *p, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
@@ -544,6 +561,20 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 	}
 
 	return parse_pipeline_from(p, start, NULL, ret);
+}
+
+/* A pipeline, with ! or time before it or not (the way of pipelines whose
+ * first token is no plain word: compound commands, mostly) */
+static int
+parse_pipeline(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	if (is_rw(t, RW_BANG) || is_rw(t, RW_TIME))
+		return parse_pipeline_prefixed(p, ret);
+	return parse_pipeline_from(p, t->start, NULL, ret);
 }
 
 /* A command that a word that is no reserved word names: simple (most
@@ -1192,7 +1223,7 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 
 /* ---- compound commands --------------------------------------------------- */
 
-static int
+static inline __attribute__((always_inline)) int
 parse_body_do(struct sh_parser *p, struct sh_node **ret)
 {
 	/* do list done, or (bash) { list } for for/select */
@@ -1209,7 +1240,7 @@ parse_body_do(struct sh_parser *p, struct sh_node **ret)
 	return unexpected(p, t);
 }
 
-static int
+static inline __attribute__((always_inline)) int
 parse_for_body(struct sh_parser *p, struct sh_node **ret)
 {
 	struct sh_tok *t;
@@ -1680,7 +1711,9 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 	return cond_fail(p, t, "conditional binary operator expected");
 }
 
-static int
+/* (Always inlined in cond_or, its only caller: most [[ ]] are one
+ * primary, which went through both frames) */
+static inline __attribute__((always_inline)) int
 cond_and(struct sh_parser *p, struct sh_cond **ret)
 {
 	struct sh_cond *l = NULL;
@@ -1751,8 +1784,8 @@ starts_compound(const struct sh_tok *t)
  * A compound command at command position, without its trailing
  * redirections. *ret_found is false when the next token starts none.
  */
-static int
-parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
+static inline __attribute__((always_inline)) int
+parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 {
 	struct sh_tok *t;
 	int r;
@@ -1881,7 +1914,16 @@ parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
 }
 
 static int
-parse_command(struct sh_parser *p, struct sh_node **ret)
+parse_compound(struct sh_parser *p, struct sh_node **ret, bool *ret_found)
+{
+	return parse_compound_inline(p, ret, ret_found);
+}
+
+/* parse_command for the commands that parse_compound does not parse:
+ * function and coproc, simple commands (out of line: the frame of these
+ * paths is larger than a compound command's way through needs) */
+static int __attribute__((noinline))
+parse_command_other(struct sh_parser *p, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
@@ -2001,24 +2043,36 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 		return 0;
 	}
 
-	bool found = false;
 	struct sh_node *n = NULL;
-	/* (most commands are simple: skip the call that would find out) */
-	if (starts_compound(t) && (r = parse_compound(p, &n, &found)) < 0)
-		return r;
-	if (found) {
-		if ((r = parse_trailing_redirs(p, n)) < 0)
-			return r;
-		sh_leave(p);
-		*ret = n;
-		return 0;
-	}
 	/* reserved words that cannot start a command here (`!` only starts a
 	 * pipeline, not a command after `|` or coproc) */
 	if (t->kind == T_WORD && !t->assign &&
 	    (ends_list(t) || is_rw(t, RW_IN) || is_rw(t, RW_DRBRACK) || is_rw(t, RW_BANG)))
 		return unexpected(p, t);
 	if ((r = parse_simple(p, NULL, &n)) < 0)
+		return r;
+	sh_leave(p);
+	*ret = n;
+	return 0;
+}
+
+static int
+parse_command(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	if (!starts_compound(t) || is_rw(t, RW_FUNCTION) || is_rw(t, RW_COPROC))
+		return parse_command_other(p, ret);
+	/* a compound command that parse_compound parses (it finds one) */
+	if ((r = sh_enter(p, t->start)) < 0)
+		return r;
+	bool found = false;
+	struct sh_node *n = NULL;
+	if ((r = parse_compound_inline(p, &n, &found)) < 0)
+		return r;
+	if ((r = parse_trailing_redirs(p, n)) < 0)
 		return r;
 	sh_leave(p);
 	*ret = n;
