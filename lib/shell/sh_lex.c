@@ -3974,12 +3974,14 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return 0;
 }
 
-static int lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
-			int c);
+static int lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i);
+static int lex_special_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
+			  int c);
 
 /* The entry, small enough to need no saved registers nor stack frame: the
  * blanks, and the tokens that need no word lexing (the end of input, ; &
- * | && || |&); a word goes to lex_word_token, the rest to lex_token_at. */
+ * | && || |&); a word goes to lex_word_token, blanks and comments the
+ * fast path does not take to lex_token_at, the rest to lex_special_at. */
 int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
@@ -4005,43 +4007,58 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			return 0;
 		}
 	}
-	return lex_token_at(p, cmdpos, t, i, c);
+	if (c == -2 || c == '#')
+		return lex_token_at(p, cmdpos, t, i);
+	return lex_special_at(p, cmdpos, t, i, c);
 }
 
-/* sh_lex_token from i, where c (-2: not looked at yet) is: comments,
- * continuation lines and the tokens of lex_special_tok. */
-static int
-lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+/* Where the next token starts from i: past the blanks, continuation
+ * lines and a comment, a run at a time (a script's indentation is many
+ * blanks, and most of its sources have a continuation line somewhere). */
+static inline size_t
+skip_to_token(const struct sh_parser *p, size_t i)
 {
-	/* the blanks before the token, and comments (-2: not looked at yet) */
-	while (c == -2 || c == '#') {
-		i = sh_skip_lc(p, i);
-		c = sh_ch(p, i);
-		if (c == ' ' || c == '\t') {
+	for (;;) {
+		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
 			i++;
-			c = -2;
-			continue;
-		}
-		if (c == '#') {
-			/* comments run to the newline, continuations included */
-			size_t k = i;
-			while (k < p->end && p->src[k] != '\n') {
-				if (p->src[k] == '\0')
-					return sh_fail(p, SH_ERR_SYNTAX, k, "NUL byte in input");
-				k++;
-			}
-			i = k;
-			c = -2;
-			continue;
-		}
+		if (!(i + 1 < p->end && p->src[i] == '\\' && p->src[i + 1] == '\n' &&
+		      !p->no_lc))
+			break;
+		i += 2;
 	}
-	if (c >= 0 && !tok_special[c])
-		return lex_word_token(p, cmdpos, t, i);
+	if (i < p->end && p->src[i] == '#') {
+		/* comments run to the newline, continuations included (no
+		 * NUL byte to stop at: sh_parse refuses an input that has
+		 * one, and the decoded sources lexed while p->fixed is set
+		 * come from such an input) */
+		const char *nl = memchr(p->src + i, '\n', p->end - i);
+		i = nl ? (size_t)(nl - p->src) : p->end;
+	}
+	return i;
+}
+
+/* The token at i, which starts with c, a character of tok_special or
+ * the end: lex_special_tok's, with the token cleared. */
+static inline int
+lex_special_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
 	p->pos = i;
 	t->start = i;
 	return lex_special_tok(p, cmdpos, t, i, c);
+}
+
+/* sh_lex_token from i, past the blanks, continuation lines and comments
+ * there. (Out of line: sh_lex_token's frame stays empty.) */
+static int __attribute__((noinline))
+lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+{
+	i = skip_to_token(p, i);
+	int c = sh_ch(p, i);
+	if (c >= 0 && !tok_special[c])
+		return lex_word_token(p, cmdpos, t, i);
+	return lex_special_at(p, cmdpos, t, i, c);
 }
 
 /* How sh_lex_arg takes the first character of the next token: 2 a
