@@ -3698,15 +3698,16 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_
 	return 1;
 }
 
-/* Lex a word token at p->pos (not at a blank). Inline, and only the plain
- * word (most words) here: the other words go to lex_word_rest, whose
- * stack frame (the inline parts of a word being built) a plain word does
- * not need. (Always inlined: a call of its own, prologue and all, cost a
+/* Lex a word token at p->pos (not at a blank, nor at a continuation
+ * line: sh_lex_token has skipped those). Inline, and only the plain word
+ * (most words) here: the other words go to lex_word_rest, whose stack
+ * frame (the inline parts of a word being built) a plain word does not
+ * need. (Always inlined: a call of its own, prologue and all, cost a
  * command's name token some 17 instructions.) */
 static inline __attribute__((always_inline)) int
 lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
-	size_t s = sh_skip_lc(p, p->pos), k = s;
+	size_t s = p->pos, k = s;
 	int r = lex_plain_word(p, s, &t->word, t, &k);
 	if (r)
 		return r < 0 ? r : 0;
@@ -3920,9 +3921,10 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 /* Characters a token can start with that are no word's start, or may
  * not be: sh_lex_token looks closer at these only. 2: the operators that
  * end most commands (; & |), which it reads itself when it can; 3: a
- * comment's '#'. */
+ * comment's '#' and a backslash (a word, or a continuation line before
+ * the token). */
 static const unsigned char tok_special[256] = {
-	['#'] = 3, ['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
+	['#'] = 3, ['\\'] = 3, ['\0'] = 1, ['\n'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
 	['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1,
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
 	['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
@@ -3979,35 +3981,35 @@ static int lex_special_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, si
 			  int c);
 
 /* The entry, small enough to need no saved registers nor stack frame: the
- * blanks, and the tokens that need no word lexing (the end of input, ; &
- * | && || |&); a word goes to lex_word_token, blanks and comments the
- * fast path does not take to lex_token_at, the rest to lex_special_at. */
+ * blanks, and the tokens that need no word lexing (the end of input, a
+ * newline, ; & | && || |&); a word goes to lex_word_token, a comment or
+ * continuation line to lex_token_at, the rest to lex_special_at. */
 int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t i = p->pos;
-	int c = -2;
-	if (__builtin_expect(p->no_lc, 1)) {
-		/* (no continuation lines: the blanks without the general
-		 * loop's questions, and the common operators read here) */
-		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
-			i++;
-		c = sh_ch(p, i);
-		if (__builtin_expect(c >= 0 && !tok_special[c], 1))
-			/* most tokens: a word that starts with no digit or brace */
-			return lex_word_token(p, cmdpos, t, i);
-		if (c >= 0 && tok_special[c] == 2 && lex_list_op(p, cmdpos, t, i, c))
-			return 0;
-		/* the end, as lex_special_tok makes it when no here-document
-		 * waits for its body */
-		if (c < 0 && !p->n_hd) {
-			*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i,
-					      .cmdpos = cmdpos };
-			p->pos = i;
-			return 0;
-		}
+	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+		i++;
+	int c = sh_ch(p, i);
+	if (__builtin_expect(c >= 0 && !tok_special[c], 1))
+		/* most tokens: a word that starts with no digit, brace or
+		 * backslash */
+		return lex_word_token(p, cmdpos, t, i);
+	/* (an operator's second character may come after a continuation
+	 * line: read_op's then) */
+	if (c >= 0 && tok_special[c] == 2 && (p->no_lc || sh_ch(p, i + 1) != '\\') &&
+	    lex_list_op(p, cmdpos, t, i, c))
+		return 0;
+	/* the end and a newline, as lex_special_tok makes them when no
+	 * here-document waits for its body */
+	if ((c < 0 || c == '\n') && !p->n_hd) {
+		size_t e = c < 0 ? i : i + 1;
+		*t = (struct sh_tok){ .kind = c < 0 ? T_EOF : T_NEWLINE, .start = i,
+				      .end = e, .cmdpos = cmdpos };
+		p->pos = e;
+		return 0;
 	}
-	if (c == -2 || c == '#')
+	if (c >= 0 && tok_special[c] == 3)
 		return lex_token_at(p, cmdpos, t, i);
 	return lex_special_at(p, cmdpos, t, i, c);
 }
@@ -4056,7 +4058,8 @@ lex_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 {
 	i = skip_to_token(p, i);
 	int c = sh_ch(p, i);
-	if (c >= 0 && !tok_special[c])
+	/* (a backslash here starts a word) */
+	if (c >= 0 && (!tok_special[c] || c == '\\'))
 		return lex_word_token(p, cmdpos, t, i);
 	return lex_special_at(p, cmdpos, t, i, c);
 }
