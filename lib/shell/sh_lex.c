@@ -4002,11 +4002,17 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		return 0;
 	/* the end and a newline, as lex_special_tok makes them when no
 	 * here-document waits for its body */
-	if ((c < 0 || c == '\n') && !p->n_hd) {
-		size_t e = c < 0 ? i : i + 1;
-		*t = (struct sh_tok){ .kind = c < 0 ? T_EOF : T_NEWLINE, .start = i,
-				      .end = e, .cmdpos = cmdpos };
-		p->pos = e;
+	if (c < 0 && !p->n_hd) {
+		*t = (struct sh_tok){ .kind = T_EOF, .start = i, .end = i,
+				      .cmdpos = cmdpos };
+		p->pos = i;
+		return 0;
+	}
+	if (c == '\n' && !p->n_hd) {
+		*t = (struct sh_tok){ .kind = T_NEWLINE, .start = i, .end = i + 1,
+				      .cmdpos = cmdpos };
+		p->pos = i + 1;
+		sh_pos_newline(p, i + 1);
 		return 0;
 	}
 	if (c >= 0 && tok_special[c] == 3)
