@@ -77,7 +77,10 @@ struct sh_parser {
 	 * lines[n_lines] (so that sh_pos_at's fast path needs no bound check) */
 	uint32_t *lines;
 	size_t n_lines;
-	size_t last_line; /* where sh_pos_at last found an offset */
+	/* the line sh_pos_at last found an offset on, as the line index
+	 * (from 0), where it starts and its length (to the sentinel for
+	 * the last line): the lexer's line, mostly */
+	size_t last_line, line_start, line_len;
 	bool fixed;
 	struct sh_pos fixed_pos;
 	/* src holds no backslash-newline, so sh_skip_lc has nothing to skip
@@ -193,19 +196,25 @@ sh_pos_at(struct sh_parser *p, size_t off)
 		 * input's line 1 runs to the end: lines[1] is the sentinel) */
 		return (struct sh_pos){ .line = 1, .col = (uint32_t)off + 1,
 					.offset = (uint32_t)off };
-	size_t l = p->last_line;
-	if (__builtin_expect(!p->fixed && p->lines[l] <= off, 1)) {
-		/* the same line, or the next one (the lexer crossed a newline);
-		 * lines[n_lines] is the sentinel, so l + 2 is in bounds when
-		 * off is past lines[l + 1] */
-		if (off >= p->lines[l + 1] && off < p->lines[l + 2])
-			p->last_line = ++l;
-		if (off < p->lines[l + 1])
-			return (struct sh_pos){ .line = (uint32_t)l + 1,
-						.col = (uint32_t)(off - p->lines[l]) + 1,
-						.offset = (uint32_t)off };
-	}
+	size_t d = off - p->line_start; /* (huge when off is before it) */
+	if (__builtin_expect(d < p->line_len && !p->fixed, 1))
+		return (struct sh_pos){ .line = (uint32_t)p->last_line + 1,
+					.col = (uint32_t)d + 1,
+					.offset = (uint32_t)off };
 	return sh_pos_at_slow(p, off);
+}
+/* The lexer has read a newline token, which ends the line before off:
+ * the positions asked next are mostly on the line at off, where
+ * sh_pos_at's first look goes now (not on a lookup of its own). */
+static inline void
+sh_pos_newline(struct sh_parser *p, size_t off)
+{
+	size_t l = p->last_line + 1;
+	if (p->lines[l] == off && !p->fixed) {
+		p->last_line = l;
+		p->line_start = off;
+		p->line_len = p->lines[l + 1] - off;
+	}
 }
 int sh_fail(struct sh_parser *p, enum sh_error_kind kind, size_t off,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));

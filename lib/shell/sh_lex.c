@@ -3748,15 +3748,16 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_
 	return 1;
 }
 
-/* Lex a word token at p->pos (not at a blank). Inline, and only the plain
- * word (most words) here: the other words go to lex_word_rest, whose
- * stack frame (the inline parts of a word being built) a plain word does
- * not need. (Always inlined: a call of its own, prologue and all, cost a
+/* Lex a word token at p->pos (not at a blank, nor at a continuation
+ * line: sh_lex_token has skipped those). Inline, and only the plain word
+ * (most words) here: the other words go to lex_word_rest, whose stack
+ * frame (the inline parts of a word being built) a plain word does not
+ * need. (Always inlined: a call of its own, prologue and all, cost a
  * command's name token some 17 instructions.) */
 static inline __attribute__((always_inline)) int
 lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
-	size_t s = sh_skip_lc(p, p->pos), k = s;
+	size_t s = p->pos, k = s;
 	int r = lex_plain_word(p, s, &t->word, t, &k);
 	if (r)
 		return r < 0 ? r : 0;
@@ -4200,12 +4201,14 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			   size_t i, int c);
 
 /* Characters a token can start with that are no word's start, or may
- * not be (a comment's '#' among them): sh_lex_token looks closer at these
- * only. It reads itself, when it can, 2: the operators (; & | ( ) < >),
- * 3: digits (an fd before < or >). (A '{' starts a word: a group's '{' is
- * a plain one, and a {var}> redirection is found by lex_word_rest.) */
+ * not be (a comment's '#' and a backslash among them): sh_lex_token looks
+ * closer at these only. It reads itself, when it can, 2: the operators
+ * (; & | ( ) < >), 3: digits (an fd before < or >). (A '{' starts a word:
+ * a group's '{' is a plain one, and a {var}> redirection is found by
+ * lex_word_rest. A backslash may start a continuation line, which
+ * lex_token_rest skips before a word.) */
 static const unsigned char tok_special[256] = {
-	['\0'] = 1, ['\n'] = 1, ['#'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
+	['\0'] = 1, ['\n'] = 1, ['#'] = 1, ['\\'] = 1, [';'] = 2, ['&'] = 2, ['|'] = 2,
 	['('] = 2, [')'] = 2, ['<'] = 2, ['>'] = 2,
 	['0'] = 3, ['1'] = 3, ['2'] = 3, ['3'] = 3, ['4'] = 3,
 	['5'] = 3, ['6'] = 3, ['7'] = 3, ['8'] = 3, ['9'] = 3,
@@ -4216,9 +4219,8 @@ static int lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, si
 static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t);
 
 /* sh_lex_token's token at i, which starts with c (>= 0), a character of
- * tok_special, in a source without continuation lines: an operator, a
- * one-digit fd and a newline are read here, the rest left to
- * lex_token_rest.
+ * tok_special: an operator, a one-digit fd and a newline are read here,
+ * the rest left to lex_token_rest.
  * (Apart from sh_lex_token, which then has registers enough for the
  * blanks and the words without a frame.) */
 static int __attribute__((noinline))
@@ -4227,7 +4229,10 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 	if (tok_special[c] == 2) {
 		/* an operator (<( and >( start a process substitution, a
 		 * word) */
-		if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '(')) {
+		if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '(') &&
+		    /* (in a source with continuation lines, none inside
+		     * it: an operator is 3 bytes at most) */
+		    (p->no_lc || (sh_ch(p, i + 1) != '\\' && sh_ch(p, i + 2) != '\\'))) {
 			*t = (struct sh_tok){ .kind = T_OP, .start = i, .cmdpos = cmdpos };
 			(void)read_op(p, i, c, t, false);
 			t->end = p->pos;
@@ -4247,6 +4252,7 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 		*t = (struct sh_tok){ .kind = T_NEWLINE, .start = i, .end = i + 1,
 				      .cmdpos = cmdpos };
 		p->pos = i + 1;
+		sh_pos_newline(p, i + 1);
 		return 0;
 	}
 	p->pos = i; /* (the blanks skipped) */
@@ -4254,9 +4260,10 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 }
 
 /*
- * The token at p->pos. In a source without continuation lines, a word
- * or the end are dispatched or read here, in a function with no frame of
- * its own, and the other tokens by lex_special_fast: most tokens the
+ * The token at p->pos. A word or the end are dispatched or read here,
+ * in a function with no frame of its own, and the other tokens by
+ * lex_special_fast (a continuation line, which starts with a backslash,
+ * by lex_token_rest, as is a word that starts with one): most tokens the
  * grammar asks for after the arguments are operators, fds and the end
  * (the ; | && after a command, the 2> < of its redirections), and a
  * word's token costs more than they do.
@@ -4265,9 +4272,6 @@ int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t i = p->pos;
-	if (__builtin_expect(!p->no_lc, 0))
-		/* (continuation lines: the general loop's blanks) */
-		return lex_token_rest(p, cmdpos, t);
 	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
 		i++;
 	if (__builtin_expect(i < p->end, 1)) {
@@ -4310,40 +4314,42 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return word_token_at(p, cmdpos, t, i);
 }
 
-/* sh_lex_token for the rest: with continuation lines about, all tokens;
- * else those its fast path leaves (comments, braces, words that start
- * with a digit, process substitutions, the end or a newline before a
- * here-document's body). */
+/* Where the next token starts from i: past the blanks, continuation
+ * lines and a comment, a run at a time (a script's indentation is many
+ * blanks, and most of its sources have a continuation line somewhere). */
+static inline size_t
+skip_to_token(const struct sh_parser *p, size_t i)
+{
+	for (;;) {
+		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+			i++;
+		if (!(i + 1 < p->end && p->src[i] == '\\' && p->src[i + 1] == '\n' &&
+		      !p->no_lc))
+			break;
+		i += 2;
+	}
+	if (i < p->end && p->src[i] == '#') {
+		/* comments run to the newline, continuations included (no
+		 * NUL byte to stop at: sh_parse refuses an input that has
+		 * one, and the decoded sources lexed while p->fixed is set
+		 * come from such an input) */
+		const char *nl = memchr(p->src + i, '\n', p->end - i);
+		i = nl ? (size_t)(nl - p->src) : p->end;
+	}
+	return i;
+}
+
+/* sh_lex_token for the rest, from p->pos: the tokens its fast path
+ * leaves (continuation lines, comments, words that start with a digit or
+ * a backslash, process substitutions, an operator a continuation line
+ * may be inside, the end or a newline before a here-document's body). */
 static int __attribute__((noinline))
 lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
-	size_t i = p->pos;
-	int c = -2;
-	/* the blanks before the token, and comments (-2: not looked at yet) */
-	while (c == -2 || c == '#') {
-		i = sh_skip_lc(p, i);
-		c = sh_ch(p, i);
-		if (c == ' ' || c == '\t') {
-			i++;
-			c = -2;
-			continue;
-		}
-		if (c == '#') {
-			/* comments run to the newline, continuations included */
-			size_t k = i;
-			while (k < p->end && p->src[k] != '\n') {
-				if (p->src[k] == '\0')
-					return sh_fail(p, SH_ERR_SYNTAX, k, "NUL byte in input");
-				k++;
-			}
-			i = k;
-			c = -2;
-			continue;
-		}
-	}
-	if (__builtin_expect(c >= 0 && !tok_special[c], 1))
-		/* (inline: with continuation lines about, every word's
-		 * token comes this way) */
+	size_t i = skip_to_token(p, p->pos);
+	int c = sh_ch(p, i);
+	/* (a backslash here starts a word) */
+	if (c >= 0 && (!tok_special[c] || c == '\\'))
 		return word_token_at(p, cmdpos, t, i);
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;

@@ -49,10 +49,11 @@ sh_pos_at_slow(struct sh_parser *p, size_t off)
 	if (p->fixed)
 		return p->fixed_pos;
 	size_t lo = 0, hi = p->n_lines;
-	/* lookups mostly move forward a little from the last one: step a few
-	 * lines on before falling back to a binary search */
 	size_t l = p->last_line;
-	if (p->lines[l] <= off) {
+	bool ahead = p->lines[l] <= off;
+	if (ahead) {
+		/* lookups mostly move forward a little from the last one:
+		 * step a few lines on before falling back to a binary search */
 		for (size_t k = 0; k < 8 && l < p->n_lines; k++, l++)
 			if (off < p->lines[l + 1]) {
 				lo = l, hi = l + 1;
@@ -60,6 +61,9 @@ sh_pos_at_slow(struct sh_parser *p, size_t off)
 			}
 		if (hi - lo > 1)
 			lo = l < p->n_lines ? l : p->n_lines - 1;
+	} else {
+		/* a node's start asked after its contents were lexed */
+		hi = l;
 	}
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -68,10 +72,17 @@ sh_pos_at_slow(struct sh_parser *p, size_t off)
 		else
 			hi = mid;
 	}
-	p->last_line = lo;
-	return (struct sh_pos){ .line = (uint32_t)lo + 1,
-				.col = (uint32_t)(off - p->lines[lo]) + 1,
-				.offset = (uint32_t)off };
+	struct sh_pos pos = { .line = (uint32_t)lo + 1,
+			      .col = (uint32_t)(off - p->lines[lo]) + 1,
+			      .offset = (uint32_t)off };
+	/* the line sh_pos_at looks at first follows the lexer, which a
+	 * look back does not move */
+	if (ahead) {
+		p->last_line = lo;
+		p->line_start = p->lines[lo];
+		p->line_len = p->lines[lo + 1] - p->lines[lo];
+	}
+	return pos;
 }
 
 int
@@ -2255,6 +2266,8 @@ sh_parse(struct arena *a, const char *src, size_t len,
 			p.no_lc = false;
 	}
 	p.lines[p.n_lines] = UINT32_MAX;
+	p.line_start = 0;
+	p.line_len = p.lines[1];
 
 	int r;
 	const char *nul = one_line ? NULL : memchr(src, '\0', len);
