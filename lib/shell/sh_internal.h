@@ -267,15 +267,16 @@ extern const unsigned char sh_arg_start[256];
 size_t sh_arg_begin_lc(struct sh_parser *p, size_t i);
 int sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret);
 /*
- * The next argument of a simple command (no token in hand): 1 with a plain
- * word (see lex_plain_word) in *ret, lexed without a token; 0 when the
- * next token is left to the caller's peek, either lexed into p->tok
+ * The next word where an argument may follow (no token in hand): 1 with
+ * a plain word (see lex_plain_word) in *ret, lexed without a token; 0 when
+ * the next token is left to the caller's peek, either lexed into p->tok
  * already (a word that is not plain) or not yet (anything else); < 0 on
- * error. The grammar asks this for every word after a command's name,
- * where neither the reserved words nor the command position matter. Most
- * of them are plain, and for those the token (cleared, filled and then
- * read back by two levels of calls) cost more than the word. Inline up to
- * the first character, as the last argument is followed by something else.
+ * error. The grammar asks this for a redirection's target, and
+ * sh_lex_args the same for every word after a command's name, where
+ * neither the reserved words nor the command position matter. Most of
+ * them are plain, and for those the token (cleared, filled and then read
+ * back by two levels of calls) cost more than the word. Inline up to the
+ * first character, as the last argument is followed by something else.
  * (sh_arg_begin: where that word starts, p->pos moved past the blanks
  * before it; SIZE_MAX when what follows is no such argument.)
  */
