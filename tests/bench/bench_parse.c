@@ -7,6 +7,7 @@
  *   bench_parse --scripts LIST --commands [NAME=]FILE [--commands ...]
  *               [--cli LITE_SANDBOX] [--bash PATH] [--min-time SECONDS]
  *               [--repeat N] [--per-line N]
+ *   bench_parse --passes N [--scripts LIST] [--commands [NAME=]FILE ...]
  *
  * LIST names script files, one path per line; each FILE holds one command
  * line per line. --commands may be given several times, once per command
@@ -31,6 +32,12 @@
  *      goal that is not met is lost.
  * Then the ratios and whether each goal is met. Only inputs both parsers
  * accept are timed; scripts bash accepts and we reject are listed.
+ *
+ * With --passes N it times nothing and runs no bash: it parses every
+ * command and script it was given N times, for a run under callgrind,
+ * whose instruction counts hold still on a shared machine where times
+ * swing by tens of percent (bench_parse.sh's BENCH_PARSE_CALLGRIND=1
+ * subtracts a run with --passes 0, the loading, and prints the counts).
  *
  * Times are CPU time (user + system) of the process that parses: ours from
  * CLOCK_PROCESS_CPUTIME_ID, bash's from wait4()'s rusage. The machines this
@@ -524,6 +531,60 @@ out:
 	return r;
 }
 
+/*
+ * --passes: each command of the sets and each script parsed `passes`
+ * times, into an arena reset to a mark (as the timed runs parse them), and
+ * nothing else; prints what it parsed.
+ */
+static int
+parse_passes(const char *scripts, struct cmd_set *sets, size_t n_sets, int passes)
+{
+	struct inputs sc = { 0 };
+	int r;
+	if (scripts && (r = load_scripts(scripts, &sc)) < 0) {
+		fprintf(stderr, "bench_parse: loading %s: %s\n", scripts, strerror(-r));
+		return 1;
+	}
+	for (size_t k = 0; k < n_sets; k++)
+		if ((r = load_commands(sets[k].file, &sets[k].in)) < 0) {
+			fprintf(stderr, "bench_parse: loading %s: %s\n", sets[k].file,
+				strerror(-r));
+			return 1;
+		}
+	_cleanup_arena_ struct arena *a = arena_new(64u * SH_MAX_INPUT);
+	if (!a) {
+		fprintf(stderr, "bench_parse: out of memory\n");
+		return 1;
+	}
+	struct arena_mark m = arena_mark(a);
+	struct sh_parse_options opts = { .extglob = false };
+	size_t n_cmds = 0;
+	for (int pass = 0; pass < passes; pass++) {
+		for (size_t k = 0; k < n_sets; k++)
+			for (size_t i = 0; i < sets[k].in.n; i++) {
+				struct sh_node *tree;
+				struct sh_error err;
+				(void)sh_parse(a, sets[k].in.v[i].data, sets[k].in.v[i].len,
+					       &opts, &tree, &err);
+				arena_reset(a, m);
+			}
+		for (size_t i = 0; i < sc.n; i++) {
+			struct sh_node *tree;
+			struct sh_error err;
+			(void)sh_parse(a, sc.v[i].data, sc.v[i].len, &opts, &tree, &err);
+			arena_reset(a, m);
+		}
+	}
+	for (size_t k = 0; k < n_sets; k++)
+		n_cmds += sets[k].in.n;
+	size_t bytes = 0;
+	for (size_t i = 0; i < sc.n; i++)
+		bytes += sc.v[i].len;
+	printf("bench_parse: %d passes over %zu commands and %zu scripts (%zu bytes)\n",
+	       passes, n_cmds, sc.n, bytes);
+	return 0;
+}
+
 static void
 usage(FILE *out)
 {
@@ -531,6 +592,7 @@ usage(FILE *out)
 		"Usage: bench_parse --scripts LIST --commands [NAME=]FILE [--commands ...]\n"
 		"                   [--cli LITE_SANDBOX] [--bash PATH] [--min-time SECONDS]\n"
 		"                   [--repeat N] [--per-line N]\n"
+		"       bench_parse --passes N [--scripts LIST] [--commands [NAME=]FILE ...]\n"
 		"  --scripts LIST      script files to time, one path per line\n"
 		"  --commands [NAME=]FILE\n"
 		"                      one-line commands, one per line; repeat for several\n"
@@ -542,7 +604,9 @@ usage(FILE *out)
 		"  --min-time SECONDS  time each in-process figure this long (default 2)\n"
 		"  --repeat N          copies of the commands in bash's file (default 60)\n"
 		"  --per-line N        also time each command alone, and list the N with\n"
-		"                      the lowest ratio (takes a minute or two)\n");
+		"                      the lowest ratio (takes a minute or two)\n"
+		"  --passes N          time nothing: parse each command and script N times\n"
+		"                      and exit (for instruction counts under callgrind)\n");
 }
 
 static const char *
@@ -562,6 +626,7 @@ main(int argc, char **argv)
 		{ "min-time", required_argument, NULL, 't' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "per-line", required_argument, NULL, 'p' },
+		{ "passes", required_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -570,7 +635,7 @@ main(int argc, char **argv)
 	size_t n_sets = 0;
 	char *bash = "/bin/bash";
 	double min_time = 2.0;
-	int repeat = 60, per_line = -1;
+	int repeat = 60, per_line = -1, only_passes = -1;
 	int c, r, status;
 
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -596,9 +661,23 @@ main(int argc, char **argv)
 		case 't': min_time = atof(optarg); break;
 		case 'r': repeat = atoi(optarg); break;
 		case 'p': per_line = atoi(optarg); break;
+		case 'n':
+			only_passes = atoi(optarg);
+			if (only_passes < 0) {
+				usage(stderr);
+				return 2;
+			}
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
+	}
+	if (only_passes >= 0) {
+		if (optind != argc || (!scripts && n_sets == 0)) {
+			usage(stderr);
+			return 2;
+		}
+		return parse_passes(scripts, sets, n_sets, only_passes);
 	}
 	if (!scripts || n_sets == 0 || optind != argc || min_time <= 0 || repeat < 1 ||
 	    (per_line < 0 && per_line != -1)) {

@@ -8,6 +8,8 @@
 #   tests/bench/bench_parse.sh BENCH_PARSE [LITE_SANDBOX] [MIN_MB]
 #
 # Through meson: ninja -C BUILD bench-parse (or meson test -C BUILD --benchmark).
+# BENCH_PARSE_CALLGRIND=1 ninja -C BUILD bench-parse prints instruction
+# counts (callgrind) instead of times.
 set -euo pipefail
 bench=${1:?usage: bench_parse.sh BENCH_PARSE [LITE_SANDBOX] [MIN_MB]}
 cli=${2:-}
@@ -73,6 +75,35 @@ for f in out.values():
 PY
 
 echo "bench_parse: $(wc -l < "$work/scripts") script files, $(cat "$work/agent.tsv" "$work/words.tsv" | wc -l) commands ($(wc -l < "$work/agent.tsv") agent.tsv, $(wc -l < "$work/words.tsv") words.tsv); $(bash --version | head -n 1)"
+# BENCH_PARSE_CALLGRIND=1: instruction counts instead of times, which hold
+# still on a shared machine where times swing by tens of percent. Each
+# figure is a run of `bench_parse --passes N` under callgrind minus one
+# with --passes 0 (the loading), divided by what was parsed.
+if [ -n "${BENCH_PARSE_CALLGRIND:-}" ]; then
+  command -v valgrind >/dev/null ||
+    { echo "bench_parse: BENCH_PARSE_CALLGRIND needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+  instr() {
+    local out
+    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --passes "$@" 2>&1) ||
+      { echo "$out" >&2; echo "bench_parse: the run under callgrind failed" >&2; exit 1; }
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' <<<"$out"
+  }
+  passes=10
+  cat "$work/agent.tsv" "$work/words.tsv" > "$work/all.tsv"
+  for set in agent.tsv words.tsv all.tsv; do
+    n=$(wc -l < "$work/$set")
+    none=$(instr 0 --commands "$work/$set")
+    some=$(instr "$passes" --commands "$work/$set")
+    echo "   $set: $(( (some - none) / (passes * n) )) instructions per command ($n commands)"
+  done
+  bytes=$(xargs -d '\n' cat < "$work/scripts" | wc -c)
+  none=$(instr 0 --scripts "$work/scripts")
+  some=$(instr 1 --scripts "$work/scripts")
+  awk -v d=$((some - none)) -v b="$bytes" -v f="$(wc -l < "$work/scripts")" \
+    'BEGIN { printf "   scripts: %.1f instructions per byte (%d files, %d bytes)\n", d / b, f, b }'
+  exit 0
+fi
+
 args=(--scripts "$work/scripts"
       --commands "typical agent commands (agent.tsv)=$work/agent.tsv"
       --commands "word-expansion stress lines (words.tsv)=$work/words.tsv")
