@@ -328,7 +328,15 @@ sh_lex_arg(struct sh_parser *p, struct sh_word **ret)
  * the re-reads of the parser's state after every stored word.
  */
 int sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-		size_t *nw);/* Is w the single unquoted literal s? (inline: the grammar asks this of
+		size_t *nw);
+/* sh_lex_args for the words that follow, if a word follows (the call
+ * only then: most commands end without one more) */
+static inline int
+sh_lex_args_next(struct sh_parser *p, struct sh_word ***words, size_t *cap, size_t *nw)
+{
+	size_t i = sh_arg_begin(p);
+	return i == SIZE_MAX ? 0 : sh_lex_args(p, i, words, cap, nw);
+}/* Is w the single unquoted literal s? (inline: the grammar asks this of
  * every token, for every reserved word) */
 static inline bool
 sh_word_is_lit(const struct sh_word *w, const char *s)

@@ -4081,7 +4081,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 }
 
 /* The real character after the one at i, and where it is: peek_after,
- * which lc false (no continuation line in the source) folds to the next
+ * which lc false (no continuation line where it reads) folds to the next
  * byte. */
 static inline __attribute__((always_inline)) int
 op_next(struct sh_parser *p, size_t i, bool lc, size_t *ret_j)
@@ -4094,9 +4094,9 @@ op_next(struct sh_parser *p, size_t i, bool lc, size_t *ret_j)
 }
 
 /* The operator that starts with c at i into t (kind, op; p->pos after
- * it). Always inlined: lex_special_fast reads the operators of a source
- * without continuation lines (lc false) with the peeks folded to plain
- * byte reads, lex_special_tok the others. */
+ * it). Always inlined: lex_special_fast reads the operators that no
+ * continuation line can be inside (lc false) with the peeks folded to
+ * plain byte reads, lex_special_tok the others. */
 static inline __attribute__((always_inline)) int
 read_op(struct sh_parser *p, size_t i, int c, struct sh_tok *t, bool lc)
 {

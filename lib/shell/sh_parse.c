@@ -1157,9 +1157,7 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 		if (nw && !p->have_tok) {
 			/* the arguments: most are plain words, which come
 			 * without a token (see sh_lex_args) */
-			size_t i = sh_arg_begin(p);
-			if (i != SIZE_MAX &&
-			    (r = sh_lex_args(p, i, &words, &cap, &nw)) < 0)
+			if ((r = sh_lex_args_next(p, &words, &cap, &nw)) < 0)
 				return r;
 		}
 		if ((r = peek_tok(p, nw == 0, &t)) < 0)
@@ -1374,9 +1372,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		for (;;) {
 			/* most are plain words, lexed as arguments are (no
 			 * reserved words here: `for x in do done` is two words) */
-			size_t s;
-			if (!p->have_tok && (s = sh_arg_begin(p)) != SIZE_MAX &&
-			    (r = sh_lex_args(p, s, &words, &cap, &nw)) < 0)
+			if (!p->have_tok && (r = sh_lex_args_next(p, &words, &cap, &nw)) < 0)
 				return r;
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
