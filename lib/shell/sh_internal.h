@@ -53,6 +53,11 @@ struct sh_tok {
 	/* a plain word that cannot be an assignment (it has no '='): set by
 	 * the lexer's plain-word path, so the grammar need not look */
 	bool not_assign;
+	/* read where bash would have taken a newline (after a command, an
+	 * operator, a reserved word...): set by the grammar. bash sees a
+	 * newline before the end of every input; at an end where a newline
+	 * is no good its error is about the newline (`echo (', `a >'). */
+	bool nl_ok;
 };
 
 /* (sh_parse sets each member, but for the few read only once set, which
@@ -89,6 +94,7 @@ struct sh_parser {
 	bool no_lc;
 	unsigned depth;
 	unsigned in_sub;      /* inside $( ), `...` or <( ) */
+	unsigned in_dparen;   /* inside a (( read as nested subshells */
 	unsigned in_hd_body;  /* lexing an unquoted here-document body */
 	bool cmdpos_sens;     /* the word being lexed depends on cmdpos */
 	bool time_quirk;      /* a $( ) that starts with `time` (see parse) */

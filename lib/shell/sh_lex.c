@@ -4512,7 +4512,11 @@ sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret)
 			break;
 		p->pos = i + 1;
 	}
-	if (c < 0 || c == '\n' || (is_meta(c) && c != '(' && c != '|'))
+	/* (bash's words for the end of the line: see cond_fail) */
+	if (c < 0 || c == '\n')
+		return sh_fail(p, SH_ERR_SYNTAX, i,
+			       "unexpected argument `newline' to conditional binary operator");
+	if (is_meta(c) && c != '(' && c != '|')
 		return sh_fail(p, SH_ERR_SYNTAX, i,
 			       "unexpected argument to conditional binary operator");
 	struct pvec pv;
@@ -4605,6 +4609,12 @@ sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 					       "syntax error: arithmetic expression required");
 			p->pos = i + 1;
 		} else if (c != ')' || peek_after(p, i, &j) != ')') {
+			/* (bash reads (( to its )) first: the end of the
+			 * input is its error, not the nested subshells') */
+			if (c < 0)
+				return sh_fail(p, SH_ERR_SYNTAX, start,
+					       "unexpected end of file while looking for "
+					       "matching `)'");
 			if (for_header)
 				return sh_fail(p, SH_ERR_SYNTAX, start,
 					       "syntax error: `((' without matching `))'");

@@ -242,6 +242,15 @@ tok_word(struct sh_parser *p, struct sh_tok *t)
 static int
 unexpected(struct sh_parser *p, const struct sh_tok *t)
 {
+	/* bash's words for an end of the input: a newline comes first
+	 * (see nl_ok), and the end of a $( ) or <( ) is the matching ')'
+	 * it looks for (not the end of a `...`'s body, read apart) */
+	if (t->kind == T_EOF && !t->nl_ok)
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "syntax error near unexpected token `newline'");
+	if (t->kind == T_EOF && (p->in_dparen || (p->in_sub && !p->fixed)))
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "unexpected end of file while looking for matching `)'");
 	if (t->kind == T_EOF)
 		return sh_fail(p, SH_ERR_SYNTAX, t->start,
 			       "syntax error: unexpected end of file");
@@ -268,8 +277,10 @@ skip_newlines(struct sh_parser *p)
 	for (;;) {
 		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
-		if (t->kind != T_NEWLINE)
+		if (t->kind != T_NEWLINE) {
+			t->nl_ok = true;
 			return 0;
+		}
 		consume(p);
 	}
 }
@@ -373,8 +384,10 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		/* (the last item, with none: SH_SEP_SEMI) */
 		seps[n] = sep < 0 ? SH_SEP_SEMI : (enum sh_list_sep)sep;
 		n++;
-		if (sep < 0)
+		if (sep < 0) {
+			t->nl_ok = true; /* (a newline may end a list) */
 			break;
+		}
 		consume(p);
 		/* (skip_newlines leaves the token at command position in hand) */
 		if ((r = skip_newlines(p)) < 0)
@@ -432,6 +445,7 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		return r;
 	int sep = list_sep(t);
 	if (sep < 0) {
+		t->nl_ok = true; /* (a newline may end a list) */
 		*ret = item;
 		return 0;
 	}
@@ -1384,8 +1398,10 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			words[nw++] = t->word;
 			consume(p);
 		}
-		if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE)
+		if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE) {
+			t->nl_ok = true; /* (a newline would do here) */
 			return unexpected(p, t);
+		}
 		if (nw) {
 			n->u.for_.words = sh_vec_done(p, words, words_inl, nw, sizeof(*words));
 			if (!n->u.for_.words)
@@ -1588,14 +1604,66 @@ new_cond(struct sh_parser *p, enum sh_cond_kind k, size_t off)
 	return c;
 }
 
+/* What [[ ]] looked for where it found a token it cannot take */
+enum cond_expect {
+	CE_OPERAND,    /* a word, ! or ( */
+	CE_RPAREN,     /* the ) of a ( group */
+	CE_UNARY_ARG,  /* the word after -f */
+	CE_BINARY_ARG, /* the word after == */
+	CE_BINARY_OP,  /* an operator after a word (or ]] && || )) */
+	CE_END,        /* the ]] */
+};
+
+/* bash's message for the token t found where [[ ]] looked for what
+ * (parse.y's cond_term and the reading of a [[ ]] command): the token
+ * named as bash names it (an operator, `]]', `newline'), or not at all
+ * for a word. bash skips newlines before an operand and before a
+ * group's ), so the end of the input is `EOF' there, and `newline'
+ * elsewhere (bash sees a newline before the end of every input). */
 static int
-cond_fail(struct sh_parser *p, const struct sh_tok *t, const char *what)
+cond_fail(struct sh_parser *p, const struct sh_tok *t, enum cond_expect what)
 {
-	if (t->kind == T_NEWLINE || t->kind == T_EOF)
+	const char *x = NULL;
+	if (t->kind == T_OP)
+		x = op_text(t->op);
+	else if (t->kind == T_NEWLINE)
+		x = "newline";
+	else if (t->kind == T_EOF)
+		x = what == CE_OPERAND || what == CE_RPAREN ? "EOF" : "newline";
+	else if (is_rw(t, RW_DRBRACK))
+		x = "]]";
+	switch (what) {
+	case CE_OPERAND:
 		return sh_fail(p, SH_ERR_SYNTAX, t->start,
-			       "unexpected token `newline' in conditional command, %s", what);
+			       "unexpected token `%s' in conditional command", x ? x : "]]");
+	case CE_RPAREN:
+		if (!x)
+			return sh_fail(p, SH_ERR_SYNTAX, t->start, "expected `)'");
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "unexpected token `%s', expected `)'", x);
+	case CE_UNARY_ARG:
+	case CE_BINARY_ARG:
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "unexpected argument `%s' to conditional %s operator",
+			       x ? x : "]]", what == CE_UNARY_ARG ? "unary" : "binary");
+	case CE_BINARY_OP:
+		if (!x)
+			return sh_fail(p, SH_ERR_SYNTAX, t->start,
+				       "conditional binary operator expected");
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "unexpected token `%s', conditional binary operator expected", x);
+	case CE_END:
+	default:
+		break;
+	}
+	if (t->kind == T_EOF)
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "unexpected end of file while looking for `]]'");
+	if (!x || t->kind != T_OP)
+		return sh_fail(p, SH_ERR_SYNTAX, t->start,
+			       "syntax error in conditional expression");
 	return sh_fail(p, SH_ERR_SYNTAX, t->start,
-		       "unexpected token in conditional command, %s", what);
+		       "syntax error in conditional expression: unexpected token `%s'", x);
 }
 
 static bool
@@ -1638,14 +1706,14 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
 		if (!is_op(t, OP_RPAREN))
-			return cond_fail(p, t, "expected `)'");
+			return cond_fail(p, t, CE_RPAREN);
 		consume(p);
 		sh_leave(p);
 		*ret = c;
 		return 0;
 	}
 	if (!cond_word_tok(t) || is_rw(t, RW_DRBRACK))
-		return cond_fail(p, t, "expected an operand");
+		return cond_fail(p, t, CE_OPERAND);
 	struct sh_word *a = tok_word(p, t);
 	if (!a)
 		return oom(p);
@@ -1666,8 +1734,7 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 			*ret = c;
 			return 0;
 		}
-		return sh_fail(p, SH_ERR_SYNTAX, t->start,
-			       "unexpected argument to conditional unary operator");
+		return cond_fail(p, t, CE_UNARY_ARG);
 	}
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
@@ -1694,8 +1761,7 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 			if (r < 0)
 				return r;
 			if (!cond_word_tok(t) || is_rw(t, RW_DRBRACK))
-				return sh_fail(p, SH_ERR_SYNTAX, t->start,
-					       "unexpected argument to conditional binary operator");
+				return cond_fail(p, t, CE_BINARY_ARG);
 			c->b = tok_word(p, t);
 			if (!c->b)
 				return oom(p);
@@ -1715,7 +1781,7 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 		*ret = c;
 		return 0;
 	}
-	return cond_fail(p, t, "conditional binary operator expected");
+	return cond_fail(p, t, CE_BINARY_OP);
 }
 
 /* (Always inlined in cond_or, its only caller: most [[ ]] are one
@@ -1803,6 +1869,7 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 	struct sh_node *n = NULL;
 
 	if (is_op(t, OP_LPAREN)) {
+		bool dparen = false;
 		*ret_found = true;
 		consume(p);
 		size_t i = sh_skip_lc(p, p->pos);
@@ -1812,18 +1879,24 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 			n = new_node(p, SH_NODE_ARITH, s);
 			if (!n)
 				return oom(p);
-			unsigned d0 = p->depth;
+			unsigned d0 = p->depth, dp0 = p->in_dparen;
 			p->pos = i + 1;
 			bool ok = false;
 			if ((r = sh_lex_arith_cmd(p, s, false, &n->u.arith.expr, NULL, NULL,
 						  &ok)) < 0)
 				return r;
 			p->depth = d0;
+			p->in_dparen = dp0; /* (after a fallback inside it) */
 			if (ok) {
 				*ret = n;
 				return 0;
 			}
 			p->pos = i;
+			/* (( that does not close as arithmetic: nested
+			 * subshells, in which bash, which read on for the
+			 * )) first, has no end of input to meet */
+			p->in_dparen++;
+			dparen = true;
 		}
 		n = new_node(p, SH_NODE_SUBSHELL, s);
 		if (!n)
@@ -1835,6 +1908,8 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		if (!is_op(t, OP_RPAREN))
 			return unexpected(p, t);
 		consume(p);
+		if (dparen)
+			p->in_dparen--;
 		*ret = n;
 		return 0;
 	}
@@ -1895,7 +1970,7 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
 		if (!is_rw(t, RW_DRBRACK))
-			return cond_fail(p, t, "expected `]]'");
+			return cond_fail(p, t, CE_END);
 		consume(p);
 		break;
 	case RW_NONE:
@@ -2222,6 +2297,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.no_lc = true; /* until the newline scan below finds a "\\\n" */
 	p.depth = 0;
 	p.in_sub = 0;
+	p.in_dparen = 0;
 	p.in_hd_body = 0;
 	p.cmdpos_sens = false;
 	p.time_quirk = false;

@@ -754,6 +754,53 @@ TEST(error_positions)
 	ASSERT_EQ(e.col, 7);
 }
 
+/* bash's words for each error (docs/parser.md, "Error messages") */
+TEST(error_messages)
+{
+	static const struct {
+		const char *input, *message;
+	} cases[] = {
+		/* the end where bash's newline is no good, and where it is */
+		{ "echo (", "syntax error near unexpected token `newline'" },
+		{ "for", "syntax error near unexpected token `newline'" },
+		{ "case x in a", "syntax error near unexpected token `newline'" },
+		{ "cat >", "syntax error near unexpected token `newline'" },
+		{ "a |", "syntax error: unexpected end of file" },
+		{ "a &&", "syntax error: unexpected end of file" },
+		{ "{ a", "syntax error: unexpected end of file" },
+		{ "for x in a", "syntax error: unexpected end of file" },
+		{ "if a; then", "syntax error: unexpected end of file" },
+		/* the end inside $( ), <( ) and (( */
+		{ "echo $(a |", "unexpected end of file while looking for matching `)'" },
+		{ "diff <(a", "unexpected end of file while looking for matching `)'" },
+		{ "echo $(for", "syntax error near unexpected token `newline'" },
+		{ "((x++", "unexpected end of file while looking for matching `)'" },
+		{ "(( 1 + 2", "unexpected end of file while looking for matching `)'" },
+		/* [[ ]] */
+		{ "[[ a b ]]", "conditional binary operator expected" },
+		{ "[[ a ; b ]]", "unexpected token `;', conditional binary operator expected" },
+		{ "[[ a", "unexpected token `newline', conditional binary operator expected" },
+		{ "[[ -f ]]", "unexpected argument `]]' to conditional unary operator" },
+		{ "[[ a == ;", "unexpected argument `;' to conditional binary operator" },
+		{ "[[ a ==", "unexpected argument `newline' to conditional binary operator" },
+		{ "[[ a =~", "unexpected argument `newline' to conditional binary operator" },
+		{ "[[ a == b c ]]", "syntax error in conditional expression" },
+		{ "[[ a == b ) ]]", "syntax error in conditional expression: unexpected token `)'" },
+		{ "[[ a == b", "unexpected end of file while looking for `]]'" },
+		{ "[[ ( a ]]", "unexpected token `]]', expected `)'" },
+		{ "[[ ( a == b c ]]", "expected `)'" },
+		{ "[[ ( a == b", "unexpected token `EOF', expected `)'" },
+		{ "[[ && a ]]", "unexpected token `&&' in conditional command" },
+		{ "[[ a &&", "unexpected token `EOF' in conditional command" },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct sh_error e;
+		ASSERT_EQ(parse_err(cases[i].input, &e), -EINVAL);
+		ASSERT_EQ(e.kind, SH_ERR_SYNTAX);
+		ASSERT_STREQ(e.message, cases[i].message);
+	}
+}
+
 static char *
 repeat(const char *a, const char *mid, const char *b, size_t n)
 {
@@ -990,6 +1037,6 @@ TAP_MAIN(simple_words, assignments, declaration_arrays, quoting, ansi_c_escapes,
 	 line_continuations, comments, parameters, parameter_braces,
 	 command_substitution, arithmetic, braces, tildes, extglob,
 	 pipelines_and_lists, compound_commands, case_command, functions,
-	 conditionals, coprocs, redirections, heredocs, error_positions, limits,
-	 arena_limit_at_every_point,
+	 conditionals, coprocs, redirections, heredocs, error_positions,
+	 error_messages, limits, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact)
