@@ -860,6 +860,11 @@ main(int argc, char **argv)
 	       "(%.1f bytes on average), timed: those\n",
 	       cmd.n, all.n_ok, all.avg_bytes);
 	print_commands(&all, repeat);
+	/* the first set's figures, which the goals print too: the issue names
+	 * "typical one-line agent commands" (bench_parse.sh passes agent.tsv
+	 * first), while the goal is judged, the stricter way, on all sets */
+	struct cmd_result first = all;
+	const char *first_name = n_sets ? sets[0].name : "";
 	if (n_sets > 1) {
 		printf("== (b) Commands, each set on its own (for information; the goal is "
 		       "judged on all of them together, above)\n");
@@ -874,6 +879,8 @@ main(int argc, char **argv)
 			       "(%.1f bytes on average), timed: those\n",
 			       sets[k].name, sets[k].in.n, one.n_ok, one.avg_bytes);
 			print_commands(&one, repeat);
+			if (k == 0)
+				first = one;
 		}
 	}
 	double n_timed = (double)all.n_ok;
@@ -925,6 +932,11 @@ main(int argc, char **argv)
 	       GOAL_CMD_RATIO, verdict(bash_cf_ok && ratio_mark >= GOAL_CMD_RATIO),
 	       ratio_mark, ratio_fresh,
 	       verdict(bash_cf_ok && ratio_fresh >= GOAL_CMD_RATIO));
+	if (n_sets > 1)
+		printf("   (the same for the first set alone, %s: %s, %.1fx with a reused "
+		       "arena, %.1fx with a fresh one)\n", first_name,
+		       verdict(first.bash_ok && first.ratio_mark >= GOAL_CMD_RATIO),
+		       first.ratio_mark, first.ratio_fresh);
 
 	free(bash_t);
 	free(bash_ok);
