@@ -947,6 +947,12 @@ expect_close_brace(struct sh_parser *p, size_t off)
 static int
 bad_subst(struct sh_parser *p, size_t off)
 {
+	/* with no '}' after it at all, bash reads on for one to the end of
+	 * the input and fails there, before anything could run (not so in
+	 * a here-document's body or a `...`, which it reads when it runs) */
+	if (!p->fixed && !p->in_hd_body && !memchr(p->src + off, '}', p->end - off))
+		return sh_fail(p, SH_ERR_SYNTAX, off,
+			       "unexpected end of file while looking for matching `}'");
 	/* bash -n accepts these; they fail when run ("bad substitution") */
 	return sh_fail(p, SH_ERR_UNSUPPORTED, off,
 		       "unsupported construct: bad substitution (bash fails it "

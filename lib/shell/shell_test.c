@@ -776,6 +776,8 @@ TEST(error_messages)
 		{ "echo $(for", "syntax error near unexpected token `newline'" },
 		{ "((x++", "unexpected end of file while looking for matching `)'" },
 		{ "(( 1 + 2", "unexpected end of file while looking for matching `)'" },
+		/* a ${ bash cannot read: no } at all is a syntax error */
+		{ "echo ${ x", "unexpected end of file while looking for matching `}'" },
 		/* [[ ]] */
 		{ "[[ a b ]]", "conditional binary operator expected" },
 		{ "[[ a ; b ]]", "unexpected token `;', conditional binary operator expected" },
@@ -799,6 +801,11 @@ TEST(error_messages)
 		ASSERT_EQ(e.kind, SH_ERR_SYNTAX);
 		ASSERT_STREQ(e.message, cases[i].message);
 	}
+	/* with its }, bash -n reads it, and only running it fails */
+	struct sh_error e;
+	ASSERT_EQ(parse_err("echo ${ x}", &e), -EINVAL);
+	ASSERT_EQ(e.kind, SH_ERR_UNSUPPORTED);
+	ASSERT_NOT_NULL(strstr(e.message, "bad substitution"));
 }
 
 static char *

@@ -41,9 +41,10 @@ import corpus  # noqa: E402
 DIAG_RE = re.compile(r"^\d+:\d+: \S")
 TIMEOUT = 20
 # Share of the cases both reject whose messages agree (see the docstring):
-# 94.4% when this was written; the rest are refusals of ours that bash
-# reports otherwise ("unsupported construct: bad substitution" where bash
-# reads on to the end for the `}') and errors bash reports with no message.
+# 95.9% when this was written; the rest are mostly refusals of ours that
+# bash reports otherwise ("unsupported construct: ..." where bash reads on
+# to the end of the input for a closing quote) and errors bash reports with
+# no message at all.
 MESSAGE_FLOOR = 0.93
 
 
