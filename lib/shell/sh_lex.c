@@ -525,6 +525,19 @@ is_digit(int c)
 	return c >= '0' && c <= '9';
 }
 
+/* One of the special parameters @ * # ? $ ! - (a switch: the compiler
+ * makes it a bit test, where strchr was a call per '$') */
+static inline bool
+is_special_param(int c)
+{
+	switch (c) {
+	case '@': case '*': case '#': case '?': case '$': case '!': case '-':
+		return true;
+	default:
+		return false;
+	}
+}
+
 bool
 sh_valid_name(const char *s, size_t n)
 {
@@ -1013,7 +1026,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			return 0;
 		}
 		if (is_name_start(d) || is_digit(d) ||
-		    (d >= 0 && strchr("@*#?$!-", d) && d != 0)) {
+		    is_special_param(d)) {
 			/* ${#-} ${#?} are the special parameter # with an op,
 			 * but ${#-} with nothing after is the length of $- */
 			size_t k;
@@ -1041,7 +1054,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			return 0;
 		}
 		if (is_name_start(d) || is_digit(d) ||
-		    (d > 0 && strchr("@*#?$!-", d))) {
+		    is_special_param(d)) {
 			pm->indirect = true;
 			p->pos = j;
 			c = d;
@@ -1089,7 +1102,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			c = peek(p, &i);
 		}
 		pm->name = sh_strndup(p, nb, nn);
-	} else if (c > 0 && strchr("@*#?$!-", c)) {
+	} else if (is_special_param(c)) {
 		char nb[2] = { (char)c, 0 };
 		pm->name = sh_strdup(p, nb);
 		p->pos = i + 1;
@@ -1448,7 +1461,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		return 0;
 	}
 	if (is_name_start(c) || is_digit(c) ||
-	    (c > 0 && strchr("@*#?$!-", c))) {
+	    is_special_param(c)) {
 		if ((r = lit_flush(p, out, lr)) < 0)
 			return r;
 		struct sh_param *pm = sh_alloc(p, sizeof(*pm));
@@ -3129,7 +3142,7 @@ static inline size_t
 special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn)
 {
 	int c = d + 1 < p->end ? (unsigned char)p->src[d + 1] : -1;
-	if (!is_digit(c) && !(c > 0 && strchr("@*#?$!-", c)))
+	if (!is_digit(c) && !is_special_param(c))
 		return 0;
 	*ret_ns = d + 1;
 	*ret_nn = 1;
@@ -3188,10 +3201,16 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 		if (s + 1 < p->end && src[s + 1] == '(')
 			return 2;
 		size_t e = simple_param(p, s, &ns, &n, &braced);
-		if (!e)
+		if (!e) {
+			/* (a '{' is no special parameter: ${ with an operator) */
+			bool more = s + 1 < p->end;
+			char d = more ? src[s + 1] : '\0';
+			if (d == '{')
+				return 2;
 			e = special_param(p, s, &ns, &n);
-		if (!e)
-			return s + 1 < p->end && strchr("{('\"", src[s + 1]) ? 2 : 0;
+			if (!e)
+				return more && (d == '(' || d == '\'' || d == '"' || d == '\0') ? 2 : 0;
+		}
 		close = e - 1; /* the last byte of the word */
 		extra = sizeof(struct sh_param) + n + 1;
 	}
@@ -3344,7 +3363,7 @@ wseq_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc, siz
 				       .off = (uint32_t)d, .s = (uint32_t)ns, .n = (uint32_t)nn };
 		*ret_e = e;
 		return 1;
-	} else if (!is_digit(c) && !(c > 0 && strchr("@*#?$!-", c))) {
+	} else if (!is_digit(c) && !is_special_param(c)) {
 		if (c == '(' || c == '[' || (!dq && (c == '\'' || c == '"')))
 			return 0;
 		return 2;
