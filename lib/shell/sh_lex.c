@@ -4025,6 +4025,16 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 		if (k == s)
 			return lex_sub_word(p, flags, t, s);
 		r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
+	} else if (k == s && p->src[s] == '$') {
+		/* ${x:-y}, $'...', $((...)) ...: the expansion is read as
+		 * lex_parts_at's loop would read it first, and the loop runs
+		 * only when the word goes on after it */
+		struct litrun lr = { .active = false };
+		r = lex_dollar(p, LC_WORD, flags, &pv, &lr);
+		if (r == 0 && !word_ends_at(p, p->pos))
+			r = lex_parts_at(p, LC_WORD, flags, &pv, p->pos);
+		else if (r == 1) /* a literal '$': nothing read */
+			r = lex_parts_at(p, LC_WORD, flags, &pv, k);
 	} else {
 		r = lex_parts_at(p, LC_WORD, flags, &pv, k);
 	}
@@ -4039,6 +4049,10 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	p->cmdpos_sens = false;
 	if ((r = merge_lits(p, w)) < 0)
 		return r;
+	/* what follows is about words that start with literal text
+	 * (assignments, arrays, tilde prefixes, reserved words) */
+	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
+		return 0;
 
 	size_t vo = assign_prefix(w);
 	int c = peek(p, &i);
