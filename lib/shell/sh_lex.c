@@ -53,6 +53,9 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 {
 	return lex_parts_at(p, ctx, flags, out, 0);
 }
+static inline __attribute__((always_inline)) int
+lex_parts_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out);
+static inline bool word_ends_at(const struct sh_parser *p, size_t e);
 static bool sub_at(const struct sh_parser *p, enum lctx ctx, size_t k);
 static int lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			 struct pvec *out, size_t k);
@@ -2311,7 +2314,9 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 				struct pvec in;
 				pvec_init(&in);
 				r = sub_at(p, LC_DQ, i + 1) ? lex_parts_sub(p, LC_DQ, 0, &in, i + 1)
-							    : lex_parts(p, LC_DQ, 0, &in);
+				    : i + 1 < p->end && p->src[i + 1] == '$'
+					? lex_parts_dollar(p, LC_DQ, 0, &in)
+					: lex_parts(p, LC_DQ, 0, &in);
 				if (r < 0 || (r = dq_close(p, i, out, pidx, &in)) < 0)
 					return r;
 				continue;
@@ -2419,6 +2424,26 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 	}
 done:
 	return lit_flush(p, out, &lr);
+}
+
+/*
+ * lex_parts in ctx (LC_WORD or LC_DQ) at a '$' that starts a word or the
+ * inside of "...": the expansion is read as lex_parts_at's loop would read
+ * it first, and the loop runs only when something follows it before the
+ * end of the word or the closing quote (${x:-y}, "${a[@]}", $'...').
+ * (Always inlined: ctx is a constant in both callers.)
+ */
+static inline __attribute__((always_inline)) int
+lex_parts_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
+{
+	struct litrun lr = { .active = false };
+	int r = lex_dollar(p, ctx, flags, out, &lr);
+	if (r == 1) /* a literal '$': nothing read */
+		return lex_parts(p, ctx, flags, out);
+	if (r < 0 || (ctx == LC_WORD ? word_ends_at(p, p->pos)
+				     : p->pos < p->end && p->src[p->pos] == '"'))
+		return r;
+	return lex_parts(p, ctx, flags, out);
 }
 
 /* ---- words, assignments, tokens ---------------------------------------- */
@@ -4026,15 +4051,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 			return lex_sub_word(p, flags, t, s);
 		r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
 	} else if (k == s && p->src[s] == '$') {
-		/* ${x:-y}, $'...', $((...)) ...: the expansion is read as
-		 * lex_parts_at's loop would read it first, and the loop runs
-		 * only when the word goes on after it */
-		struct litrun lr = { .active = false };
-		r = lex_dollar(p, LC_WORD, flags, &pv, &lr);
-		if (r == 0 && !word_ends_at(p, p->pos))
-			r = lex_parts_at(p, LC_WORD, flags, &pv, p->pos);
-		else if (r == 1) /* a literal '$': nothing read */
-			r = lex_parts_at(p, LC_WORD, flags, &pv, k);
+		r = lex_parts_dollar(p, LC_WORD, flags, &pv);
 	} else {
 		r = lex_parts_at(p, LC_WORD, flags, &pv, k);
 	}
