@@ -53,8 +53,6 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 {
 	return lex_parts_at(p, ctx, flags, out, 0);
 }
-static inline __attribute__((always_inline)) int
-lex_parts_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out);
 static inline bool word_ends_at(const struct sh_parser *p, size_t e);
 static bool sub_at(const struct sh_parser *p, enum lctx ctx, size_t k);
 static int lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags,
@@ -2068,6 +2066,50 @@ lex_extglob(struct sh_parser *p, unsigned flags, struct pvec *out,
  * item runs into the end of the word (no brace expansion).
  */
 /*
+ * lex_parts in ctx (LC_WORD or LC_DQ) at a '$' that starts a word or the
+ * inside of "...": the expansion is read as lex_parts_at's loop would read
+ * it first, and the loop runs only when something follows it before the
+ * end of the word or the closing quote (${x:-y}, "${a[@]}", $'...').
+ * (Always inlined: ctx is a constant in both callers.)
+ */
+static inline __attribute__((always_inline)) int
+lex_parts_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
+{
+	struct litrun lr = { .active = false };
+	int r = lex_dollar(p, ctx, flags, out, &lr);
+	if (r == 1) /* a literal '$': nothing read */
+		return lex_parts(p, ctx, flags, out);
+	if (r < 0 || (ctx == LC_WORD ? word_ends_at(p, p->pos)
+				     : p->pos < p->end && p->src[p->pos] == '"'))
+		return r;
+	return lex_parts(p, ctx, flags, out);
+}
+
+/* The "..." at i (p->pos) as a DQUOTE part of out, up to its closing
+ * quote. (Always inlined: lex_parts_at's case and a word that starts with
+ * one, in lex_word_rest.) */
+static inline __attribute__((always_inline)) int
+lex_dq_part(struct sh_parser *p, struct pvec *out, size_t i)
+{
+	int r;
+	if ((r = sh_enter(p, i)) < 0)
+		return r;
+	struct sh_part *part = pvec_push(p, out, SH_PART_DQUOTE, i);
+	if (!part)
+		return oom(p);
+	size_t pidx = out->n - 1;
+	p->pos = i + 1;
+	struct pvec in;
+	pvec_init(&in);
+	r = sub_at(p, LC_DQ, i + 1) ? lex_parts_sub(p, LC_DQ, 0, &in, i + 1)
+	    : i + 1 < p->end && p->src[i + 1] == '$' ? lex_parts_dollar(p, LC_DQ, 0, &in)
+						     : lex_parts(p, LC_DQ, 0, &in);
+	if (r < 0)
+		return r;
+	return dq_close(p, i, out, pidx, &in);
+}
+
+/*
  * Lex parts in ctx from p->pos. plain_end, when past p->pos, says the text
  * up to it is already known to be one plain literal run (lex_word_tok's
  * scan found it), which is taken as it is rather than scanned again.
@@ -2301,26 +2343,9 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 		case '"':
 			if (quoted_ctx)
 				break;
-			{
-				if ((r = lit_flush(p, out, &lr)) < 0)
-					return r;
-				if ((r = sh_enter(p, i)) < 0)
-					return r;
-				struct sh_part *part = pvec_push(p, out, SH_PART_DQUOTE, i);
-				if (!part)
-					return oom(p);
-				size_t pidx = out->n - 1;
-				p->pos = i + 1;
-				struct pvec in;
-				pvec_init(&in);
-				r = sub_at(p, LC_DQ, i + 1) ? lex_parts_sub(p, LC_DQ, 0, &in, i + 1)
-				    : i + 1 < p->end && p->src[i + 1] == '$'
-					? lex_parts_dollar(p, LC_DQ, 0, &in)
-					: lex_parts(p, LC_DQ, 0, &in);
-				if (r < 0 || (r = dq_close(p, i, out, pidx, &in)) < 0)
-					return r;
-				continue;
-			}
+			if ((r = lit_flush(p, out, &lr)) < 0 || (r = lex_dq_part(p, out, i)) < 0)
+				return r;
+			continue;
 		case '$':
 			r = lex_dollar(p, ctx, flags, out, &lr);
 			if (r < 0)
@@ -2424,26 +2449,6 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 	}
 done:
 	return lit_flush(p, out, &lr);
-}
-
-/*
- * lex_parts in ctx (LC_WORD or LC_DQ) at a '$' that starts a word or the
- * inside of "...": the expansion is read as lex_parts_at's loop would read
- * it first, and the loop runs only when something follows it before the
- * end of the word or the closing quote (${x:-y}, "${a[@]}", $'...').
- * (Always inlined: ctx is a constant in both callers.)
- */
-static inline __attribute__((always_inline)) int
-lex_parts_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
-{
-	struct litrun lr = { .active = false };
-	int r = lex_dollar(p, ctx, flags, out, &lr);
-	if (r == 1) /* a literal '$': nothing read */
-		return lex_parts(p, ctx, flags, out);
-	if (r < 0 || (ctx == LC_WORD ? word_ends_at(p, p->pos)
-				     : p->pos < p->end && p->src[p->pos] == '"'))
-		return r;
-	return lex_parts(p, ctx, flags, out);
 }
 
 /* ---- words, assignments, tokens ---------------------------------------- */
@@ -4052,6 +4057,13 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 		r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
 	} else if (k == s && p->src[s] == '$') {
 		r = lex_parts_dollar(p, LC_WORD, flags, &pv);
+	} else if (k == s && p->src[s] == '"') {
+		/* "a $b c", "${x:-y}": the quotes first, as lex_parts_at's
+		 * loop would read them, and the loop only if the word goes
+		 * on after them */
+		r = lex_dq_part(p, &pv, s);
+		if (r == 0 && !word_ends_at(p, p->pos))
+			r = lex_parts(p, LC_WORD, flags, &pv);
 	} else {
 		r = lex_parts_at(p, LC_WORD, flags, &pv, k);
 	}
