@@ -978,10 +978,11 @@ static inline struct sh_word *plain_text_word(struct sh_parser *p, size_t start,
 
 /*
  * An operand of ${...} (lex_subword in ctx, one of LC_PARAM, LC_PARAM_PAT,
- * LC_PARAM_OFF and LC_SUBSCRIPT): when it is plain text up to what ends it
- * in ctx, built directly as the one LIT part (or none) lex_parts would make
- * of it; otherwise by lex_subword. Most operands are: ${f%.*}, ${x:-none},
- * ${p/old/new}, ${s:0:3}, ${a[@]}.
+ * LC_PARAM_OFF and LC_SUBSCRIPT), or the expression of $((...)) (LC_ARITH)
+ * or $[...] (LC_ARITH_BR): when it is plain text up to what ends it in ctx,
+ * built directly as the one LIT part (or none) lex_parts would make of it;
+ * otherwise by lex_subword. Most operands are: ${f%.*}, ${x:-none},
+ * ${p/old/new}, ${s:0:3}, ${a[@]}, $((i+1)).
  */
 static int
 lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
@@ -995,10 +996,14 @@ lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		k++;
 	/* plain up to where the operand ends: '}', or the '/' after a
 	 * pattern, or the ':' after an offset (a '(' nests there), or the
-	 * ']' of a subscript (a '[' nests there) */
+	 * ']' of a subscript or $[ (a '[' nests there), or the ')' of an
+	 * arithmetic expression (a '(' nests there) */
+	static const char closer[] = {
+		[LC_PARAM] = '}', [LC_PARAM_PAT] = '}', [LC_PARAM_OFF] = '}',
+		[LC_SUBSCRIPT] = ']', [LC_ARITH_BR] = ']', [LC_ARITH] = ')',
+	};
 	char c = k < p->end ? p->src[k] : '\0';
-	if (!p->no_lc || !(ctx == LC_SUBSCRIPT ? c == ']' :
-			   c == '}' || (c == '/' && ctx == LC_PARAM_PAT) ||
+	if (!p->no_lc || !(c == closer[ctx] || (c == '/' && ctx == LC_PARAM_PAT) ||
 			   (c == ':' && ctx == LC_PARAM_OFF)))
 		return lex_subword(p, ctx, flags, ret);
 	struct sh_word *w = plain_text_word(p, start, k - start);
@@ -1353,7 +1358,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			size_t lit0 = p->lit_len;
 			p->pos = j + 1;
 			struct sh_word *e = NULL;
-			r = lex_subword(p, LC_ARITH, 0, &e);
+			r = lex_param_operand(p, LC_ARITH, 0, &e);
 			if (r == -EINVAL && p->err->kind == SH_ERR_SYNTAX)
 				r = 1; /* retry as a command substitution */
 			size_t k, k2;
@@ -1427,7 +1432,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			return r;
 		p->pos = i + 1;
 		struct sh_word *e = NULL;
-		if ((r = lex_subword(p, LC_ARITH_BR, 0, &e)) < 0)
+		if ((r = lex_param_operand(p, LC_ARITH_BR, 0, &e)) < 0)
 			return r;
 		if (peek(p, &j) != ']')
 			return sh_fail(p, SH_ERR_SYNTAX, i0,
