@@ -2926,6 +2926,91 @@ lex_array_elem(struct sh_parser *p, struct pvec *pv)
 }
 
 /* Lex one array element list: p->pos after '('. */
+static inline __attribute__((always_inline)) int
+lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_tok *t,
+	       size_t *ret_k);
+
+/* A word cut by sub_word from an array element's one LIT part, as
+ * sh_split_subscript cuts the key and value of [key]=value: the
+ * element's position and source (pos, s, n), and its part the bytes
+ * [a, b) of the element, moved from its position by a bytes. */
+static struct sh_word *
+array_elem_cut(struct sh_parser *p, struct sh_pos pos, size_t s, size_t n, size_t a,
+	       size_t b)
+{
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + b - a + 1);
+	if (!mem)
+		return NULL;
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+	char *text = mem + sizeof(*w) + sizeof(*part);
+	sh_copy(text, p->src + s + a, b - a);
+	text[b - a] = '\0';
+	struct sh_pos pp = pos;
+	pp.col += (uint32_t)a;
+	pp.offset += (uint32_t)a;
+	*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pp, .text = text,
+				  .text_len = b - a };
+	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1, .src = p->src + s,
+			       .src_len = n };
+	return w;
+}
+
+/*
+ * The element of an array assignment at i (p->pos) when it is plain text
+ * (one) or [key]=value with both plain ([a]=1, [b]+=2): built directly,
+ * as lex_array_elem, make_word, merge_lits, sh_split_subscript and
+ * tilde_scan would build it. 1 when built (p->pos after it), 0 for the
+ * general path (nothing read), < 0 on error.
+ */
+static int __attribute__((noinline))
+array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
+{
+	const char *src = p->src;
+	if (!p->no_lc)
+		return 0;
+	if (src[i] != '[') {
+		/* (lex_plain_word takes a '[' in a word that starts with one:
+		 * not here, where it starts a key) */
+		size_t k;
+		struct sh_word *w = NULL;
+		int r = lex_plain_word(p, i, &w, NULL, &k);
+		if (r > 0)
+			e->value = w;
+		return r;
+	}
+	/* the key: text that lex_parts takes as plain in a subscript, up
+	 * to its ']' */
+	size_t ke = i + 1;
+	while (ke < p->end && !(run_class[(unsigned char)src[ke]] & ctx_run_stop[LC_SUBSCRIPT]))
+		ke++;
+	if (ke == i + 1 || ke >= p->end || src[ke] != ']')
+		return 0;
+	size_t v = ke + 1;
+	bool app = v < p->end && src[v] == '+';
+	if (app)
+		v++;
+	if (v >= p->end || src[v] != '=')
+		return 0;
+	v++;
+	/* the value: plain word text, with no '~' (tilde_scan) */
+	size_t ve = v;
+	while (ve < p->end &&
+	       !(cc_table[(unsigned char)src[ve]] & (CC_WORDSTOP | CC_LBRACKET | CC_TILDE)))
+		ve++;
+	if (ve == v || !(ve == p->end || ends_plain_word[(unsigned char)src[ve]]))
+		return 0;
+	struct sh_pos pos = sh_pos_at(p, i);
+	size_t n = ve - i;
+	e->key = array_elem_cut(p, pos, i, n, 1, ke - i);
+	e->value = array_elem_cut(p, pos, i, n, v - i, n);
+	if (!e->key || !e->value)
+		return oom(p);
+	e->append = app;
+	p->pos = ve;
+	return 1;
+}
+
 static int
 lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 {
@@ -2960,19 +3045,28 @@ lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 		if (is_meta(c) && !((c == '<' || c == '>') && peek_after(p, i, NULL) == '('))
 			return sh_fail(p, SH_ERR_SYNTAX, i,
 				       "syntax error near unexpected token `%c'", c);
+		el = sh_grow(p, el, &cap, n, sizeof(*el));
+		if (!el)
+			return oom(p);
+		struct sh_array_elem *e = &el[n];
+		memset(e, 0, sizeof(*e));
+		if ((r = array_elem_plain(p, i, e)) != 0) {
+			if (r < 0)
+				return r;
+			n++;
+			continue;
+		}
 		struct pvec pv;
 		pvec_init(&pv);
 		size_t s = i;
 		if ((r = lex_array_elem(p, &pv)) < 0)
 			return r;
 		struct sh_word *w = make_word(p, &pv, s, p->pos);
-		el = sh_grow(p, el, &cap, n, sizeof(*el));
-		if (!w || !el)
+		if (!w)
 			return oom(p);
 		if ((r = merge_lits(p, w)) < 0)
 			return r;
-		struct sh_array_elem *e = &el[n++];
-		memset(e, 0, sizeof(*e));
+		n++;
 		e->value = w;
 		/* [key]=value */
 		if (w->n_parts && w->parts[0].kind == SH_PART_LIT &&
