@@ -4521,13 +4521,14 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 
 /* How sh_lex_arg takes the first character of the next token: 2 a
  * blank (skipped), 1 one that sh_lex_token does not hand straight to the
- * word lexer (an operator, a newline, a comment, an fd number, a brace,
- * the NUL it reports), 3 a backslash (a word, or a continuation line to
- * skip), 0 the start of a word. */
+ * word lexer (an operator, a newline, a comment, an fd number, the NUL
+ * it reports), 3 a backslash (a word, or a continuation line to skip), 0
+ * the start of a word (a '{' too: sh_lex_args leaves the {fd} of a
+ * redirection it finds there as the token it is). */
 const unsigned char sh_arg_start[256] = {
 	[' '] = 2, ['\t'] = 2, ['\\'] = 3,
 	['\0'] = 1, ['\n'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1, ['('] = 1,
-	[')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1, ['#'] = 1,
+	[')'] = 1, ['<'] = 1, ['>'] = 1, ['#'] = 1,
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
 	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
 };
@@ -4579,8 +4580,10 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 		r = lex_plain_word(p, i, &w, NULL, &k);
 		if (!r) {
 			/* a word that is not plain, in p->tok; taken here too
-			 * unless it is NAME=(...), the caller's business */
-			if ((r = lex_arg_token(p, i, k)) < 0 || p->tok.assign)
+			 * unless it is NAME=(...) or no word but the {fd} of a
+			 * redirection ({fd}>file), the caller's business */
+			if ((r = lex_arg_token(p, i, k)) < 0 || p->tok.assign ||
+			    p->tok.kind != T_WORD)
 				break;
 			w = p->tok.word;
 			p->have_tok = false;
