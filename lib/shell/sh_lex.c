@@ -3241,7 +3241,7 @@ static const unsigned char name_class[256] = {
 	['x'] = 3, ['y'] = 3, ['z'] = 3, ['_'] = 3, ['0'] = 2, ['1'] = 2, ['2'] = 2,
 	['3'] = 2, ['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2, ['8'] = 2, ['9'] = 2,
 };
-static size_t
+static inline __attribute__((always_inline)) size_t
 simple_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn,
 	     bool *ret_braced)
 {
