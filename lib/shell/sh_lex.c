@@ -53,6 +53,7 @@ lex_parts(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
 {
 	return lex_parts_at(p, ctx, flags, out, 0);
 }
+static inline bool word_ends_at(const struct sh_parser *p, size_t e);
 static bool sub_at(const struct sh_parser *p, enum lctx ctx, size_t k);
 static int lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			 struct pvec *out, size_t k);
@@ -525,6 +526,19 @@ is_digit(int c)
 	return c >= '0' && c <= '9';
 }
 
+/* One of the special parameters @ * # ? $ ! - (a switch: the compiler
+ * makes it a bit test, where strchr was a call per '$') */
+static inline bool
+is_special_param(int c)
+{
+	switch (c) {
+	case '@': case '*': case '#': case '?': case '$': case '!': case '-':
+		return true;
+	default:
+		return false;
+	}
+}
+
 bool
 sh_valid_name(const char *s, size_t n)
 {
@@ -970,10 +984,11 @@ static inline struct sh_word *plain_text_word(struct sh_parser *p, size_t start,
 
 /*
  * An operand of ${...} (lex_subword in ctx, one of LC_PARAM, LC_PARAM_PAT,
- * LC_PARAM_OFF and LC_SUBSCRIPT): when it is plain text up to what ends it
- * in ctx, built directly as the one LIT part (or none) lex_parts would make
- * of it; otherwise by lex_subword. Most operands are: ${f%.*}, ${x:-none},
- * ${p/old/new}, ${s:0:3}, ${a[@]}.
+ * LC_PARAM_OFF and LC_SUBSCRIPT), or the expression of $((...)) (LC_ARITH)
+ * or $[...] (LC_ARITH_BR): when it is plain text up to what ends it in ctx,
+ * built directly as the one LIT part (or none) lex_parts would make of it;
+ * otherwise by lex_subword. Most operands are: ${f%.*}, ${x:-none},
+ * ${p/old/new}, ${s:0:3}, ${a[@]}, $((i+1)).
  */
 static int
 lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
@@ -987,10 +1002,14 @@ lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		k++;
 	/* plain up to where the operand ends: '}', or the '/' after a
 	 * pattern, or the ':' after an offset (a '(' nests there), or the
-	 * ']' of a subscript (a '[' nests there) */
+	 * ']' of a subscript or $[ (a '[' nests there), or the ')' of an
+	 * arithmetic expression (a '(' nests there) */
+	static const char closer[] = {
+		[LC_PARAM] = '}', [LC_PARAM_PAT] = '}', [LC_PARAM_OFF] = '}',
+		[LC_SUBSCRIPT] = ']', [LC_ARITH_BR] = ']', [LC_ARITH] = ')',
+	};
 	char c = k < p->end ? p->src[k] : '\0';
-	if (!p->no_lc || !(ctx == LC_SUBSCRIPT ? c == ']' :
-			   c == '}' || (c == '/' && ctx == LC_PARAM_PAT) ||
+	if (!p->no_lc || !(c == closer[ctx] || (c == '/' && ctx == LC_PARAM_PAT) ||
 			   (c == ':' && ctx == LC_PARAM_OFF)))
 		return lex_subword(p, ctx, flags, ret);
 	struct sh_word *w = plain_text_word(p, start, k - start);
@@ -1019,7 +1038,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			return 0;
 		}
 		if (is_name_start(d) || is_digit(d) ||
-		    (d >= 0 && strchr("@*#?$!-", d) && d != 0)) {
+		    is_special_param(d)) {
 			/* ${#-} ${#?} are the special parameter # with an op,
 			 * but ${#-} with nothing after is the length of $- */
 			size_t k;
@@ -1047,7 +1066,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			return 0;
 		}
 		if (is_name_start(d) || is_digit(d) ||
-		    (d > 0 && strchr("@*#?$!-", d))) {
+		    is_special_param(d)) {
 			pm->indirect = true;
 			p->pos = j;
 			c = d;
@@ -1095,7 +1114,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			c = peek(p, &i);
 		}
 		pm->name = sh_strndup(p, nb, nn);
-	} else if (c > 0 && strchr("@*#?$!-", c)) {
+	} else if (is_special_param(c)) {
 		char nb[2] = { (char)c, 0 };
 		pm->name = sh_strdup(p, nb);
 		p->pos = i + 1;
@@ -1345,7 +1364,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			size_t lit0 = p->lit_len;
 			p->pos = j + 1;
 			struct sh_word *e = NULL;
-			r = lex_subword(p, LC_ARITH, 0, &e);
+			r = lex_param_operand(p, LC_ARITH, 0, &e);
 			if (r == -EINVAL && p->err->kind == SH_ERR_SYNTAX)
 				r = 1; /* retry as a command substitution */
 			size_t k, k2;
@@ -1419,7 +1438,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 			return r;
 		p->pos = i + 1;
 		struct sh_word *e = NULL;
-		if ((r = lex_subword(p, LC_ARITH_BR, 0, &e)) < 0)
+		if ((r = lex_param_operand(p, LC_ARITH_BR, 0, &e)) < 0)
 			return r;
 		if (peek(p, &j) != ']')
 			return sh_fail(p, SH_ERR_SYNTAX, i0,
@@ -1454,7 +1473,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		return 0;
 	}
 	if (is_name_start(c) || is_digit(c) ||
-	    (c > 0 && strchr("@*#?$!-", c))) {
+	    is_special_param(c)) {
 		if ((r = lit_flush(p, out, lr)) < 0)
 			return r;
 		struct sh_param *pm = sh_alloc(p, sizeof(*pm));
@@ -2058,6 +2077,50 @@ lex_extglob(struct sh_parser *p, unsigned flags, struct pvec *out,
  * item runs into the end of the word (no brace expansion).
  */
 /*
+ * lex_parts in ctx (LC_WORD or LC_DQ) at a '$' that starts a word or the
+ * inside of "...": the expansion is read as lex_parts_at's loop would read
+ * it first, and the loop runs only when something follows it before the
+ * end of the word or the closing quote (${x:-y}, "${a[@]}", $'...').
+ * (Always inlined: ctx is a constant in both callers.)
+ */
+static inline __attribute__((always_inline)) int
+lex_parts_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out)
+{
+	struct litrun lr = { .active = false };
+	int r = lex_dollar(p, ctx, flags, out, &lr);
+	if (r == 1) /* a literal '$': nothing read */
+		return lex_parts(p, ctx, flags, out);
+	if (r < 0 || (ctx == LC_WORD ? word_ends_at(p, p->pos)
+				     : p->pos < p->end && p->src[p->pos] == '"'))
+		return r;
+	return lex_parts(p, ctx, flags, out);
+}
+
+/* The "..." at i (p->pos) as a DQUOTE part of out, up to its closing
+ * quote. (Always inlined: lex_parts_at's case and a word that starts with
+ * one, in lex_word_rest.) */
+static inline __attribute__((always_inline)) int
+lex_dq_part(struct sh_parser *p, struct pvec *out, size_t i)
+{
+	int r;
+	if ((r = sh_enter(p, i)) < 0)
+		return r;
+	struct sh_part *part = pvec_push(p, out, SH_PART_DQUOTE, i);
+	if (!part)
+		return oom(p);
+	size_t pidx = out->n - 1;
+	p->pos = i + 1;
+	struct pvec in;
+	pvec_init(&in);
+	r = sub_at(p, LC_DQ, i + 1) ? lex_parts_sub(p, LC_DQ, 0, &in, i + 1)
+	    : i + 1 < p->end && p->src[i + 1] == '$' ? lex_parts_dollar(p, LC_DQ, 0, &in)
+						     : lex_parts(p, LC_DQ, 0, &in);
+	if (r < 0)
+		return r;
+	return dq_close(p, i, out, pidx, &in);
+}
+
+/*
  * Lex parts in ctx from p->pos. plain_end, when past p->pos, says the text
  * up to it is already known to be one plain literal run (lex_word_tok's
  * scan found it), which is taken as it is rather than scanned again.
@@ -2291,24 +2354,9 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 		case '"':
 			if (quoted_ctx)
 				break;
-			{
-				if ((r = lit_flush(p, out, &lr)) < 0)
-					return r;
-				if ((r = sh_enter(p, i)) < 0)
-					return r;
-				struct sh_part *part = pvec_push(p, out, SH_PART_DQUOTE, i);
-				if (!part)
-					return oom(p);
-				size_t pidx = out->n - 1;
-				p->pos = i + 1;
-				struct pvec in;
-				pvec_init(&in);
-				r = sub_at(p, LC_DQ, i + 1) ? lex_parts_sub(p, LC_DQ, 0, &in, i + 1)
-							    : lex_parts(p, LC_DQ, 0, &in);
-				if (r < 0 || (r = dq_close(p, i, out, pidx, &in)) < 0)
-					return r;
-				continue;
-			}
+			if ((r = lit_flush(p, out, &lr)) < 0 || (r = lex_dq_part(p, out, i)) < 0)
+				return r;
+			continue;
 		case '$':
 			r = lex_dollar(p, ctx, flags, out, &lr);
 			if (r < 0)
@@ -2884,6 +2932,91 @@ lex_array_elem(struct sh_parser *p, struct pvec *pv)
 }
 
 /* Lex one array element list: p->pos after '('. */
+static inline __attribute__((always_inline)) int
+lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_tok *t,
+	       size_t *ret_k);
+
+/* A word cut by sub_word from an array element's one LIT part, as
+ * sh_split_subscript cuts the key and value of [key]=value: the
+ * element's position and source (pos, s, n), and its part the bytes
+ * [a, b) of the element, moved from its position by a bytes. */
+static struct sh_word *
+array_elem_cut(struct sh_parser *p, struct sh_pos pos, size_t s, size_t n, size_t a,
+	       size_t b)
+{
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + b - a + 1);
+	if (!mem)
+		return NULL;
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+	char *text = mem + sizeof(*w) + sizeof(*part);
+	sh_copy(text, p->src + s + a, b - a);
+	text[b - a] = '\0';
+	struct sh_pos pp = pos;
+	pp.col += (uint32_t)a;
+	pp.offset += (uint32_t)a;
+	*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pp, .text = text,
+				  .text_len = b - a };
+	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1, .src = p->src + s,
+			       .src_len = n };
+	return w;
+}
+
+/*
+ * The element of an array assignment at i (p->pos) when it is plain text
+ * (one) or [key]=value with both plain ([a]=1, [b]+=2): built directly,
+ * as lex_array_elem, make_word, merge_lits, sh_split_subscript and
+ * tilde_scan would build it. 1 when built (p->pos after it), 0 for the
+ * general path (nothing read), < 0 on error.
+ */
+static int __attribute__((noinline))
+array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
+{
+	const char *src = p->src;
+	if (!p->no_lc)
+		return 0;
+	if (src[i] != '[') {
+		/* (lex_plain_word takes a '[' in a word that starts with one:
+		 * not here, where it starts a key) */
+		size_t k;
+		struct sh_word *w = NULL;
+		int r = lex_plain_word(p, i, &w, NULL, &k);
+		if (r > 0)
+			e->value = w;
+		return r;
+	}
+	/* the key: text that lex_parts takes as plain in a subscript, up
+	 * to its ']' */
+	size_t ke = i + 1;
+	while (ke < p->end && !(run_class[(unsigned char)src[ke]] & ctx_run_stop[LC_SUBSCRIPT]))
+		ke++;
+	if (ke == i + 1 || ke >= p->end || src[ke] != ']')
+		return 0;
+	size_t v = ke + 1;
+	bool app = v < p->end && src[v] == '+';
+	if (app)
+		v++;
+	if (v >= p->end || src[v] != '=')
+		return 0;
+	v++;
+	/* the value: plain word text, with no '~' (tilde_scan) */
+	size_t ve = v;
+	while (ve < p->end &&
+	       !(cc_table[(unsigned char)src[ve]] & (CC_WORDSTOP | CC_LBRACKET | CC_TILDE)))
+		ve++;
+	if (ve == v || !(ve == p->end || ends_plain_word[(unsigned char)src[ve]]))
+		return 0;
+	struct sh_pos pos = sh_pos_at(p, i);
+	size_t n = ve - i;
+	e->key = array_elem_cut(p, pos, i, n, 1, ke - i);
+	e->value = array_elem_cut(p, pos, i, n, v - i, n);
+	if (!e->key || !e->value)
+		return oom(p);
+	e->append = app;
+	p->pos = ve;
+	return 1;
+}
+
 static int
 lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 {
@@ -2918,19 +3051,28 @@ lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 		if (is_meta(c) && !((c == '<' || c == '>') && peek_after(p, i, NULL) == '('))
 			return sh_fail(p, SH_ERR_SYNTAX, i,
 				       "syntax error near unexpected token `%c'", c);
+		el = sh_grow(p, el, &cap, n, sizeof(*el));
+		if (!el)
+			return oom(p);
+		struct sh_array_elem *e = &el[n];
+		memset(e, 0, sizeof(*e));
+		if ((r = array_elem_plain(p, i, e)) != 0) {
+			if (r < 0)
+				return r;
+			n++;
+			continue;
+		}
 		struct pvec pv;
 		pvec_init(&pv);
 		size_t s = i;
 		if ((r = lex_array_elem(p, &pv)) < 0)
 			return r;
 		struct sh_word *w = make_word(p, &pv, s, p->pos);
-		el = sh_grow(p, el, &cap, n, sizeof(*el));
-		if (!w || !el)
+		if (!w)
 			return oom(p);
 		if ((r = merge_lits(p, w)) < 0)
 			return r;
-		struct sh_array_elem *e = &el[n++];
-		memset(e, 0, sizeof(*e));
+		n++;
 		e->value = w;
 		/* [key]=value */
 		if (w->n_parts && w->parts[0].kind == SH_PART_LIT &&
@@ -3105,7 +3247,7 @@ static const unsigned char name_class[256] = {
 	['x'] = 3, ['y'] = 3, ['z'] = 3, ['_'] = 3, ['0'] = 2, ['1'] = 2, ['2'] = 2,
 	['3'] = 2, ['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2, ['8'] = 2, ['9'] = 2,
 };
-static size_t
+static inline __attribute__((always_inline)) size_t
 simple_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn,
 	     bool *ret_braced)
 {
@@ -3135,7 +3277,7 @@ static inline size_t
 special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn)
 {
 	int c = d + 1 < p->end ? (unsigned char)p->src[d + 1] : -1;
-	if (!is_digit(c) && !(c > 0 && strchr("@*#?$!-", c)))
+	if (!is_digit(c) && !is_special_param(c))
 		return 0;
 	*ret_ns = d + 1;
 	*ret_nn = 1;
@@ -3194,10 +3336,16 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 		if (s + 1 < p->end && src[s + 1] == '(')
 			return 2;
 		size_t e = simple_param(p, s, &ns, &n, &braced);
-		if (!e)
+		if (!e) {
+			/* (a '{' is no special parameter: ${ with an operator) */
+			bool more = s + 1 < p->end;
+			char d = more ? src[s + 1] : '\0';
+			if (d == '{')
+				return 2;
 			e = special_param(p, s, &ns, &n);
-		if (!e)
-			return s + 1 < p->end && strchr("{('\"", src[s + 1]) ? 2 : 0;
+			if (!e)
+				return more && (d == '(' || d == '\'' || d == '"' || d == '\0') ? 2 : 0;
+		}
 		close = e - 1; /* the last byte of the word */
 		extra = sizeof(struct sh_param) + n + 1;
 	}
@@ -3350,7 +3498,7 @@ wseq_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc, siz
 				       .off = (uint32_t)d, .s = (uint32_t)ns, .n = (uint32_t)nn };
 		*ret_e = e;
 		return 1;
-	} else if (!is_digit(c) && !(c > 0 && strchr("@*#?$!-", c))) {
+	} else if (!is_digit(c) && !is_special_param(c)) {
 		if (c == '(' || c == '[' || (!dq && (c == '\'' || c == '"')))
 			return 0;
 		return 2;
@@ -4012,6 +4160,15 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 		if (k == s)
 			return lex_sub_word(p, flags, t, s);
 		r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
+	} else if (k == s && p->src[s] == '$') {
+		r = lex_parts_dollar(p, LC_WORD, flags, &pv);
+	} else if (k == s && p->src[s] == '"') {
+		/* "a $b c", "${x:-y}": the quotes first, as lex_parts_at's
+		 * loop would read them, and the loop only if the word goes
+		 * on after them */
+		r = lex_dq_part(p, &pv, s);
+		if (r == 0 && !word_ends_at(p, p->pos))
+			r = lex_parts(p, LC_WORD, flags, &pv);
 	} else {
 		r = lex_parts_at(p, LC_WORD, flags, &pv, k);
 	}
@@ -4026,6 +4183,10 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	p->cmdpos_sens = false;
 	if ((r = merge_lits(p, w)) < 0)
 		return r;
+	/* what follows is about words that start with literal text
+	 * (assignments, arrays, tilde prefixes, reserved words) */
+	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
+		return 0;
 
 	size_t vo = assign_prefix(w);
 	int c = peek(p, &i);
@@ -4366,13 +4527,14 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 
 /* How sh_lex_arg takes the first character of the next token: 2 a
  * blank (skipped), 1 one that sh_lex_token does not hand straight to the
- * word lexer (an operator, a newline, a comment, an fd number, a brace,
- * the NUL it reports), 3 a backslash (a word, or a continuation line to
- * skip), 0 the start of a word. */
+ * word lexer (an operator, a newline, a comment, an fd number, the NUL
+ * it reports), 3 a backslash (a word, or a continuation line to skip), 0
+ * the start of a word (a '{' too: sh_lex_args leaves the {fd} of a
+ * redirection it finds there as the token it is). */
 const unsigned char sh_arg_start[256] = {
 	[' '] = 2, ['\t'] = 2, ['\\'] = 3,
 	['\0'] = 1, ['\n'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1, ['('] = 1,
-	[')'] = 1, ['<'] = 1, ['>'] = 1, ['{'] = 1, ['#'] = 1,
+	[')'] = 1, ['<'] = 1, ['>'] = 1, ['#'] = 1,
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
 	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
 };
@@ -4424,8 +4586,10 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 		r = lex_plain_word(p, i, &w, NULL, &k);
 		if (!r) {
 			/* a word that is not plain, in p->tok; taken here too
-			 * unless it is NAME=(...), the caller's business */
-			if ((r = lex_arg_token(p, i, k)) < 0 || p->tok.assign)
+			 * unless it is NAME=(...) or no word but the {fd} of a
+			 * redirection ({fd}>file), the caller's business */
+			if ((r = lex_arg_token(p, i, k)) < 0 || p->tok.assign ||
+			    p->tok.kind != T_WORD)
 				break;
 			w = p->tok.word;
 			p->have_tok = false;
