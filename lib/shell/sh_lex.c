@@ -875,9 +875,9 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 
 /*
  * A word of one LIT part, the text s[0..n) written at source offset off:
- * the word, its part and its text in one allocation (the text 8-aligned:
- * see reserved_word_plain). Always inline: the plain-word paths of the
- * lexer build most words this way.
+ * the word, its part and its text in one allocation (the text 8-aligned).
+ * Always inline: the plain-word paths of the lexer build most words this
+ * way.
  */
 static inline __attribute__((always_inline)) struct sh_word *
 lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
@@ -2999,15 +2999,17 @@ reserved_word(const char *s, size_t n)
 }
 
 /*
- * reserved_word for the text of a plain word built by lex_word_tok, without
- * branches on the text (a slot of reserved_word_candidate's table is hit
- * by about a third of all words, at random, and the compare loop behind it
- * cost more in mispredictions than in work): text is followed by a NUL and
- * lies in an allocation rounded up to 8 bytes that starts 8-aligned, so 8
- * bytes can be read from it; the bytes past n are masked off.
+ * reserved_word for the plain word p->src[s..s+n) lexed by lex_word_tok
+ * (n > 0), without branches on the text (a slot of
+ * reserved_word_candidate's table is hit by about a third of all words, at
+ * random, and the compare loop behind it cost more in mispredictions than
+ * in work): 8 bytes are read from the source when it has them (all but a
+ * word at its very end), the bytes past n masked off. Read from the source
+ * rather than the word's copy, as a reserved word's token is made without
+ * a word (see lex_plain_word).
  */
 static inline unsigned char
-reserved_word_plain(const char *text, size_t n)
+reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 {
 	/* little-endian packings of the words, and their lengths (none for
 	 * RW_NONE, which no length matches) */
@@ -3045,15 +3047,29 @@ reserved_word_plain(const char *text, size_t n)
 	};
 	_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ||
 		       __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__, "byte order");
+	const char *text = p->src + s;
 	unsigned rw = reserved_word_candidate(text, n);
-	uint64_t v;
-	__builtin_memcpy(&v, text, 8);
+	/* (most words that hit a slot have another length: no need to read
+	 * them, and this branch is about as predictable as the reserved
+	 * words themselves) */
+	if (__builtin_expect(n != len[rw], 1))
+		return RW_NONE;
+	uint64_t v = 0;
+	/* the 8 bytes at the word, or those that end with it (a word at the
+	 * end of a line: fi, done, }), its bytes shifted down */
+	size_t back = p->end - s >= 8 ? 0 : s + n >= 8 ? 8 - n : SIZE_MAX;
+	if (__builtin_expect(back != SIZE_MAX, 1)) {
+		__builtin_memcpy(&v, text - back, 8);
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
+		v = __builtin_bswap64(v);
 #endif
+		v >>= 8 * back;
+	} else {
+		for (size_t i = 0; i < n; i++) /* (a source of under 8 bytes) */
+			v |= (uint64_t)(unsigned char)text[i] << (8 * i);
+	}
 	uint64_t mask = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
-	bool match = (n == len[rw]) & ((v & mask) == key[rw]);
-	return match ? (unsigned char)rw : RW_NONE;
+	return (v & mask) == key[rw] ? (unsigned char)rw : RW_NONE;
 }
 
 /* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_tok
@@ -3732,19 +3748,26 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_
 		return r;
 	k = e;
 	size_t n = k - s;
-	struct sh_word *w = lit_word(p, p->src + s, n, s);
-	if (!w)
-		return oom(p);
 	p->cmdpos_sens = false;
 	p->pos = k;
-	*ret_w = w;
 	if (t) {
 		t->kind = T_WORD;
 		t->cmdpos_sensitive = false;
-		t->rw = reserved_word_plain(w->parts[0].text, n);
 		/* no '=' (and no '[' but a first one): no assignment */
 		t->not_assign = !(seen & CC_EQUALS);
+		t->rw = reserved_word_plain(p, s, n);
+		if (t->rw != RW_NONE) {
+			/* the grammar takes most reserved words as such
+			 * and never asks for their word: it is built when
+			 * asked for (see the grammar's tok_word) */
+			*ret_w = NULL;
+			return 1;
+		}
 	}
+	struct sh_word *w = lit_word(p, p->src + s, n, s);
+	if (!w)
+		return oom(p);
+	*ret_w = w;
 	return 1;
 }
 

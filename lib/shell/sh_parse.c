@@ -176,6 +176,7 @@ consume(struct sh_parser *p)
 static inline __attribute__((always_inline)) bool
 is_word(const struct sh_tok *t, const char *kw)
 {
+	/* (kw is no reserved word, whose word may be left unbuilt) */
 	return t->kind == T_WORD && !t->assign && sh_word_is_lit(t->word, kw);
 }
 
@@ -228,15 +229,25 @@ op_text(enum sh_op op)
 	return names[op];
 }
 
-/* A token's word. An fd number's (the 2 of 2>&1) is built here, when
- * first asked for: the lexer leaves it, as most are only the fd of a
- * redirection. NULL when out of memory. */
-static struct sh_word *
+/* tok_word's word that the lexer left: the token's text as one literal */
+static struct sh_word * __attribute__((noinline))
+tok_word_make(struct sh_parser *p, struct sh_tok *t)
+{
+	t->word = sh_lit_word(p, p->src + t->start, t->end - t->start, t->start);
+	return t->word;
+}
+
+/* A word token's (T_WORD, T_IONUM, T_FDVAR) word. An fd number's (the 2
+ * of 2>&1) and a plain reserved word's (then, done, }) are built here,
+ * when first asked for: the lexer leaves them, as most are only the fd of
+ * a redirection or a reserved word the grammar takes as such. NULL when
+ * out of memory. */
+static inline struct sh_word *
 tok_word(struct sh_parser *p, struct sh_tok *t)
 {
-	if (t->kind == T_IONUM && !t->word)
-		t->word = sh_lit_word(p, p->src + t->start, t->end - t->start, t->start);
-	return t->word;
+	if (__builtin_expect(t->word != NULL, 1))
+		return t->word;
+	return tok_word_make(p, t);
 }
 
 static int
@@ -252,9 +263,9 @@ unexpected(struct sh_parser *p, const struct sh_tok *t)
 		return sh_fail(p, SH_ERR_SYNTAX, t->start,
 			       "syntax error near unexpected token `%s'",
 			       op_text(t->op));
-	/* (an fd number's word is its source text: see tok_word) */
-	const char *s = t->kind == T_IONUM ? p->src + t->start : t->word ? t->word->src : "";
-	size_t len = t->kind == T_IONUM ? t->end - t->start : t->word ? t->word->src_len : 0;
+	/* (a word tok_word has not built is its source text) */
+	const char *s = t->word ? t->word->src : p->src + t->start;
+	size_t len = t->word ? t->word->src_len : t->end - t->start;
 	int n = len < 60 ? (int)len : 60;
 	return sh_fail(p, SH_ERR_SYNTAX, t->start,
 		       "syntax error near unexpected token `%.*s'", n, s);
@@ -1002,6 +1013,8 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 		*ret = t->assign;
 		return 0;
 	}
+	/* (a reserved word's token, whose word tok_word builds, is
+	 * not_assign) */
 	if (t->not_assign)
 		return 0;
 	const struct sh_word *w = t->word;
@@ -1144,12 +1157,14 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 	bool any = false, nodecl = false;
 
 	if (first_word) {
-		words[nw++] = first_word->word;
+		if (!(words[nw++] = tok_word(p, first_word)))
+			return oom(p);
 		any = true;
 	} else if (t->kind == T_WORD && t->not_assign && !t->assign) {
 		/* the name, most often a plain word that is no assignment:
 		 * the loop's questions for a word at nw 0 all answer no */
-		words[nw++] = t->word;
+		if (!(words[nw++] = tok_word(p, t)))
+			return oom(p);
 		consume(p);
 		any = true;
 	}
@@ -1186,7 +1201,9 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 				return sh_fail(p, SH_ERR_SYNTAX, k,
 					       "syntax error near unexpected token `('");
 			}
-			struct sh_word *w = t->word;
+			struct sh_word *w = tok_word(p, t);
+			if (!w)
+				return oom(p);
 			if (t->assign) {
 				w->assign = t->assign;
 				w->parts = NULL;
@@ -1347,17 +1364,19 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		return r;
 	if (t->kind != T_WORD || t->assign)
 		return unexpected(p, t);
-	if (!plain_name_word(t->word) ||
-	    !sh_valid_name(t->word->parts[0].text, t->word->parts[0].text_len))
+	const struct sh_word *var = tok_word(p, t);
+	if (!var)
+		return oom(p);
+	if (!plain_name_word(var) ||
+	    !sh_valid_name(var->parts[0].text, var->parts[0].text_len))
 		return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
 			       "unsupported construct: `%.*s' is not a valid identifier "
 			       "(bash fails it at run time)",
-			       (int)(t->word->src_len < 60 ? t->word->src_len : 60),
-			       t->word->src);
+			       (int)(var->src_len < 60 ? var->src_len : 60), var->src);
 	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
 	if (!n)
 		return oom(p);
-	n->u.for_.var = t->word->parts[0].text;
+	n->u.for_.var = var->parts[0].text;
 	consume(p);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -1379,9 +1398,8 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			if (t->kind != T_WORD || t->assign)
 				break;
 			words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
-			if (!words)
+			if (!words || !(words[nw++] = tok_word(p, t)))
 				return oom(p);
-			words[nw++] = t->word;
 			consume(p);
 		}
 		if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE)
@@ -1420,7 +1438,8 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		return r;
 	if (t->kind != T_WORD || t->assign)
 		return unexpected(p, t);
-	n->u.case_.subject = t->word;
+	if (!(n->u.case_.subject = tok_word(p, t)))
+		return oom(p);
 	consume(p);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -1457,9 +1476,8 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			if (t->kind != T_WORD || t->assign)
 				return unexpected(p, t);
 			pats = sh_vec_room(p, pats, &pcap, np, sizeof(*pats));
-			if (!pats)
+			if (!pats || !(pats[np++] = tok_word(p, t)))
 				return oom(p);
-			pats[np++] = t->word;
 			consume(p);
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
@@ -1542,6 +1560,8 @@ cond_binary(const struct sh_tok *t, enum cond_rhs *ret_rhs)
 		return t->op == OP_LESS ? "<" : t->op == OP_GREAT ? ">" : NULL;
 	if (t->kind != T_WORD || t->assign)
 		return NULL;
+	/* (no operator is a reserved word, whose word may be left unbuilt:
+	 * see tok_word) */
 	const struct sh_word *w = t->word;
 	if (!w || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
 		return NULL;
@@ -1946,14 +1966,17 @@ parse_command_other(struct sh_parser *p, struct sh_node **ret)
 			return r;
 		if (t->kind != T_WORD || t->assign)
 			return unexpected(p, t);
-		if (!plain_name_word(t->word))
+		const struct sh_word *name = tok_word(p, t);
+		if (!name)
+			return oom(p);
+		if (!plain_name_word(name))
 			return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
 				       "unsupported construct: function name that is "
 				       "not a plain word");
 		struct sh_node *f = new_node(p, SH_NODE_FUNCTION, s);
 		if (!f)
 			return oom(p);
-		f->u.function.name = t->word->parts[0].text;
+		f->u.function.name = name->parts[0].text;
 		f->u.function.keyword = true;
 		consume(p);
 		if ((r = peek_tok(p, false, &t)) < 0)
@@ -2022,11 +2045,14 @@ parse_command_other(struct sh_parser *p, struct sh_node **ret)
 				return unexpected(p, t);
 			if (starts_compound(t) && !is_rw(t, RW_FUNCTION) &&
 			    !is_rw(t, RW_COPROC)) {
-				if (!plain_name_word(first.word))
+				const struct sh_word *name = tok_word(p, &first);
+				if (!name)
+					return oom(p);
+				if (!plain_name_word(name))
 					return sh_fail(p, SH_ERR_UNSUPPORTED, first.start,
 						       "unsupported construct: coproc name that "
 						       "is not a plain word");
-				c->u.coproc.name = first.word->parts[0].text;
+				c->u.coproc.name = name->parts[0].text;
 				bool found = false;
 				if ((r = parse_compound(p, &c->u.coproc.body, &found)) < 0)
 					return r;
