@@ -431,7 +431,7 @@ enum {
 	CC_META = 1,    /* ends an unquoted word */
 	CC_RUNSTOP = 2, /* may start something inside a word: ends a plain run */
 	CC_GLOBOP = 4,  /* @ * + ? !: special only before '(' with extglob */
-	/* ends lex_word_tok's scan for a plain word: a class above other
+	/* ends lex_word_token's scan for a plain word: a class above other
 	 * than GLOBOP alone (CC_WORDSTOP), and '[' (CC_LBRACKET) unless the
 	 * word starts with it */
 	CC_WORDSTOP = 8,
@@ -2999,7 +2999,7 @@ reserved_word(const char *s, size_t n)
 }
 
 /*
- * reserved_word for the plain word p->src[s..s+n) lexed by lex_word_tok
+ * reserved_word for the plain word p->src[s..s+n) lexed by lex_word_token
  * (n > 0), without branches on the text (a slot of
  * reserved_word_candidate's table is hit by about a third of all words, at
  * random, and the compare loop behind it cost more in mispredictions than
@@ -3072,7 +3072,7 @@ reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 	return (v & mask) == key[rw] ? (unsigned char)rw : RW_NONE;
 }
 
-/* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_tok
+/* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_token
  * scans for tildes)? */
 static inline bool
 assign_like(const char *t, size_t n)
@@ -3700,9 +3700,9 @@ static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k) __attribute__((noinline));
 
 /*
- * The plain word at s, if the word there is one, built: 1 with the word in
- * *ret_w (and, given a token t, t made that word's token); 0 when the word
- * is not plain (*ret_k: where the plain scan stopped); < 0 on error.
+ * Plain words: plain_scan reads the plain characters from s (their
+ * classes in *ret_seen), plain_end tells whether the word there is plain,
+ * lex_plain_word and lex_word_token build it.
  *
  * Most words are plain text ending at a blank or an operator: no quotes,
  * expansions, escapes or braces, not an assignment (NAME=, NAME+=) with a
@@ -3715,13 +3715,11 @@ static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
  * characters @ * + ? ! only matter before '(', which ends this scan; '['
  * only after a name (a[i]=v), so it is taken in a word that starts with it
  * ("[", "[[", "[x]"), where what precedes it is never a name.
- * (Always inlined: its two callers are the hot paths of the lexer.)
+ * (Always inlined: the hot paths of the lexer ask.)
  */
-static inline __attribute__((always_inline)) int
-lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_tok *t,
-	       size_t *ret_k)
+static inline __attribute__((always_inline)) size_t
+plain_scan(const struct sh_parser *p, size_t s, unsigned *ret_seen)
 {
-	int r;
 	size_t k = s;
 	unsigned stop = s < p->end && p->src[s] == '[' ? CC_WORDSTOP
 						       : CC_WORDSTOP | CC_LBRACKET;
@@ -3733,14 +3731,37 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_
 		seen |= cc;
 		k++;
 	}
-	/* a lone '{' (a group's) is plain text too: lex_brace would scan
-	 * one byte, find the word's end, charge that byte and call it
-	 * literal */
+	*ret_seen = seen;
+	return k;
+}
+
+/* Where the plain word at s ends, given plain_scan's k and seen: k, or
+ * k + 1 for a lone '{' (a group's, plain text too: lex_brace would scan
+ * one byte, find the word's end, charge that byte and call it literal);
+ * SIZE_MAX when the word there is not plain. */
+static inline __attribute__((always_inline)) size_t
+plain_end(const struct sh_parser *p, size_t s, size_t k, unsigned seen)
+{
 	size_t e = k == s && k < p->end && p->src[k] == '{' ? k + 1 : k;
 	if (!(e > s && (e == p->end || ends_plain_word[(unsigned char)p->src[e]]) &&
 	      /* (a '~' is rare: its two cases are looked at only then) */
 	      (!(seen & CC_TILDE) ||
-	       (p->src[s] != '~' && !assign_like(p->src + s, e - s))))) {
+	       (p->src[s] != '~' && !assign_like(p->src + s, e - s)))))
+		return SIZE_MAX;
+	return e;
+}
+
+/* The plain word at s (an argument), if the word there is one, built: 1
+ * with the word in *ret_w; 0 when the word is not plain (*ret_k: where
+ * the plain scan stopped); < 0 on error. */
+static inline __attribute__((always_inline)) int
+lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *ret_k)
+{
+	int r;
+	unsigned seen;
+	size_t k = plain_scan(p, s, &seen);
+	size_t e = plain_end(p, s, k, seen);
+	if (e == SIZE_MAX) {
 		*ret_k = k;
 		return 0;
 	}
@@ -3750,41 +3771,11 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_
 	size_t n = k - s;
 	p->cmdpos_sens = false;
 	p->pos = k;
-	if (t) {
-		t->kind = T_WORD;
-		t->cmdpos_sensitive = false;
-		/* no '=' (and no '[' but a first one): no assignment */
-		t->not_assign = !(seen & CC_EQUALS);
-		t->rw = reserved_word_plain(p, s, n);
-		if (t->rw != RW_NONE) {
-			/* the grammar takes most reserved words as such
-			 * and never asks for their word: it is built when
-			 * asked for (see the grammar's tok_word) */
-			*ret_w = NULL;
-			return 1;
-		}
-	}
 	struct sh_word *w = lit_word(p, p->src + s, n, s);
 	if (!w)
 		return oom(p);
 	*ret_w = w;
 	return 1;
-}
-
-/* Lex a word token at p->pos (not at a blank, nor at a continuation
- * line: sh_lex_token has skipped those). Inline, and only the plain word
- * (most words) here: the other words go to lex_word_rest, whose stack
- * frame (the inline parts of a word being built) a plain word does not
- * need. (Always inlined: a call of its own, prologue and all, cost a
- * command's name token some 17 instructions.) */
-static inline __attribute__((always_inline)) int
-lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
-{
-	size_t s = p->pos, k = s;
-	int r = lex_plain_word(p, s, &t->word, t, &k);
-	if (r)
-		return r < 0 ? r : 0;
-	return lex_word_rest(p, cmdpos, t, s, k);
 }
 
 /*
@@ -4314,27 +4305,48 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return 0;
 }
 
-/* The token of a word at i, which starts with no character of
- * tok_special. */
-static inline __attribute__((always_inline)) int
-word_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
-{
-	int r;
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
-	p->pos = i;
-	t->start = i;
-	if ((r = lex_word_tok(p, cmdpos, t)) < 0)
-		return r;
-	t->end = p->pos;
-	return 0;
-}
-
-/* sh_lex_token's word (apart: the fast path has no frame) */
+/*
+ * The token of a word at i, which starts with no character of tok_special
+ * (but for a digit or a backslash, which lex_token_rest sends here). The
+ * plain words (see lex_plain_word), most of them, are made here: a
+ * reserved word's token without its word, as the grammar takes most
+ * reserved words as such and never asks for it (tok_word builds it when
+ * it does). A word that is not plain goes on to lex_word_rest from where
+ * the plain scan stopped. (Apart from sh_lex_token, whose fast path has no
+ * frame.)
+ */
 static int __attribute__((noinline))
 lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 {
-	return word_token_at(p, cmdpos, t, i);
+	int r;
+	unsigned seen;
+	size_t k = plain_scan(p, i, &seen);
+	size_t e = plain_end(p, i, k, seen);
+	if (e == SIZE_MAX) {
+		memset(t, 0, sizeof(*t));
+		t->cmdpos = cmdpos;
+		p->pos = i;
+		t->start = i;
+		if ((r = lex_word_rest(p, cmdpos, t, i, k)) < 0)
+			return r;
+		t->end = p->pos;
+		return 0;
+	}
+	if (e != k && (r = sh_charge(p, i, 1)) < 0)
+		return r;
+	size_t n = e - i;
+	unsigned char rw = reserved_word_plain(p, i, n);
+	struct sh_word *w = NULL;
+	if (rw == RW_NONE && !(w = lit_word(p, p->src + i, n, i)))
+		return oom(p);
+	*t = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .word = w,
+			      .cmdpos = cmdpos, .rw = rw,
+			      /* no '=' (and no '[' but a first one): no
+			       * assignment */
+			      .not_assign = !(seen & CC_EQUALS) };
+	p->cmdpos_sens = false;
+	p->pos = e;
+	return 0;
 }
 
 /* Where the next token starts from i: past the blanks, continuation
@@ -4373,7 +4385,7 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	int c = sh_ch(p, i);
 	/* (a backslash here starts a word) */
 	if (c >= 0 && (!tok_special[c] || c == '\\'))
-		return word_token_at(p, cmdpos, t, i);
+		return lex_word_token(p, cmdpos, t, i);
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
 	p->pos = i;
@@ -4424,7 +4436,7 @@ int
 sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
 	size_t k = i;
-	int r = lex_plain_word(p, i, ret, NULL, &k);
+	int r = lex_plain_word(p, i, ret, &k);
 	return r ? r : lex_arg_token(p, i, k);
 }
 
@@ -4438,7 +4450,7 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 	do {
 		size_t k = i;
 		struct sh_word *w = NULL;
-		r = lex_plain_word(p, i, &w, NULL, &k);
+		r = lex_plain_word(p, i, &w, &k);
 		if (!r) {
 			/* a word that is not plain, in p->tok; taken here too
 			 * unless it is NAME=(...), the caller's business */
@@ -4516,10 +4528,7 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 		}
 	}
 word:
-	if ((r = lex_word_tok(p, cmdpos, t)) < 0)
-		return r;
-	t->end = p->pos;
-	return 0;
+	return lex_word_token(p, cmdpos, t, i);
 }
 
 /* ---- [[ =~ ]] ------------------------------------------------------------ */
