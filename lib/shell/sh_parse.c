@@ -585,20 +585,6 @@ parse_pipeline_prefixed(struct sh_parser *p, struct sh_node **ret)
 	return parse_pipeline_from(p, start, NULL, ret);
 }
 
-/* A pipeline, with ! or time before it or not (the way of pipelines whose
- * first token is no plain word: compound commands, mostly) */
-static int
-parse_pipeline(struct sh_parser *p, struct sh_node **ret)
-{
-	struct sh_tok *t;
-	int r;
-	if ((r = peek_tok(p, true, &t)) < 0)
-		return r;
-	if (is_rw(t, RW_BANG) || is_rw(t, RW_TIME))
-		return parse_pipeline_prefixed(p, ret);
-	return parse_pipeline_from(p, t->start, NULL, ret);
-}
-
 /* A command that a word that is no reserved word names: simple (most
  * commands are). parse_command's way to parse_simple, without its
  * questions. */
@@ -611,6 +597,35 @@ parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 	if ((r = parse_simple(p, NULL, ret)) < 0)
 		return r;
 	sh_leave(p);
+	return 0;
+}
+
+/* A pipeline, with ! or time before it or not (the way of pipelines whose
+ * first token is no plain word: compound commands, mostly). Its first
+ * command is parsed here, and parse_pipeline_from called only when a pipe
+ * follows it (most compound commands are a pipeline of one). */
+static int
+parse_pipeline(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	size_t start = t->start;
+	struct sh_node *c = NULL;
+	if (t->kind == T_WORD && t->rw == RW_NONE)
+		r = parse_named_command(p, start, &c);
+	else if (is_rw(t, RW_BANG) || is_rw(t, RW_TIME))
+		return parse_pipeline_prefixed(p, ret);
+	else
+		r = parse_command(p, &c);
+	if (r < 0)
+		return r;
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (is_op(t, OP_PIPE) || is_op(t, OP_PIPEAMP))
+		return parse_pipeline_from(p, start, c, ret);
+	*ret = c;
 	return 0;
 }
 
