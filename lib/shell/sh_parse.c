@@ -314,6 +314,25 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 	return n;
 }
 
+/* A node of kind k at start and, after it in the same allocation, copies
+ * of the an bytes at a and the bn bytes at b (*ret_a, *ret_b): a list's or
+ * a pipeline's two vectors, collected on the stack, at their final size
+ * in one allocation rather than three. NULL when out of memory. */
+static inline struct sh_node *
+node_with_vecs(struct sh_parser *p, enum sh_node_kind k, size_t start, const void *a,
+	       size_t an, const void *b, size_t bn, void **ret_a, void **ret_b)
+{
+	struct sh_node *n = sh_alloc_raw(p, sizeof(*n) + an + bn);
+	if (!n)
+		return NULL;
+	*n = (struct sh_node){ .kind = k, .pos = sh_pos_at(p, start) };
+	*ret_a = n + 1;
+	*ret_b = (char *)(n + 1) + an;
+	sh_copy(*ret_a, a, an);
+	sh_copy(*ret_b, b, bn);
+	return n;
+}
+
 /* ---- lists ------------------------------------------------------------- */
 
 static inline int parse_and_or(struct sh_parser *p, struct sh_node **ret,
@@ -399,9 +418,19 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		*ret = items[0];
 		return 0;
 	}
-	struct sh_node *l = new_node(p, SH_NODE_LIST, start);
-	items = sh_vec_done(p, items, items_inl, n, sizeof(*items));
-	seps = sh_vec_done(p, seps, seps_inl, n, sizeof(*seps));
+	struct sh_node *l;
+	if (items == items_inl) {
+		/* (and seps == seps_inl: they grow together) */
+		void *iv, *sv;
+		l = node_with_vecs(p, SH_NODE_LIST, start, items, n * sizeof(*items), seps,
+				   n * sizeof(*seps), &iv, &sv);
+		items = iv;
+		seps = sv;
+	} else {
+		l = new_node(p, SH_NODE_LIST, start);
+		items = sh_vec_done(p, items, items_inl, n, sizeof(*items));
+		seps = sh_vec_done(p, seps, seps_inl, n, sizeof(*seps));
+	}
 	if (!l || !items || !seps)
 		return oom(p);
 	l->u.list.items = items;
@@ -678,16 +707,14 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 	}
 	/* the node and its two vectors in one allocation (n <= SH_MAX_INPUT:
 	 * no overflow) */
-	size_t cb = n * sizeof(*cmds);
-	struct sh_node *pl = sh_alloc_raw(p, sizeof(*pl) + cb + n);
+	void *cv, *pv;
+	struct sh_node *pl = node_with_vecs(p, SH_NODE_PIPELINE, start, cmds,
+					    n * sizeof(*cmds), pe, n, &cv, &pv);
 	if (!pl)
 		return oom(p);
-	*pl = (struct sh_node){ .kind = SH_NODE_PIPELINE, .pos = sh_pos_at(p, start) };
-	pl->u.pipeline.cmds = (struct sh_node **)(pl + 1);
-	pl->u.pipeline.pipe_stderr = (bool *)((char *)(pl + 1) + cb);
+	pl->u.pipeline.cmds = cv;
+	pl->u.pipeline.pipe_stderr = pv;
 	pl->u.pipeline.n_cmds = n;
-	sh_copy((char *)pl->u.pipeline.cmds, (const char *)cmds, cb);
-	sh_copy((char *)pl->u.pipeline.pipe_stderr, (const char *)pe, n);
 	*ret = pl;
 	return 0;
 }
