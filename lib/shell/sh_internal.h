@@ -38,9 +38,10 @@ struct sh_tok {
 	enum sh_tok_kind kind;
 	enum sh_op op;
 	size_t start, end;     /* source range (offsets into p->src) */
-	/* T_WORD, T_FDVAR: the word as written (T_IONUM: built only when
-	 * asked for, by the grammar's tok_word, as most are only a
-	 * redirection's fd) */
+	/* T_WORD, T_FDVAR: the word as written (T_IONUM, and a T_WORD of a
+	 * plain reserved word (rw set by lex_plain_word): NULL, built only
+	 * when asked for, by the grammar's tok_word, as most are only a
+	 * redirection's fd or a reserved word; read it through tok_word) */
 	struct sh_word *word;
 	int ionum;             /* T_IONUM */
 	const char *fdvar;     /* T_FDVAR */

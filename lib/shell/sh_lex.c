@@ -432,7 +432,7 @@ enum {
 	CC_META = 1,    /* ends an unquoted word */
 	CC_RUNSTOP = 2, /* may start something inside a word: ends a plain run */
 	CC_GLOBOP = 4,  /* @ * + ? !: special only before '(' with extglob */
-	/* ends lex_word_tok's scan for a plain word: a class above other
+	/* ends lex_word_token's scan for a plain word: a class above other
 	 * than GLOBOP alone (CC_WORDSTOP), and '[' (CC_LBRACKET) unless the
 	 * word starts with it */
 	CC_WORDSTOP = 8,
@@ -889,9 +889,9 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 
 /*
  * A word of one LIT part, the text s[0..n) written at source offset off:
- * the word, its part and its text in one allocation (the text 8-aligned:
- * see reserved_word_plain). Always inline: the plain-word paths of the
- * lexer build most words this way.
+ * the word, its part and its text in one allocation (the text 8-aligned).
+ * Always inline: the plain-word paths of the lexer build most words this
+ * way.
  */
 static inline __attribute__((always_inline)) struct sh_word *
 lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
@@ -3147,15 +3147,17 @@ reserved_word(const char *s, size_t n)
 }
 
 /*
- * reserved_word for the text of a plain word built by lex_word_tok, without
- * branches on the text (a slot of reserved_word_candidate's table is hit
- * by about a third of all words, at random, and the compare loop behind it
- * cost more in mispredictions than in work): text is followed by a NUL and
- * lies in an allocation rounded up to 8 bytes that starts 8-aligned, so 8
- * bytes can be read from it; the bytes past n are masked off.
+ * reserved_word for the plain word p->src[s..s+n) lexed by lex_word_token
+ * (n > 0), without branches on the text (a slot of
+ * reserved_word_candidate's table is hit by about a third of all words, at
+ * random, and the compare loop behind it cost more in mispredictions than
+ * in work): 8 bytes are read from the source when it has them (all but a
+ * word at its very end), the bytes past n masked off. Read from the source
+ * rather than the word's copy, as a reserved word's token is made without
+ * a word (see lex_plain_word).
  */
 static inline unsigned char
-reserved_word_plain(const char *text, size_t n)
+reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 {
 	/* little-endian packings of the words, and their lengths (none for
 	 * RW_NONE, which no length matches) */
@@ -3193,18 +3195,32 @@ reserved_word_plain(const char *text, size_t n)
 	};
 	_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ||
 		       __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__, "byte order");
+	const char *text = p->src + s;
 	unsigned rw = reserved_word_candidate(text, n);
-	uint64_t v;
-	__builtin_memcpy(&v, text, 8);
+	/* (most words that hit a slot have another length: no need to read
+	 * them, and this branch is about as predictable as the reserved
+	 * words themselves) */
+	if (__builtin_expect(n != len[rw], 1))
+		return RW_NONE;
+	uint64_t v = 0;
+	/* the 8 bytes at the word, or those that end with it (a word at the
+	 * end of a line: fi, done, }), its bytes shifted down */
+	size_t back = p->end - s >= 8 ? 0 : s + n >= 8 ? 8 - n : SIZE_MAX;
+	if (__builtin_expect(back != SIZE_MAX, 1)) {
+		__builtin_memcpy(&v, text - back, 8);
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
+		v = __builtin_bswap64(v);
 #endif
+		v >>= 8 * back;
+	} else {
+		for (size_t i = 0; i < n; i++) /* (a source of under 8 bytes) */
+			v |= (uint64_t)(unsigned char)text[i] << (8 * i);
+	}
 	uint64_t mask = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
-	bool match = (n == len[rw]) & ((v & mask) == key[rw]);
-	return match ? (unsigned char)rw : RW_NONE;
+	return (v & mask) == key[rw] ? (unsigned char)rw : RW_NONE;
 }
 
-/* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_tok
+/* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_token
  * scans for tildes)? */
 static inline bool
 assign_like(const char *t, size_t n)
@@ -3838,9 +3854,9 @@ static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k) __attribute__((noinline));
 
 /*
- * The plain word at s, if the word there is one, built: 1 with the word in
- * *ret_w (and, given a token t, t made that word's token); 0 when the word
- * is not plain (*ret_k: where the plain scan stopped); < 0 on error.
+ * Plain words: plain_scan reads the plain characters from s (their
+ * classes in *ret_seen), plain_end tells whether the word there is plain,
+ * lex_plain_word and lex_word_token build it.
  *
  * Most words are plain text ending at a blank or an operator: no quotes,
  * expansions, escapes or braces, not an assignment (NAME=, NAME+=) with a
@@ -3853,13 +3869,11 @@ static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
  * characters @ * + ? ! only matter before '(', which ends this scan; '['
  * only after a name (a[i]=v), so it is taken in a word that starts with it
  * ("[", "[[", "[x]"), where what precedes it is never a name.
- * (Always inlined: its two callers are the hot paths of the lexer.)
+ * (Always inlined: the hot paths of the lexer ask.)
  */
-static inline __attribute__((always_inline)) int
-lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_tok *t,
-	       size_t *ret_k)
+static inline __attribute__((always_inline)) size_t
+plain_scan(const struct sh_parser *p, size_t s, unsigned *ret_seen)
 {
-	int r;
 	size_t k = s;
 	unsigned stop = s < p->end && p->src[s] == '[' ? CC_WORDSTOP
 						       : CC_WORDSTOP | CC_LBRACKET;
@@ -3871,14 +3885,37 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_
 		seen |= cc;
 		k++;
 	}
-	/* a lone '{' (a group's) is plain text too: lex_brace would scan
-	 * one byte, find the word's end, charge that byte and call it
-	 * literal */
+	*ret_seen = seen;
+	return k;
+}
+
+/* Where the plain word at s ends, given plain_scan's k and seen: k, or
+ * k + 1 for a lone '{' (a group's, plain text too: lex_brace would scan
+ * one byte, find the word's end, charge that byte and call it literal);
+ * SIZE_MAX when the word there is not plain. */
+static inline __attribute__((always_inline)) size_t
+plain_end(const struct sh_parser *p, size_t s, size_t k, unsigned seen)
+{
 	size_t e = k == s && k < p->end && p->src[k] == '{' ? k + 1 : k;
 	if (!(e > s && (e == p->end || ends_plain_word[(unsigned char)p->src[e]]) &&
 	      /* (a '~' is rare: its two cases are looked at only then) */
 	      (!(seen & CC_TILDE) ||
-	       (p->src[s] != '~' && !assign_like(p->src + s, e - s))))) {
+	       (p->src[s] != '~' && !assign_like(p->src + s, e - s)))))
+		return SIZE_MAX;
+	return e;
+}
+
+/* The plain word at s (an argument), if the word there is one, built: 1
+ * with the word in *ret_w; 0 when the word is not plain (*ret_k: where
+ * the plain scan stopped); < 0 on error. */
+static inline __attribute__((always_inline)) int
+lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *ret_k)
+{
+	int r;
+	unsigned seen;
+	size_t k = plain_scan(p, s, &seen);
+	size_t e = plain_end(p, s, k, seen);
+	if (e == SIZE_MAX) {
 		*ret_k = k;
 		return 0;
 	}
@@ -3886,36 +3923,13 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_
 		return r;
 	k = e;
 	size_t n = k - s;
+	p->cmdpos_sens = false;
+	p->pos = k;
 	struct sh_word *w = lit_word(p, p->src + s, n, s);
 	if (!w)
 		return oom(p);
-	p->cmdpos_sens = false;
-	p->pos = k;
 	*ret_w = w;
-	if (t) {
-		t->kind = T_WORD;
-		t->cmdpos_sensitive = false;
-		t->rw = reserved_word_plain(w->parts[0].text, n);
-		/* no '=' (and no '[' but a first one): no assignment */
-		t->not_assign = !(seen & CC_EQUALS);
-	}
 	return 1;
-}
-
-/* Lex a word token at p->pos (not at a blank, nor at a continuation
- * line: sh_lex_token has skipped those). Inline, and only the plain word
- * (most words) here: the other words go to lex_word_rest, whose stack
- * frame (the inline parts of a word being built) a plain word does not
- * need. (Always inlined: a call of its own, prologue and all, cost a
- * command's name token some 17 instructions.) */
-static inline __attribute__((always_inline)) int
-lex_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
-{
-	size_t s = p->pos, k = s;
-	int r = lex_plain_word(p, s, &t->word, t, &k);
-	if (r)
-		return r < 0 ? r : 0;
-	return lex_word_rest(p, cmdpos, t, s, k);
 }
 
 /*
@@ -4458,27 +4472,48 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return 0;
 }
 
-/* The token of a word at i, which starts with no character of
- * tok_special. */
-static inline __attribute__((always_inline)) int
-word_token_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
-{
-	int r;
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
-	p->pos = i;
-	t->start = i;
-	if ((r = lex_word_tok(p, cmdpos, t)) < 0)
-		return r;
-	t->end = p->pos;
-	return 0;
-}
-
-/* sh_lex_token's word (apart: the fast path has no frame) */
+/*
+ * The token of a word at i, which starts with no character of tok_special
+ * (but for a digit or a backslash, which lex_token_rest sends here). The
+ * plain words (see lex_plain_word), most of them, are made here: a
+ * reserved word's token without its word, as the grammar takes most
+ * reserved words as such and never asks for it (tok_word builds it when
+ * it does). A word that is not plain goes on to lex_word_rest from where
+ * the plain scan stopped. (Apart from sh_lex_token, whose fast path has no
+ * frame.)
+ */
 static int __attribute__((noinline))
 lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 {
-	return word_token_at(p, cmdpos, t, i);
+	int r;
+	unsigned seen;
+	size_t k = plain_scan(p, i, &seen);
+	size_t e = plain_end(p, i, k, seen);
+	if (e == SIZE_MAX) {
+		memset(t, 0, sizeof(*t));
+		t->cmdpos = cmdpos;
+		p->pos = i;
+		t->start = i;
+		if ((r = lex_word_rest(p, cmdpos, t, i, k)) < 0)
+			return r;
+		t->end = p->pos;
+		return 0;
+	}
+	if (e != k && (r = sh_charge(p, i, 1)) < 0)
+		return r;
+	size_t n = e - i;
+	unsigned char rw = reserved_word_plain(p, i, n);
+	struct sh_word *w = NULL;
+	if (rw == RW_NONE && !(w = lit_word(p, p->src + i, n, i)))
+		return oom(p);
+	*t = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .word = w,
+			      .cmdpos = cmdpos, .rw = rw,
+			      /* no '=' (and no '[' but a first one): no
+			       * assignment */
+			      .not_assign = !(seen & CC_EQUALS) };
+	p->cmdpos_sens = false;
+	p->pos = e;
+	return 0;
 }
 
 /* Where the next token starts from i: past the blanks, continuation
@@ -4517,7 +4552,7 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	int c = sh_ch(p, i);
 	/* (a backslash here starts a word) */
 	if (c >= 0 && (!tok_special[c] || c == '\\'))
-		return word_token_at(p, cmdpos, t, i);
+		return lex_word_token(p, cmdpos, t, i);
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
 	p->pos = i;
@@ -4569,7 +4604,7 @@ int
 sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
 	size_t k = i;
-	int r = lex_plain_word(p, i, ret, NULL, &k);
+	int r = lex_plain_word(p, i, ret, &k);
 	return r ? r : lex_arg_token(p, i, k);
 }
 
@@ -4583,7 +4618,7 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 	do {
 		size_t k = i;
 		struct sh_word *w = NULL;
-		r = lex_plain_word(p, i, &w, NULL, &k);
+		r = lex_plain_word(p, i, &w, &k);
 		if (!r) {
 			/* a word that is not plain, in p->tok; taken here too
 			 * unless it is NAME=(...) or no word but the {fd} of a
@@ -4663,10 +4698,7 @@ lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, in
 		}
 	}
 word:
-	if ((r = lex_word_tok(p, cmdpos, t)) < 0)
-		return r;
-	t->end = p->pos;
-	return 0;
+	return lex_word_token(p, cmdpos, t, i);
 }
 
 /* ---- [[ =~ ]] ------------------------------------------------------------ */

@@ -176,6 +176,7 @@ consume(struct sh_parser *p)
 static inline __attribute__((always_inline)) bool
 is_word(const struct sh_tok *t, const char *kw)
 {
+	/* (kw is no reserved word, whose word may be left unbuilt) */
 	return t->kind == T_WORD && !t->assign && sh_word_is_lit(t->word, kw);
 }
 
@@ -228,15 +229,25 @@ op_text(enum sh_op op)
 	return names[op];
 }
 
-/* A token's word. An fd number's (the 2 of 2>&1) is built here, when
- * first asked for: the lexer leaves it, as most are only the fd of a
- * redirection. NULL when out of memory. */
-static struct sh_word *
+/* tok_word's word that the lexer left: the token's text as one literal */
+static struct sh_word * __attribute__((noinline))
+tok_word_make(struct sh_parser *p, struct sh_tok *t)
+{
+	t->word = sh_lit_word(p, p->src + t->start, t->end - t->start, t->start);
+	return t->word;
+}
+
+/* A word token's (T_WORD, T_IONUM, T_FDVAR) word. An fd number's (the 2
+ * of 2>&1) and a plain reserved word's (then, done, }) are built here,
+ * when first asked for: the lexer leaves them, as most are only the fd of
+ * a redirection or a reserved word the grammar takes as such. NULL when
+ * out of memory. */
+static inline struct sh_word *
 tok_word(struct sh_parser *p, struct sh_tok *t)
 {
-	if (t->kind == T_IONUM && !t->word)
-		t->word = sh_lit_word(p, p->src + t->start, t->end - t->start, t->start);
-	return t->word;
+	if (__builtin_expect(t->word != NULL, 1))
+		return t->word;
+	return tok_word_make(p, t);
 }
 
 static int
@@ -261,9 +272,9 @@ unexpected(struct sh_parser *p, const struct sh_tok *t)
 		return sh_fail(p, SH_ERR_SYNTAX, t->start,
 			       "syntax error near unexpected token `%s'",
 			       op_text(t->op));
-	/* (an fd number's word is its source text: see tok_word) */
-	const char *s = t->kind == T_IONUM ? p->src + t->start : t->word ? t->word->src : "";
-	size_t len = t->kind == T_IONUM ? t->end - t->start : t->word ? t->word->src_len : 0;
+	/* (a word tok_word has not built is its source text) */
+	const char *s = t->word ? t->word->src : p->src + t->start;
+	size_t len = t->word ? t->word->src_len : t->end - t->start;
 	int n = len < 60 ? (int)len : 60;
 	return sh_fail(p, SH_ERR_SYNTAX, t->start,
 		       "syntax error near unexpected token `%.*s'", n, s);
@@ -311,6 +322,25 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 	n->kind = k;
 	if (off != SIZE_MAX)
 		n->pos = sh_pos_at(p, off);
+	return n;
+}
+
+/* A node of kind k at start and, after it in the same allocation, copies
+ * of the an bytes at a and the bn bytes at b (*ret_a, *ret_b): a list's or
+ * a pipeline's two vectors, collected on the stack, at their final size
+ * in one allocation rather than three. NULL when out of memory. */
+static inline struct sh_node *
+node_with_vecs(struct sh_parser *p, enum sh_node_kind k, size_t start, const void *a,
+	       size_t an, const void *b, size_t bn, void **ret_a, void **ret_b)
+{
+	struct sh_node *n = sh_alloc_raw(p, sizeof(*n) + an + bn);
+	if (!n)
+		return NULL;
+	*n = (struct sh_node){ .kind = k, .pos = sh_pos_at(p, start) };
+	*ret_a = n + 1;
+	*ret_b = (char *)(n + 1) + an;
+	sh_copy(*ret_a, a, an);
+	sh_copy(*ret_b, b, bn);
 	return n;
 }
 
@@ -401,9 +431,19 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		*ret = items[0];
 		return 0;
 	}
-	struct sh_node *l = new_node(p, SH_NODE_LIST, start);
-	items = sh_vec_done(p, items, items_inl, n, sizeof(*items));
-	seps = sh_vec_done(p, seps, seps_inl, n, sizeof(*seps));
+	struct sh_node *l;
+	if (items == items_inl) {
+		/* (and seps == seps_inl: they grow together) */
+		void *iv, *sv;
+		l = node_with_vecs(p, SH_NODE_LIST, start, items, n * sizeof(*items), seps,
+				   n * sizeof(*seps), &iv, &sv);
+		items = iv;
+		seps = sv;
+	} else {
+		l = new_node(p, SH_NODE_LIST, start);
+		items = sh_vec_done(p, items, items_inl, n, sizeof(*items));
+		seps = sh_vec_done(p, seps, seps_inl, n, sizeof(*seps));
+	}
 	if (!l || !items || !seps)
 		return oom(p);
 	l->u.list.items = items;
@@ -588,20 +628,6 @@ parse_pipeline_prefixed(struct sh_parser *p, struct sh_node **ret)
 	return parse_pipeline_from(p, start, NULL, ret);
 }
 
-/* A pipeline, with ! or time before it or not (the way of pipelines whose
- * first token is no plain word: compound commands, mostly) */
-static int
-parse_pipeline(struct sh_parser *p, struct sh_node **ret)
-{
-	struct sh_tok *t;
-	int r;
-	if ((r = peek_tok(p, true, &t)) < 0)
-		return r;
-	if (is_rw(t, RW_BANG) || is_rw(t, RW_TIME))
-		return parse_pipeline_prefixed(p, ret);
-	return parse_pipeline_from(p, t->start, NULL, ret);
-}
-
 /* A command that a word that is no reserved word names: simple (most
  * commands are). parse_command's way to parse_simple, without its
  * questions. */
@@ -614,6 +640,35 @@ parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 	if ((r = parse_simple(p, NULL, ret)) < 0)
 		return r;
 	sh_leave(p);
+	return 0;
+}
+
+/* A pipeline, with ! or time before it or not (the way of pipelines whose
+ * first token is no plain word: compound commands, mostly). Its first
+ * command is parsed here, and parse_pipeline_from called only when a pipe
+ * follows it (most compound commands are a pipeline of one). */
+static int
+parse_pipeline(struct sh_parser *p, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	if ((r = peek_tok(p, true, &t)) < 0)
+		return r;
+	size_t start = t->start;
+	struct sh_node *c = NULL;
+	if (t->kind == T_WORD && t->rw == RW_NONE)
+		r = parse_named_command(p, start, &c);
+	else if (is_rw(t, RW_BANG) || is_rw(t, RW_TIME))
+		return parse_pipeline_prefixed(p, ret);
+	else
+		r = parse_command(p, &c);
+	if (r < 0)
+		return r;
+	if ((r = peek_tok(p, false, &t)) < 0)
+		return r;
+	if (is_op(t, OP_PIPE) || is_op(t, OP_PIPEAMP))
+		return parse_pipeline_from(p, start, c, ret);
+	*ret = c;
 	return 0;
 }
 
@@ -666,16 +721,14 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 	}
 	/* the node and its two vectors in one allocation (n <= SH_MAX_INPUT:
 	 * no overflow) */
-	size_t cb = n * sizeof(*cmds);
-	struct sh_node *pl = sh_alloc_raw(p, sizeof(*pl) + cb + n);
+	void *cv, *pv;
+	struct sh_node *pl = node_with_vecs(p, SH_NODE_PIPELINE, start, cmds,
+					    n * sizeof(*cmds), pe, n, &cv, &pv);
 	if (!pl)
 		return oom(p);
-	*pl = (struct sh_node){ .kind = SH_NODE_PIPELINE, .pos = sh_pos_at(p, start) };
-	pl->u.pipeline.cmds = (struct sh_node **)(pl + 1);
-	pl->u.pipeline.pipe_stderr = (bool *)((char *)(pl + 1) + cb);
+	pl->u.pipeline.cmds = cv;
+	pl->u.pipeline.pipe_stderr = pv;
 	pl->u.pipeline.n_cmds = n;
-	sh_copy((char *)pl->u.pipeline.cmds, (const char *)cmds, cb);
-	sh_copy((char *)pl->u.pipeline.pipe_stderr, (const char *)pe, n);
 	*ret = pl;
 	return 0;
 }
@@ -1016,6 +1069,8 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 		*ret = t->assign;
 		return 0;
 	}
+	/* (a reserved word's token, whose word tok_word builds, is
+	 * not_assign) */
 	if (t->not_assign)
 		return 0;
 	const struct sh_word *w = t->word;
@@ -1158,12 +1213,14 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 	bool any = false, nodecl = false;
 
 	if (first_word) {
-		words[nw++] = first_word->word;
+		if (!(words[nw++] = tok_word(p, first_word)))
+			return oom(p);
 		any = true;
 	} else if (t->kind == T_WORD && t->not_assign && !t->assign) {
 		/* the name, most often a plain word that is no assignment:
 		 * the loop's questions for a word at nw 0 all answer no */
-		words[nw++] = t->word;
+		if (!(words[nw++] = tok_word(p, t)))
+			return oom(p);
 		consume(p);
 		any = true;
 	}
@@ -1200,7 +1257,9 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 				return sh_fail(p, SH_ERR_SYNTAX, k,
 					       "syntax error near unexpected token `('");
 			}
-			struct sh_word *w = t->word;
+			struct sh_word *w = tok_word(p, t);
+			if (!w)
+				return oom(p);
 			if (t->assign) {
 				w->assign = t->assign;
 				w->parts = NULL;
@@ -1361,17 +1420,19 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		return r;
 	if (t->kind != T_WORD || t->assign)
 		return unexpected(p, t);
-	if (!plain_name_word(t->word) ||
-	    !sh_valid_name(t->word->parts[0].text, t->word->parts[0].text_len))
+	const struct sh_word *var = tok_word(p, t);
+	if (!var)
+		return oom(p);
+	if (!plain_name_word(var) ||
+	    !sh_valid_name(var->parts[0].text, var->parts[0].text_len))
 		return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
 			       "unsupported construct: `%.*s' is not a valid identifier "
 			       "(bash fails it at run time)",
-			       (int)(t->word->src_len < 60 ? t->word->src_len : 60),
-			       t->word->src);
+			       (int)(var->src_len < 60 ? var->src_len : 60), var->src);
 	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
 	if (!n)
 		return oom(p);
-	n->u.for_.var = t->word->parts[0].text;
+	n->u.for_.var = var->parts[0].text;
 	consume(p);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -1393,9 +1454,8 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			if (t->kind != T_WORD || t->assign)
 				break;
 			words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
-			if (!words)
+			if (!words || !(words[nw++] = tok_word(p, t)))
 				return oom(p);
-			words[nw++] = t->word;
 			consume(p);
 		}
 		if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE) {
@@ -1436,7 +1496,8 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		return r;
 	if (t->kind != T_WORD || t->assign)
 		return unexpected(p, t);
-	n->u.case_.subject = t->word;
+	if (!(n->u.case_.subject = tok_word(p, t)))
+		return oom(p);
 	consume(p);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -1473,9 +1534,8 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			if (t->kind != T_WORD || t->assign)
 				return unexpected(p, t);
 			pats = sh_vec_room(p, pats, &pcap, np, sizeof(*pats));
-			if (!pats)
+			if (!pats || !(pats[np++] = tok_word(p, t)))
 				return oom(p);
-			pats[np++] = t->word;
 			consume(p);
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
@@ -1558,6 +1618,8 @@ cond_binary(const struct sh_tok *t, enum cond_rhs *ret_rhs)
 		return t->op == OP_LESS ? "<" : t->op == OP_GREAT ? ">" : NULL;
 	if (t->kind != T_WORD || t->assign)
 		return NULL;
+	/* (no operator is a reserved word, whose word may be left unbuilt:
+	 * see tok_word) */
 	const struct sh_word *w = t->word;
 	if (!w || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
 		return NULL;
@@ -2021,14 +2083,17 @@ parse_command_other(struct sh_parser *p, struct sh_node **ret)
 			return r;
 		if (t->kind != T_WORD || t->assign)
 			return unexpected(p, t);
-		if (!plain_name_word(t->word))
+		const struct sh_word *name = tok_word(p, t);
+		if (!name)
+			return oom(p);
+		if (!plain_name_word(name))
 			return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
 				       "unsupported construct: function name that is "
 				       "not a plain word");
 		struct sh_node *f = new_node(p, SH_NODE_FUNCTION, s);
 		if (!f)
 			return oom(p);
-		f->u.function.name = t->word->parts[0].text;
+		f->u.function.name = name->parts[0].text;
 		f->u.function.keyword = true;
 		consume(p);
 		if ((r = peek_tok(p, false, &t)) < 0)
@@ -2097,11 +2162,14 @@ parse_command_other(struct sh_parser *p, struct sh_node **ret)
 				return unexpected(p, t);
 			if (starts_compound(t) && !is_rw(t, RW_FUNCTION) &&
 			    !is_rw(t, RW_COPROC)) {
-				if (!plain_name_word(first.word))
+				const struct sh_word *name = tok_word(p, &first);
+				if (!name)
+					return oom(p);
+				if (!plain_name_word(name))
 					return sh_fail(p, SH_ERR_UNSUPPORTED, first.start,
 						       "unsupported construct: coproc name that "
 						       "is not a plain word");
-				c->u.coproc.name = first.word->parts[0].text;
+				c->u.coproc.name = name->parts[0].text;
 				bool found = false;
 				if ((r = parse_compound(p, &c->u.coproc.body, &found)) < 0)
 					return r;
