@@ -2122,7 +2122,7 @@ lex_dq_part(struct sh_parser *p, struct pvec *out, size_t i)
 
 /*
  * Lex parts in ctx from p->pos. plain_end, when past p->pos, says the text
- * up to it is already known to be one plain literal run (lex_word_tok's
+ * up to it is already known to be one plain literal run (lex_word_token's
  * scan found it), which is taken as it is rather than scanned again.
  */
 static int
@@ -2575,7 +2575,7 @@ sh_word_assign_tilde(struct sh_parser *p, struct sh_word *w, size_t from)
 }
 
 /*
- * A word of plain text s..k (as lex_word_tok's scan found it: no quotes,
+ * A word of plain text s..k (as lex_word_token's scan found it: no quotes,
  * expansions, escapes or braces) that it left to the general path for a
  * '~' only: one starting the word, or one in an assignment's value. Its
  * parts are those lex_parts and tilde_scan would make, LIT and TILDE,
@@ -2591,7 +2591,7 @@ lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	size_t n = k - s, vo = 0;
 	bool assign = txt[0] != '~';
 	if (assign) {
-		/* NAME= or NAME+= (lex_word_tok checked it: assign_like) */
+		/* NAME= or NAME+= (lex_word_token checked it: assign_like) */
 		while (is_name_char((unsigned char)txt[vo]))
 			vo++;
 		vo += txt[vo] == '+' ? 2 : 1;
@@ -2931,10 +2931,8 @@ lex_array_elem(struct sh_parser *p, struct pvec *pv)
 	return lex_parts(p, LC_WORD, 0, pv);
 }
 
-/* Lex one array element list: p->pos after '('. */
 static inline __attribute__((always_inline)) int
-lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, struct sh_tok *t,
-	       size_t *ret_k);
+lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *ret_k);
 
 /* A word cut by sub_word from an array element's one LIT part, as
  * sh_split_subscript cuts the key and value of [key]=value: the
@@ -2980,7 +2978,7 @@ array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
 		 * not here, where it starts a key) */
 		size_t k;
 		struct sh_word *w = NULL;
-		int r = lex_plain_word(p, i, &w, NULL, &k);
+		int r = lex_plain_word(p, i, &w, &k);
 		if (r > 0)
 			e->value = w;
 		return r;
@@ -3017,6 +3015,7 @@ array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
 	return 1;
 }
 
+/* Lex one array element list: p->pos after '('. */
 static int
 lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 {
@@ -3445,7 +3444,7 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
  * general path reports it in some places): such words take that path.
  */
 enum { WQ_U = 1, WQ_D = 2 };
-/* Where lex_word_tok's plain scan stopped, what lex_word_seq takes for
+/* Where lex_word_token's plain scan stopped, what lex_word_seq takes for
  * the general path at once: braces, '(' and process substitutions,
  * backquotes ($( is looked at apart). */
 static const bool wseq_skip[256] = {
@@ -4134,7 +4133,7 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 	return sub_word_end(p, t, w);
 }
 
-/* lex_word_tok for the words that are not plain: s is where the word
+/* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped. */
 static int
 lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k)
@@ -4152,7 +4151,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 		seq = false;
 	}
 
-	/* a plain word that lex_word_tok's scan ran to its end: it came here
+	/* a plain word that lex_word_token's scan ran to its end: it came here
 	 * for a tilde prefix */
 	if (k > s && (k == p->end || ends_plain_word[(unsigned char)p->src[k]]) &&
 	    (r = lex_tilde_word(p, t, s, k)) <= 0)
