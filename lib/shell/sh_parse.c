@@ -1230,6 +1230,14 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 			 * without a token (see sh_lex_args) */
 			if ((r = sh_lex_args_next(p, &words, &cap, &nw)) < 0)
 				return r;
+			/* the end of the input right after them (most one-line
+			 * commands end so): its token, as sh_lex_token makes
+			 * it, without the call */
+			if (!p->have_tok && p->pos >= p->end && !p->n_hd) {
+				p->tok = (struct sh_tok){ .kind = T_EOF, .start = p->pos,
+							  .end = p->pos };
+				p->have_tok = true;
+			}
 		}
 		if ((r = peek_tok(p, nw == 0, &t)) < 0)
 			return r;
