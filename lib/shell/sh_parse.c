@@ -353,6 +353,8 @@ static int parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
 static int parse_simple(struct sh_parser *p, struct sh_tok *first_word,
 			struct sh_node **ret);
+static inline int parse_simple_body(struct sh_parser *p, struct sh_tok *first_word,
+				    struct sh_node **ret);
 
 static bool
 ends_list(const struct sh_tok *t)
@@ -630,14 +632,17 @@ parse_pipeline_prefixed(struct sh_parser *p, struct sh_node **ret)
 
 /* A command that a word that is no reserved word names: simple (most
  * commands are). parse_command's way to parse_simple, without its
- * questions. */
-static inline int
+ * questions, and with parse_simple's body in it: one call and one frame
+ * per command instead of two (parse_simple itself is for the rarer ways
+ * to a simple command: a redirection first, a coproc, a
+ * `time` with nothing after it). */
+static int __attribute__((noinline))
 parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
 	int r;
 	if ((r = sh_enter(p, start)) < 0)
 		return r;
-	if ((r = parse_simple(p, NULL, ret)) < 0)
+	if ((r = parse_simple_body(p, NULL, ret)) < 0)
 		return r;
 	sh_leave(p);
 	return 0;
@@ -1192,8 +1197,8 @@ parse_funcdef(struct sh_parser *p, size_t start, const struct sh_word *name,
 	return 0;
 }
 
-static int
-parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **ret)
+static inline __attribute__((always_inline)) int
+parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
@@ -1309,6 +1314,13 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 	n->u.simple.n_words = nw;
 	*ret = n;
 	return 0;
+}
+
+/* (parse_simple_body out of line: see parse_named_command) */
+static int __attribute__((noinline))
+parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **ret)
+{
+	return parse_simple_body(p, first_word, ret);
 }
 
 /* ---- compound commands --------------------------------------------------- */
