@@ -152,8 +152,10 @@ peek_tok_slow(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 }
 
 /* Inline: every level of the grammar peeks at the token its caller has
- * already lexed, and that check is all most of the calls need. */
-static inline int
+ * already lexed, and that check is all most of the calls need. (Always:
+ * gcc left a copy out of line in sh_parse, called for the token after
+ * every | and &&.) */
+static inline __attribute__((always_inline)) int
 peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 {
 	if (__builtin_expect(p->have_tok && (p->tok.cmdpos == cmdpos ||
