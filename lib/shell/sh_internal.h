@@ -383,7 +383,11 @@ sh_vec_done(struct sh_parser *p, void *v, const void *inl, size_t n, size_t elem
 		return NULL;
 	if (v != inl)
 		return v;
-	void *d = sh_alloc_raw(p, n * elem);
+	/* (n is at most the stack array's few items here, a vector that
+	 * outgrew it having moved: the bound, always true, tells the
+	 * compiler the size is neither 0 nor wrapped, which folds
+	 * sh_alloc_raw's checks of those) */
+	void *d = n <= SH_MAX_INPUT ? sh_alloc_raw(p, n * elem) : NULL;
 	/* (most vectors of pointers or enums are 1 to 16 bytes, which
 	 * sh_copy moves without a call; a bool vector's storage on the
 	 * stack may be smaller than sh_copy's 8-byte moves) */
