@@ -646,7 +646,7 @@ parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 		return r;
 	if ((r = parse_simple_body(p, NULL, ret)) < 0)
 		return r;
-	sh_leave(p);
+	p->depth--; /* (sh_leave, but for its check: sh_enter counted 1) */
 	return 0;
 }
 
