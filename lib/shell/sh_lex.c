@@ -902,7 +902,8 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 	_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
 		       "the text of a plain word starts 8-aligned");
 	char *mem = n < SH_MAX_INPUT ?
-		sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + n + 1) :
+		sh_alloc_rounded(p, (sizeof(struct sh_word) + sizeof(struct sh_part) +
+				     n + 8) & ~(size_t)7) :
 		NULL;
 	if (!mem)
 		return NULL;
@@ -4630,8 +4631,10 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 		} else if (r < 0) {
 			break;
 		}
-		v = sh_vec_room(p, v, &c, n, sizeof(*v));
-		if (!v) {
+		/* (sh_vec_room's way, with the NULL check on the move alone:
+		 * a vector with room is never NULL) */
+		if (__builtin_expect(n == c, 0) &&
+		    !(v = sh_vec_more(p, v, &c, sizeof(*v)))) {
 			r = oom(p);
 			break;
 		}
