@@ -3874,12 +3874,19 @@ static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 static inline __attribute__((always_inline)) size_t
 plain_scan(const struct sh_parser *p, size_t s, unsigned *ret_seen)
 {
-	size_t k = s;
-	unsigned stop = s < p->end && p->src[s] == '[' ? CC_WORDSTOP
-						       : CC_WORDSTOP | CC_LBRACKET;
-	unsigned seen = 0; /* the classes of the plain characters scanned */
+	*ret_seen = 0;
+	if (s >= p->end)
+		return s;
+	/* the first character apart: it says whether '[' stops the scan
+	 * (CC_LBRACKET is no stop for it), read once */
+	unsigned cc = cc_table[(unsigned char)p->src[s]];
+	if (cc & CC_WORDSTOP)
+		return s;
+	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
+	unsigned seen = cc; /* the classes of the plain characters scanned */
+	size_t k = s + 1;
 	while (k < p->end) {
-		unsigned cc = cc_table[(unsigned char)p->src[k]];
+		cc = cc_table[(unsigned char)p->src[k]];
 		if (cc & stop)
 			break;
 		seen |= cc;
