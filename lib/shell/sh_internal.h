@@ -128,6 +128,10 @@ sh_alloc_rounded(struct sh_parser *p, size_t size)
 {
 	if (__builtin_expect((size_t)(p->bump_end - p->bump) >= size, 1)) {
 		void *r = p->bump;
+		/* (never NULL here: a parser with no chunk has both NULL, no
+		 * room; said, so that the callers' NULL checks go with it) */
+		if (!r)
+			__builtin_unreachable();
 		p->bump += size;
 		return r;
 	}

@@ -901,10 +901,10 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 		       "word, part and text share one allocation");
 	_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
 		       "the text of a plain word starts 8-aligned");
-	char *mem = n < SH_MAX_INPUT ?
-		sh_alloc_rounded(p, (sizeof(struct sh_word) + sizeof(struct sh_part) +
-				     n + 8) & ~(size_t)7) :
-		NULL;
+	/* (s[0..n) is text of the source's size at most, so the size
+	 * cannot wrap) */
+	char *mem = sh_alloc_rounded(p, (sizeof(struct sh_word) + sizeof(struct sh_part) +
+					 n + 8) & ~(size_t)7);
 	if (!mem)
 		return NULL;
 	struct sh_word *w = (struct sh_word *)mem;
