@@ -120,6 +120,23 @@ struct sh_parser {
 
 /* allocation (sh_parse.c): 8-aligned, lives as long as p->a */
 void *sh_alloc_slow(struct sh_parser *p, size_t size);
+/* sh_alloc_raw for a size that is a multiple of 8, not 0 and far from
+ * overflowing, as the plain words' one allocation knows its size is:
+ * without the rounding and the overflow check. */
+static inline void *
+sh_alloc_rounded(struct sh_parser *p, size_t size)
+{
+	if (__builtin_expect((size_t)(p->bump_end - p->bump) >= size, 1)) {
+		void *r = p->bump;
+		/* (never NULL here: a parser with no chunk has both NULL, no
+		 * room; said, so that the callers' NULL checks go with it) */
+		if (!r)
+			__builtin_unreachable();
+		p->bump += size;
+		return r;
+	}
+	return sh_alloc_slow(p, size);
+}
 /* Not zeroed. */
 static inline void *
 sh_alloc_raw(struct sh_parser *p, size_t size)
@@ -127,13 +144,9 @@ sh_alloc_raw(struct sh_parser *p, size_t size)
 	if (size == 0)
 		size = 1; /* a distinct, valid pointer, as arena_alloc gives */
 	size_t rounded = (size + 7) & ~(size_t)7;
-	if (__builtin_expect(rounded >= size &&
-			     (size_t)(p->bump_end - p->bump) >= rounded, 1)) {
-		void *r = p->bump;
-		p->bump += rounded;
-		return r;
-	}
-	return sh_alloc_slow(p, size);
+	if (__builtin_expect(rounded < size, 0))
+		return sh_alloc_slow(p, size);
+	return sh_alloc_rounded(p, rounded);
 }
 /* Zeroed (inline, so that the clearing of a fixed-size object is a few
  * stores rather than a call). */

@@ -901,9 +901,10 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 		       "word, part and text share one allocation");
 	_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
 		       "the text of a plain word starts 8-aligned");
-	char *mem = n < SH_MAX_INPUT ?
-		sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + n + 1) :
-		NULL;
+	/* (s[0..n) is text of the source's size at most, so the size
+	 * cannot wrap) */
+	char *mem = sh_alloc_rounded(p, (sizeof(struct sh_word) + sizeof(struct sh_part) +
+					 n + 8) & ~(size_t)7);
 	if (!mem)
 		return NULL;
 	struct sh_word *w = (struct sh_word *)mem;
@@ -3853,9 +3854,12 @@ static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k) __attribute__((noinline));
 
 /*
- * Plain words: plain_scan reads the plain characters from s (their
- * classes in *ret_seen), plain_end tells whether the word there is plain,
- * lex_plain_word and lex_word_token build it.
+ * Plain words: plain_scan reads the plain characters from s (where it
+ * stopped in *ret_k, their classes in *ret_seen) and returns where the
+ * plain word there ends: *ret_k, or one past a lone '{'; SIZE_MAX when
+ * the word there is not plain. lex_plain_word and lex_word_token build it.
+ * (One function, so that what the scan found, the first character's class
+ * and which way the loop ended, is not asked again.)
  *
  * Most words are plain text ending at a blank or an operator: no quotes,
  * expansions, escapes or braces, not an assignment (NAME=, NAME+=) with a
@@ -3871,37 +3875,42 @@ static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
  * (Always inlined: the hot paths of the lexer ask.)
  */
 static inline __attribute__((always_inline)) size_t
-plain_scan(const struct sh_parser *p, size_t s, unsigned *ret_seen)
+plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_seen)
 {
-	size_t k = s;
-	unsigned stop = s < p->end && p->src[s] == '[' ? CC_WORDSTOP
-						       : CC_WORDSTOP | CC_LBRACKET;
-	unsigned seen = 0; /* the classes of the plain characters scanned */
+	*ret_k = s;
+	*ret_seen = 0;
+	if (s >= p->end)
+		return SIZE_MAX;
+	/* the first character apart: it says whether '[' stops the scan
+	 * (CC_LBRACKET is no stop for it), read once */
+	unsigned cc = cc_table[(unsigned char)p->src[s]];
+	if (cc & CC_WORDSTOP) {
+		/* a lone '{' (a group's) is plain text too: lex_brace would
+		 * scan one byte, find the word's end, charge that byte and
+		 * call it literal */
+		size_t e = s + 1;
+		return p->src[s] == '{' &&
+		       (e == p->end || ends_plain_word[(unsigned char)p->src[e]]) ? e
+										 : SIZE_MAX;
+	}
+	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
+	unsigned seen = cc; /* the classes of the plain characters scanned */
+	size_t k = s + 1;
 	while (k < p->end) {
-		unsigned cc = cc_table[(unsigned char)p->src[k]];
+		cc = cc_table[(unsigned char)p->src[k]];
 		if (cc & stop)
 			break;
 		seen |= cc;
 		k++;
 	}
+	*ret_k = k;
 	*ret_seen = seen;
-	return k;
-}
-
-/* Where the plain word at s ends, given plain_scan's k and seen: k, or
- * k + 1 for a lone '{' (a group's, plain text too: lex_brace would scan
- * one byte, find the word's end, charge that byte and call it literal);
- * SIZE_MAX when the word there is not plain. */
-static inline __attribute__((always_inline)) size_t
-plain_end(const struct sh_parser *p, size_t s, size_t k, unsigned seen)
-{
-	size_t e = k == s && k < p->end && p->src[k] == '{' ? k + 1 : k;
-	if (!(e > s && (e == p->end || ends_plain_word[(unsigned char)p->src[e]]) &&
+	if (!((k == p->end || ends_plain_word[(unsigned char)p->src[k]]) &&
 	      /* (a '~' is rare: its two cases are looked at only then) */
 	      (!(seen & CC_TILDE) ||
-	       (p->src[s] != '~' && !assign_like(p->src + s, e - s)))))
+	       (p->src[s] != '~' && !assign_like(p->src + s, k - s)))))
 		return SIZE_MAX;
-	return e;
+	return k;
 }
 
 /* The plain word at s (an argument), if the word there is one, built: 1
@@ -3912,8 +3921,8 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *re
 {
 	int r;
 	unsigned seen;
-	size_t k = plain_scan(p, s, &seen);
-	size_t e = plain_end(p, s, k, seen);
+	size_t k;
+	size_t e = plain_scan(p, s, &k, &seen);
 	if (e == SIZE_MAX) {
 		*ret_k = k;
 		return 0;
@@ -4486,8 +4495,8 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 {
 	int r;
 	unsigned seen;
-	size_t k = plain_scan(p, i, &seen);
-	size_t e = plain_end(p, i, k, seen);
+	size_t k;
+	size_t e = plain_scan(p, i, &k, &seen);
 	if (e == SIZE_MAX) {
 		memset(t, 0, sizeof(*t));
 		t->cmdpos = cmdpos;
@@ -4630,13 +4639,23 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 		} else if (r < 0) {
 			break;
 		}
-		v = sh_vec_room(p, v, &c, n, sizeof(*v));
-		if (!v) {
+		/* (sh_vec_room's way, with the NULL check on the move alone:
+		 * a vector with room is never NULL) */
+		if (__builtin_expect(n == c, 0) &&
+		    !(v = sh_vec_more(p, v, &c, sizeof(*v)))) {
 			r = oom(p);
 			break;
 		}
 		v[n++] = w;
-	} while ((i = sh_arg_begin(p)) != SIZE_MAX);
+		/* (most words are followed by one blank and the next word:
+		 * that case without sh_arg_begin's loop and checks) */
+		i = p->pos + 1;
+		if (i < p->end && p->src[i - 1] == ' ' &&
+		    !sh_arg_start[(unsigned char)p->src[i]])
+			p->pos = i;
+		else
+			i = sh_arg_begin(p);
+	} while (i != SIZE_MAX);
 	*words = v;
 	*nw = n;
 	*cap = c;
