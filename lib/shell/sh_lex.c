@@ -810,7 +810,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	if (!closed)
 		return sh_fail(p, SH_ERR_SYNTAX, off,
 			       "unexpected end of file while looking for matching ``'");
-	char *copy = sh_alloc_raw(p, i - p->pos + 1);
+	char *copy = sh_alloc_src(p, i - p->pos + 1);
 	if (!copy)
 		return oom(p);
 	size_t blen = 0;
@@ -888,7 +888,8 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 /* ---- parameter expansion ----------------------------------------------- */
 
 /*
- * A word of one LIT part, the text s[0..n) written at source offset off:
+ * A word of one LIT part, the text s[0..n) written at source offset off
+ * (s is in p->src, whose padding its copy may read: SH_SRC_PAD):
  * the word, its part and its text in one allocation (the text 8-aligned).
  * Always inline: the plain-word paths of the lexer build most words this
  * way.
@@ -902,15 +903,22 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 	_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
 		       "the text of a plain word starts 8-aligned");
 	/* (s[0..n) is text of the source's size at most, so the size
-	 * cannot wrap) */
-	char *mem = sh_alloc_rounded(p, (sizeof(struct sh_word) + sizeof(struct sh_part) +
-					 n + 8) & ~(size_t)7);
+	 * cannot wrap; a short text gets SH_SRC_PAD bytes, which its copy
+	 * writes) */
+	char *mem = sh_alloc_rounded(p, n < SH_SRC_PAD
+					     ? sizeof(struct sh_word) + sizeof(struct sh_part) +
+						       SH_SRC_PAD
+					     : (sizeof(struct sh_word) + sizeof(struct sh_part) +
+						n + 8) & ~(size_t)7);
 	if (!mem)
 		return NULL;
 	struct sh_word *w = (struct sh_word *)mem;
 	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
 	char *text = mem + sizeof(*w) + sizeof(*part);
-	sh_copy(text, s, n);
+	if (__builtin_expect(n < SH_SRC_PAD, 1))
+		sh_copy_short(text, s); /* s is in p->src: see SH_SRC_PAD */
+	else
+		memcpy(text, s, n);
 	text[n] = '\0';
 	struct sh_pos pos = sh_pos_at(p, off);
 	*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
@@ -4938,7 +4946,7 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 	if (plain) {
 		if (tlen > SH_MAX_INPUT)
 			return sh_fail(p, SH_ERR_LIMIT, body_start, "here-document too large");
-		text = sh_alloc_raw(p, tlen + 1);
+		text = sh_alloc_src(p, tlen + 1);
 		if (!text)
 			return oom(p);
 		if (!strip) {
@@ -5048,8 +5056,13 @@ read_one_heredoc(struct sh_parser *p, struct sh_redir *rd)
 		buf_done(&b);
 		return sh_fail(p, SH_ERR_LIMIT, body_start, "here-document too large");
 	}
-	text = sh_strndup(p, b.data ? b.data : "", b.len);
+	/* (a source the lexer reads: padded, see SH_SRC_PAD) */
 	tlen = b.len;
+	if ((text = sh_alloc_src(p, tlen + 1)) != NULL) {
+		if (tlen)
+			memcpy(text, b.data, tlen);
+		text[tlen] = '\0';
+	}
 	buf_done(&b);
 	if (!text)
 		return oom(p);

@@ -948,7 +948,7 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 			i++;
 		}
 		if (sh_ch(p, i) == '-') {
-			rd->target = sh_lit_word(p, "-", 1, i);
+			rd->target = sh_lit_word(p, p->src + i, 1, i); /* the "-" */
 			if (!rd->target)
 				return oom(p);
 			p->pos = i + 1;
@@ -2347,13 +2347,16 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	 * the arena like the rest of the tree */
 	/* with the parser's first chunk after it, for a short input: one
 	 * call into the arena instead of two */
+	/* (the chunk after a short copy is its SH_SRC_PAD; a long one gets
+	 * its own, and 16 bytes at least: copy_has_newline_or_nul's) */
+	_Static_assert(SH_CHUNK_MIN >= SH_SRC_PAD, "the first chunk pads the copy");
 	size_t copy_size = (len + 1 + 7) & ~(size_t)7;
 	char *copy = NULL, *chunk = NULL;
 	if (len < SH_CHUNK_MAX &&
 	    (copy = arena_alloc_uninit(a, copy_size + SH_CHUNK_MIN)) != NULL)
 		chunk = copy + copy_size;
-	else /* (16 bytes at least: copy_has_newline_or_nul's) */
-		copy = arena_alloc_uninit(a, len + 1 < 16 ? 16 : len + 1);
+	else
+		copy = arena_alloc_uninit(a, len + 1 + SH_SRC_PAD);
 	if (!copy) {
 		reterr->kind = SH_ERR_LIMIT;
 		reterr->line = reterr->col = 1;
