@@ -335,7 +335,10 @@ static inline struct sh_node *
 node_with_vecs(struct sh_parser *p, enum sh_node_kind k, size_t start, const void *a,
 	       size_t an, const void *b, size_t bn, void **ret_a, void **ret_b)
 {
-	struct sh_node *n = sh_alloc_raw(p, sizeof(*n) + an + bn);
+	/* (both vectors are of at most SH_MAX_INPUT items of 8 bytes at
+	 * most: the size neither 0 nor near wrapping, and rounded here, so
+	 * without sh_alloc_raw's checks of those) */
+	struct sh_node *n = sh_alloc_rounded(p, (sizeof(*n) + an + bn + 7) & ~(size_t)7);
 	if (!n)
 		return NULL;
 	*n = (struct sh_node){ .kind = k, .pos = sh_pos_at(p, start) };
@@ -386,8 +389,9 @@ list_sep(const struct sh_tok *t)
 
 /*
  * parse_list after its first item, which starts at start and was followed
- * by the separator sep (consumed, and the newlines after it): the token
- * in hand is the one after them.
+ * by the separator sep0 (consumed, and the newlines after it): the token
+ * in hand is the one after them, which the caller has found to end the
+ * list only after a & (a list of that one item, run in the background).
  */
 static int __attribute__((noinline))
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
@@ -401,40 +405,44 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 
 	items[0] = item;
 	seps[0] = sep0;
-	while (!ends_list(t)) {
-		item = NULL;
-		/* (and the separator after it, looked at once) */
-		if ((r = parse_and_or(p, &item, &t)) < 0)
-			return r;
-		int sep = list_sep(t);
-		if (__builtin_expect(n == cap, 0)) {
-			size_t scap = cap;
-			items = sh_vec_more(p, items, &cap, sizeof(*items));
-			seps = sh_vec_more(p, seps, &scap, sizeof(*seps));
-			if (!items || !seps)
-				return oom(p);
+	/* (the first look at the token in hand is the caller's) */
+	if (sep0 != SH_SEP_AMP || !ends_list(t)) {
+		for (;;) {
+			item = NULL;
+			/* (and the separator after it, looked at once) */
+			if ((r = parse_and_or(p, &item, &t)) < 0)
+				return r;
+			int sep = list_sep(t);
+			if (__builtin_expect(n == cap, 0)) {
+				size_t scap = cap;
+				items = sh_vec_more(p, items, &cap, sizeof(*items));
+				seps = sh_vec_more(p, seps, &scap, sizeof(*seps));
+				if (!items || !seps)
+					return oom(p);
+			}
+			items[n] = item;
+			/* (the last item, with none: SH_SEP_SEMI) */
+			seps[n] = sep < 0 ? SH_SEP_SEMI : (enum sh_list_sep)sep;
+			n++;
+			if (sep < 0) {
+				t->nl_ok = true; /* (a newline may end a list) */
+				break;
+			}
+			consume(p);
+			/* (skip_newlines leaves the token at command position
+			 * in hand) */
+			if ((r = skip_newlines(p)) < 0)
+				return r;
+			t = &p->tok;
+			if (ends_list(t))
+				break;
 		}
-		items[n] = item;
-		/* (the last item, with none: SH_SEP_SEMI) */
-		seps[n] = sep < 0 ? SH_SEP_SEMI : (enum sh_list_sep)sep;
-		n++;
-		if (sep < 0) {
-			t->nl_ok = true; /* (a newline may end a list) */
-			break;
-		}
-		consume(p);
-		/* (skip_newlines leaves the token at command position in hand) */
-		if ((r = skip_newlines(p)) < 0)
-			return r;
-		t = &p->tok;
 	}
-	/* the separator after the last item only matters when it is & */
+	/* the separator after the last item only matters when it is &
+	 * (n is 1 here only after one: a list node of that item, run in
+	 * the background) */
 	if (seps[n - 1] != SH_SEP_AMP)
 		seps[n - 1] = SH_SEP_SEMI;
-	if (n == 1 && seps[0] == SH_SEP_SEMI) {
-		*ret = items[0];
-		return 0;
-	}
 	struct sh_node *l;
 	if (items == items_inl) {
 		/* (and seps == seps_inl: they grow together) */
