@@ -645,7 +645,10 @@ parse_pipeline_prefixed(struct sh_parser *p, struct sh_node **ret)
  * questions, and with parse_simple's body in it: one call and one frame
  * per command instead of two (parse_simple itself is for the rarer ways
  * to a simple command: a redirection first, a coproc, a
- * `time` with nothing after it). */
+ * `time` with nothing after it). It leaves the token after the command
+ * in hand, as peek_tok(p, false) would give it: a simple command ends at
+ * a token that is no word, and a function definition after peeking so
+ * at what follows its body (parse_trailing_redirs). */
 static int __attribute__((noinline))
 parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
@@ -769,8 +772,7 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 	struct sh_node *c = NULL;
 	if ((r = parse_named_command(p, start, &c)) < 0)
 		return r;
-	if ((r = peek_tok(p, false, &t)) < 0)
-		return r;
+	t = &p->tok; /* (in hand: see parse_named_command) */
 	if (is_op(t, OP_PIPE) || is_op(t, OP_PIPEAMP)) {
 		if ((r = parse_pipeline_from(p, start, c, ret)) < 0)
 			return r;
