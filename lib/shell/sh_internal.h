@@ -285,6 +285,10 @@ int sh_parse_program_until(struct sh_parser *p, int closer,
 
 /* lexer (sh_lex.c) */
 int sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
+/* sh_lex_token at a p->pos before the end with no blank there (where
+ * sh_arg_begin stopped after a command's arguments: an operator, mostly),
+ * without its look for blanks and the end */
+int sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
 int sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret);
 int sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 		     struct sh_word **ret, struct sh_word **ret2,

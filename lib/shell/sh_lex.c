@@ -4488,6 +4488,16 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return 0;
 }
 
+int
+sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
+{
+	size_t i = p->pos;
+	int c = (unsigned char)p->src[i];
+	if (__builtin_expect(!tok_special[c], 0))
+		return lex_word_token(p, cmdpos, t, i);
+	return lex_special_fast(p, cmdpos, t, i, c);
+}
+
 /*
  * The token of a word at i, which starts with no character of tok_special
  * (but for a digit or a backslash, which lex_token_rest sends here). The

@@ -1254,6 +1254,12 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, struct sh_node
 				p->tok = (struct sh_tok){ .kind = T_EOF, .start = p->pos,
 							  .end = p->pos };
 				p->have_tok = true;
+			} else if (!p->have_tok && p->pos < p->end) {
+				/* else an operator, mostly, where the blanks
+				 * after them end (as peek_tok lexes it) */
+				if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
+					return r;
+				p->have_tok = true;
 			}
 		}
 		if ((r = peek_tok(p, nw == 0, &t)) < 0)
