@@ -923,15 +923,16 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 		return oom(p);
 	rd->fd = -1;
 	rd->pos = sh_pos_at(p, t->start);
-	if (t->kind == T_IONUM) {
-		rd->fd = t->ionum;
-		consume(p);
-	} else if (t->kind == T_FDVAR) {
-		rd->fd_var = t->fdvar;
-		consume(p);
+	if (t->kind == T_IONUM || t->kind == T_FDVAR) {
+		if (t->kind == T_IONUM)
+			rd->fd = t->ionum;
+		else
+			rd->fd_var = t->fdvar;
+		/* the operator, where the lexer found it right after the
+		 * number or {var} (p->pos: past any continuation line) */
+		if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
+			return r;
 	}
-	if ((r = peek_tok(p, false, &t)) < 0)
-		return r;
 	if (!is_redir_op(t))
 		return unexpected(p, t);
 	static const enum sh_redir_op map[] = {
