@@ -691,7 +691,8 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 }
 
 /* The commands of a pipeline (with no ! or time) that starts at start,
- * the first of them already parsed when first is set. */
+ * the first of them already parsed when first is set (and the token
+ * after it in hand, as peek_tok(p, false) gives it). */
 static int
 parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 		    struct sh_node **ret)
@@ -704,13 +705,18 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 	size_t n = 0, cap = 8;
 	struct sh_node *c = first;
 	for (;;) {
+		/* (the token after the command: in hand after the first,
+		 * which the callers have peeked after, and after a command
+		 * parse_named_command parses) */
 		if (!c) {
 			if ((r = peek_tok(p, true, &t)) < 0)
 				return r;
-			if (t->kind == T_WORD && t->rw == RW_NONE)
+			if (t->kind == T_WORD && t->rw == RW_NONE) {
 				r = parse_named_command(p, t->start, &c);
-			else
-				r = parse_command(p, &c);
+			} else if ((r = parse_command(p, &c)) >= 0) {
+				struct sh_tok *after;
+				r = peek_tok(p, false, &after);
+			}
 			if (r < 0)
 				return r;
 		}
@@ -723,8 +729,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 		}
 		cmds[n] = c;
 		c = NULL;
-		if ((r = peek_tok(p, false, &t)) < 0)
-			return r;
+		t = &p->tok;
 		bool pipe = is_op(t, OP_PIPE), amp = is_op(t, OP_PIPEAMP);
 		pe[n++] = amp;
 		if (!pipe && !amp)
