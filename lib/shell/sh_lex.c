@@ -3154,53 +3154,67 @@ reserved_word(const char *s, size_t n)
 	return k[n] == '\0' ? (unsigned char)rw : RW_NONE;
 }
 
+/* The reserved words as little-endian packings of their bytes, and their
+ * lengths (none for RW_NONE, which no length matches): reserved_word_plain
+ * and sh_lex_rw compare 8 bytes of the source with them. */
+#define K1(a) ((uint64_t)(unsigned char)(a))
+#define K2(a, b) (K1(a) | K1(b) << 8)
+#define K4(a, b, c, d) (K2(a, b) | K2(c, d) << 16)
+#define K8(a, b, c, d, e, f, g, h) (K4(a, b, c, d) | K4(e, f, g, h) << 32)
+static const uint64_t rw_key[] = {
+	[RW_BANG] = K1('!'), [RW_LBRACE] = K1('{'), [RW_RBRACE] = K1('}'),
+	[RW_DLBRACK] = K2('[', '['), [RW_DRBRACK] = K2(']', ']'),
+	[RW_IN] = K2('i', 'n'), [RW_IF] = K2('i', 'f'),
+	[RW_THEN] = K4('t', 'h', 'e', 'n'), [RW_ELSE] = K4('e', 'l', 's', 'e'),
+	[RW_ELIF] = K4('e', 'l', 'i', 'f'), [RW_FI] = K2('f', 'i'),
+	[RW_DO] = K2('d', 'o'), [RW_DONE] = K4('d', 'o', 'n', 'e'),
+	[RW_CASE] = K4('c', 'a', 's', 'e'), [RW_ESAC] = K4('e', 's', 'a', 'c'),
+	[RW_FOR] = K2('f', 'o') | K1('r') << 16,
+	[RW_SELECT] = K4('s', 'e', 'l', 'e') | K2('c', 't') << 32,
+	[RW_WHILE] = K4('w', 'h', 'i', 'l') | K1('e') << 32,
+	[RW_UNTIL] = K4('u', 'n', 't', 'i') | K1('l') << 32,
+	[RW_TIME] = K4('t', 'i', 'm', 'e'),
+	[RW_FUNCTION] = K8('f', 'u', 'n', 'c', 't', 'i', 'o', 'n'),
+	[RW_COPROC] = K4('c', 'o', 'p', 'r') | K2('o', 'c') << 32,
+};
+#undef K8
+#undef K4
+#undef K2
+#undef K1
+static const unsigned char rw_len[] = {
+	[RW_NONE] = 0xff, [RW_BANG] = 1, [RW_LBRACE] = 1, [RW_RBRACE] = 1,
+	[RW_DLBRACK] = 2, [RW_DRBRACK] = 2, [RW_IN] = 2, [RW_IF] = 2,
+	[RW_THEN] = 4, [RW_ELSE] = 4, [RW_ELIF] = 4, [RW_FI] = 2, [RW_DO] = 2,
+	[RW_DONE] = 4, [RW_CASE] = 4, [RW_ESAC] = 4, [RW_FOR] = 3,
+	[RW_SELECT] = 6, [RW_WHILE] = 5, [RW_UNTIL] = 5, [RW_TIME] = 4,
+	[RW_FUNCTION] = 8, [RW_COPROC] = 6,
+};
+
+/* The 8 bytes at text as a packing of rw_key's (text is in a source:
+ * SH_SRC_PAD bytes after its end may be read) */
+static inline uint64_t
+rw_bytes(const char *text)
+{
+	uint64_t v;
+	__builtin_memcpy(&v, text, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
 /*
  * reserved_word for the plain word p->src[s..s+n) lexed by lex_word_token
  * (n > 0), without branches on the text (a slot of
  * reserved_word_candidate's table is hit by about a third of all words, at
  * random, and the compare loop behind it cost more in mispredictions than
- * in work): 8 bytes are read from the source when it has them (all but a
- * word at its very end), the bytes past n masked off. Read from the source
- * rather than the word's copy, as a reserved word's token is made without
- * a word (see lex_plain_word).
+ * in work): the 8 bytes at the word are read (see rw_bytes), those past
+ * n masked off. Read from the source rather than the word's copy, as a
+ * reserved word's token is made without a word (see lex_plain_word).
  */
 static inline unsigned char
 reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 {
-	/* little-endian packings of the words, and their lengths (none for
-	 * RW_NONE, which no length matches) */
-#define K1(a) ((uint64_t)(unsigned char)(a))
-#define K2(a, b) (K1(a) | K1(b) << 8)
-#define K4(a, b, c, d) (K2(a, b) | K2(c, d) << 16)
-#define K8(a, b, c, d, e, f, g, h) (K4(a, b, c, d) | K4(e, f, g, h) << 32)
-	static const uint64_t key[] = {
-		[RW_BANG] = K1('!'), [RW_LBRACE] = K1('{'), [RW_RBRACE] = K1('}'),
-		[RW_DLBRACK] = K2('[', '['), [RW_DRBRACK] = K2(']', ']'),
-		[RW_IN] = K2('i', 'n'), [RW_IF] = K2('i', 'f'),
-		[RW_THEN] = K4('t', 'h', 'e', 'n'), [RW_ELSE] = K4('e', 'l', 's', 'e'),
-		[RW_ELIF] = K4('e', 'l', 'i', 'f'), [RW_FI] = K2('f', 'i'),
-		[RW_DO] = K2('d', 'o'), [RW_DONE] = K4('d', 'o', 'n', 'e'),
-		[RW_CASE] = K4('c', 'a', 's', 'e'), [RW_ESAC] = K4('e', 's', 'a', 'c'),
-		[RW_FOR] = K2('f', 'o') | K1('r') << 16,
-		[RW_SELECT] = K4('s', 'e', 'l', 'e') | K2('c', 't') << 32,
-		[RW_WHILE] = K4('w', 'h', 'i', 'l') | K1('e') << 32,
-		[RW_UNTIL] = K4('u', 'n', 't', 'i') | K1('l') << 32,
-		[RW_TIME] = K4('t', 'i', 'm', 'e'),
-		[RW_FUNCTION] = K8('f', 'u', 'n', 'c', 't', 'i', 'o', 'n'),
-		[RW_COPROC] = K4('c', 'o', 'p', 'r') | K2('o', 'c') << 32,
-	};
-#undef K8
-#undef K4
-#undef K2
-#undef K1
-	static const unsigned char len[] = {
-		[RW_NONE] = 0xff, [RW_BANG] = 1, [RW_LBRACE] = 1, [RW_RBRACE] = 1,
-		[RW_DLBRACK] = 2, [RW_DRBRACK] = 2, [RW_IN] = 2, [RW_IF] = 2,
-		[RW_THEN] = 4, [RW_ELSE] = 4, [RW_ELIF] = 4, [RW_FI] = 2, [RW_DO] = 2,
-		[RW_DONE] = 4, [RW_CASE] = 4, [RW_ESAC] = 4, [RW_FOR] = 3,
-		[RW_SELECT] = 6, [RW_WHILE] = 5, [RW_UNTIL] = 5, [RW_TIME] = 4,
-		[RW_FUNCTION] = 8, [RW_COPROC] = 6,
-	};
 	_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ||
 		       __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__, "byte order");
 	const char *text = p->src + s;
@@ -3208,24 +3222,11 @@ reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 	/* (most words that hit a slot have another length: no need to read
 	 * them, and this branch is about as predictable as the reserved
 	 * words themselves) */
-	if (__builtin_expect(n != len[rw], 1))
+	if (__builtin_expect(n != rw_len[rw], 1))
 		return RW_NONE;
-	uint64_t v = 0;
-	/* the 8 bytes at the word, or those that end with it (a word at the
-	 * end of a line: fi, done, }), its bytes shifted down */
-	size_t back = p->end - s >= 8 ? 0 : s + n >= 8 ? 8 - n : SIZE_MAX;
-	if (__builtin_expect(back != SIZE_MAX, 1)) {
-		__builtin_memcpy(&v, text - back, 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		v = __builtin_bswap64(v);
-#endif
-		v >>= 8 * back;
-	} else {
-		for (size_t i = 0; i < n; i++) /* (a source of under 8 bytes) */
-			v |= (uint64_t)(unsigned char)text[i] << (8 * i);
-	}
+	uint64_t v = rw_bytes(text);
 	uint64_t mask = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
-	return (v & mask) == key[rw] ? (unsigned char)rw : RW_NONE;
+	return (v & mask) == rw_key[rw] ? (unsigned char)rw : RW_NONE;
 }
 
 /* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_token
