@@ -286,6 +286,13 @@ int sh_parse_program_until(struct sh_parser *p, int closer,
 /* lexer (sh_lex.c) */
 int sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
 int sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret);
+/* With no token in hand: when the next token is the plain reserved word
+ * rw (no FUNCTION), lex it as sh_lex_token would, into p->tok (in hand),
+ * and say so; else nothing is lexed. The grammar asks this where one word
+ * is the likely next (`done` after `a;`): a compare instead of the word
+ * lexer's scan and reserved-word lookup. */
+bool sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw);
+
 int sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 		     struct sh_word **ret, struct sh_word **ret2,
 		     struct sh_word **ret3, bool *ret_ok);

@@ -3229,6 +3229,38 @@ reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 	return (v & mask) == rw_key[rw] ? (unsigned char)rw : RW_NONE;
 }
 
+/*
+ * sh_lex_token's token when it is the plain reserved word rw, one the
+ * grammar expects next (see sh_internal.h): after blanks, rw's bytes and
+ * the end of a plain word (a character of ends_plain_word, or the end).
+ * lex_word_token's plain scan stops there too (no byte of a reserved word
+ * stops it, and every byte of ends_plain_word does), finds neither '~'
+ * nor '=', and reserved_word_plain says rw: the token made here is the
+ * one it makes, member for member.
+ */
+bool
+sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
+{
+	size_t i = p->pos;
+	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+		i++;
+	size_t n = rw_len[rw];
+	if (p->end - i < n)
+		return false;
+	/* (i < p->end: the 8 bytes at i may be read, see rw_bytes) */
+	uint64_t mask = ((uint64_t)1 << (8 * n)) - 1; /* (n < 8: no FUNCTION) */
+	size_t e = i + n;
+	if ((rw_bytes(p->src + i) & mask) != rw_key[rw] ||
+	    (e < p->end && !ends_plain_word[(unsigned char)p->src[e]]))
+		return false;
+	p->tok = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .cmdpos = cmdpos,
+				  .rw = (unsigned char)rw, .not_assign = true };
+	p->have_tok = true;
+	p->cmdpos_sens = false;
+	p->pos = e;
+	return true;
+}
+
 /* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_token
  * scans for tildes)? */
 static inline bool

@@ -298,6 +298,17 @@ skip_newlines(struct sh_parser *p)
 	}
 }
 
+/* Before a peek at command position (skip_newlines, expect_kw) where the
+ * reserved word rw is the likely token: lexed by sh_lex_rw's compare when
+ * it is there and no token is in hand; else left to the peek, which lexes
+ * the token the general way. Either way the peek gets the same token. */
+static inline void
+likely_rw(struct sh_parser *p, enum sh_rw rw)
+{
+	if (!p->have_tok)
+		(void)sh_lex_rw(p, true, rw);
+}
+
 /* Expect reserved word kw at command position. (Inline: every compound
  * command ends with one, and the word is almost always in hand.) */
 static inline int
@@ -391,7 +402,7 @@ list_sep(const struct sh_tok *t)
  */
 static int __attribute__((noinline))
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
-		enum sh_list_sep sep0, struct sh_node **ret)
+		enum sh_list_sep sep0, enum sh_rw closer, struct sh_node **ret)
 {
 	struct sh_node *items_inl[8], **items = items_inl;
 	enum sh_list_sep seps_inl[8], *seps = seps_inl;
@@ -423,6 +434,8 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 			break;
 		}
 		consume(p);
+		if (closer != RW_NONE)
+			likely_rw(p, closer);
 		/* (skip_newlines leaves the token at command position in hand) */
 		if ((r = skip_newlines(p)) < 0)
 			return r;
@@ -463,12 +476,15 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
  * one and-or list with no separator after it, or (the bodies of compound
  * commands: `a; }`, `a; then`, `a; done`) with a ; or newline and then
  * the token that ends the list: that item is the list, without
- * parse_list_more's vectors (and their stack frame). (Always inlined in
- * parse_program, whose caller has a frame already: the program of every
- * parse is a list; parse_list for the others.)
+ * parse_list_more's vectors (and their stack frame). closer: the reserved
+ * word that most likely ends the list (`done` after `do`), RW_NONE for
+ * none, tried first after each separator (see likely_rw). (Always inlined
+ * in parse_program, whose caller has a frame already: the program of
+ * every parse is a list; parse_list for the others.)
  */
 static inline __attribute__((always_inline)) int
-parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
+parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
+		  struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
@@ -494,6 +510,8 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		return 0;
 	}
 	consume(p);
+	if (closer != RW_NONE)
+		likely_rw(p, closer);
 	/* (skip_newlines leaves the token at command position in hand) */
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -502,13 +520,13 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		*ret = item;
 		return 0;
 	}
-	return parse_list_more(p, start, item, (enum sh_list_sep)sep, ret);
+	return parse_list_more(p, start, item, (enum sh_list_sep)sep, closer, ret);
 }
 
 static int
-parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
+parse_list(struct sh_parser *p, bool allow_empty, enum sh_rw closer, struct sh_node **ret)
 {
-	return parse_list_inline(p, allow_empty, ret);
+	return parse_list_inline(p, allow_empty, closer, ret);
 }
 
 static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
@@ -1337,7 +1355,7 @@ parse_body_do(struct sh_parser *p, struct sh_node **ret)
 		return r;
 	if (is_rw(t, RW_DO)) {
 		consume(p);
-		if ((r = parse_list(p, false, ret)) < 0)
+		if ((r = parse_list(p, false, RW_DONE, ret)) < 0)
 			return r;
 		return expect_kw(p, RW_DONE);
 	}
@@ -1353,7 +1371,7 @@ parse_for_body(struct sh_parser *p, struct sh_node **ret)
 		return r;
 	if (is_rw(t, RW_LBRACE)) {
 		consume(p);
-		if ((r = parse_list(p, false, ret)) < 0)
+		if ((r = parse_list(p, false, RW_RBRACE, ret)) < 0)
 			return r;
 		return expect_kw(p, RW_RBRACE);
 	}
@@ -1369,11 +1387,11 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 	if (!n)
 		return oom(p);
 	n->u.if_.is_elif = elif;
-	if ((r = parse_list(p, false, &n->u.if_.cond)) < 0)
+	if ((r = parse_list(p, false, RW_THEN, &n->u.if_.cond)) < 0)
 		return r;
 	if ((r = expect_kw(p, RW_THEN)) < 0)
 		return r;
-	if ((r = parse_list(p, false, &n->u.if_.then_body)) < 0)
+	if ((r = parse_list(p, false, RW_FI, &n->u.if_.then_body)) < 0)
 		return r;
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
@@ -1390,7 +1408,7 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 	}
 	if (is_rw(t, RW_ELSE)) {
 		consume(p);
-		if ((r = parse_list(p, false, &n->u.if_.else_body)) < 0)
+		if ((r = parse_list(p, false, RW_FI, &n->u.if_.else_body)) < 0)
 			return r;
 	}
 	if ((r = expect_kw(p, RW_FI)) < 0)
@@ -1456,6 +1474,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		return oom(p);
 	n->u.for_.var = var->parts[0].text;
 	consume(p);
+	likely_rw(p, RW_IN);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	if ((r = peek_tok(p, true, &t)) < 0)
@@ -1491,6 +1510,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			n->u.for_.n_words = nw;
 		}
 		consume(p);
+		likely_rw(p, RW_DO);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 	} else if (is_op(t, OP_SEMI)) {
@@ -1521,6 +1541,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 	if (!(n->u.case_.subject = tok_word(p, t)))
 		return oom(p);
 	consume(p);
+	likely_rw(p, RW_IN);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	if ((r = expect_kw(p, RW_IN)) < 0)
@@ -1575,7 +1596,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		it->n_patterns = np;
 		if (!it->patterns)
 			return oom(p);
-		if ((r = parse_list(p, true, &it->body)) < 0)
+		if ((r = parse_list(p, true, RW_NONE, &it->body)) < 0)
 			return r;
 		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
@@ -1583,6 +1604,9 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			it->term = is_op(t, OP_DSEMI) ? SH_CASE_BREAK :
 				   is_op(t, OP_SEMIAND) ? SH_CASE_FALL : SH_CASE_CONTINUE;
 			consume(p);
+			/* (or the next item's pattern, after a compare that
+			 * fails at its first bytes) */
+			likely_rw(p, RW_ESAC);
 			continue;
 		}
 		if (is_rw(t, RW_ESAC)) {
@@ -1985,7 +2009,7 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		n = new_node(p, SH_NODE_SUBSHELL, s);
 		if (!n)
 			return oom(p);
-		if ((r = parse_list(p, false, &n->u.group.body)) < 0)
+		if ((r = parse_list(p, false, RW_NONE, &n->u.group.body)) < 0)
 			return r;
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
@@ -2007,7 +2031,7 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		n = new_node(p, SH_NODE_GROUP, s);
 		if (!n)
 			return oom(p);
-		if ((r = parse_list(p, false, &n->u.group.body)) < 0)
+		if ((r = parse_list(p, false, RW_RBRACE, &n->u.group.body)) < 0)
 			return r;
 		if ((r = expect_kw(p, RW_RBRACE)) < 0)
 			return r;
@@ -2025,7 +2049,7 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		if (!n)
 			return oom(p);
 		consume(p);
-		if ((r = parse_list(p, false, &n->u.loop.cond)) < 0)
+		if ((r = parse_list(p, false, RW_DO, &n->u.loop.cond)) < 0)
 			return r;
 		if ((r = parse_body_do(p, &n->u.loop.body)) < 0)
 			return r;
@@ -2138,7 +2162,7 @@ parse_command_other(struct sh_parser *p, struct sh_node **ret)
 				struct sh_node *b = new_node(p, SH_NODE_SUBSHELL, ls);
 				if (!b)
 					return oom(p);
-				if ((r = parse_list(p, false, &b->u.group.body)) < 0)
+				if ((r = parse_list(p, false, RW_NONE, &b->u.group.body)) < 0)
 					return r;
 				if ((r = peek_tok(p, false, &t)) < 0)
 					return r;
@@ -2265,7 +2289,7 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret)
 			return r;
 		p->time_quirk = is_rw(t, RW_TIME);
 	}
-	r = parse_list_inline(p, true, ret);
+	r = parse_list_inline(p, true, RW_NONE, ret);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;
