@@ -3261,6 +3261,27 @@ sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
 	return true;
 }
 
+int
+sh_lex_name_word(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	/* (a name's bytes do not stop lex_word_token's plain scan, which
+	 * stops at every byte of ends_plain_word and finds no '~' or '=':
+	 * the token's word, a literal, is lit_word's, reserved word or not,
+	 * as tok_word builds it) */
+	if (i >= p->end || !is_name_start((unsigned char)p->src[i]))
+		return 0;
+	size_t e = i + 1;
+	while (e < p->end && is_name_char((unsigned char)p->src[e]))
+		e++;
+	if (e < p->end && !ends_plain_word[(unsigned char)p->src[e]])
+		return 0;
+	if (!(*ret = lit_word(p, p->src + i, e - i, i)))
+		return oom(p);
+	p->cmdpos_sens = false;
+	p->pos = e;
+	return 1;
+}
+
 /* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_token
  * scans for tildes)? */
 static inline bool

@@ -1423,57 +1423,62 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	struct sh_tok *t;
 	int r;
 	size_t i = sh_skip_lc(p, p->pos);
+	size_t k = i;
+	while (k < p->end && (p->src[k] == ' ' || p->src[k] == '\t'))
+		k = sh_skip_lc(p, k + 1);
 	/* for (( ... )) */
-	if (!select) {
-		size_t k = i;
-		while (k < p->end && (p->src[k] == ' ' || p->src[k] == '\t'))
-			k = sh_skip_lc(p, k + 1);
-		if (sh_ch(p, k) == '(' && sh_ch(p, sh_skip_lc(p, k + 1)) == '(') {
-			struct sh_node *n = new_node(p, SH_NODE_ARITH_FOR, start);
-			if (!n)
-				return oom(p);
-			p->pos = sh_skip_lc(p, k + 1) + 1;
-			bool ok = false;
-			if ((r = sh_lex_arith_cmd(p, k, true, &n->u.arith_for.init,
-						  &n->u.arith_for.test,
-						  &n->u.arith_for.step, &ok)) < 0)
-				return r;
-			if (n->u.arith_for.init && n->u.arith_for.init->n_parts == 0)
-				n->u.arith_for.init = NULL;
-			if (n->u.arith_for.test && n->u.arith_for.test->n_parts == 0)
-				n->u.arith_for.test = NULL;
-			if (n->u.arith_for.step && n->u.arith_for.step->n_parts == 0)
-				n->u.arith_for.step = NULL;
-			if ((r = peek_tok(p, false, &t)) < 0)
-				return r;
-			if (is_op(t, OP_SEMI) || t->kind == T_NEWLINE)
-				consume(p);
-			if ((r = skip_newlines(p)) < 0)
-				return r;
-			if ((r = parse_for_body(p, &n->u.arith_for.body)) < 0)
-				return r;
-			*ret = n;
-			return 0;
-		}
+	if (!select && sh_ch(p, k) == '(' && sh_ch(p, sh_skip_lc(p, k + 1)) == '(') {
+		struct sh_node *n = new_node(p, SH_NODE_ARITH_FOR, start);
+		if (!n)
+			return oom(p);
+		p->pos = sh_skip_lc(p, k + 1) + 1;
+		bool ok = false;
+		if ((r = sh_lex_arith_cmd(p, k, true, &n->u.arith_for.init,
+					  &n->u.arith_for.test,
+					  &n->u.arith_for.step, &ok)) < 0)
+			return r;
+		if (n->u.arith_for.init && n->u.arith_for.init->n_parts == 0)
+			n->u.arith_for.init = NULL;
+		if (n->u.arith_for.test && n->u.arith_for.test->n_parts == 0)
+			n->u.arith_for.test = NULL;
+		if (n->u.arith_for.step && n->u.arith_for.step->n_parts == 0)
+			n->u.arith_for.step = NULL;
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (is_op(t, OP_SEMI) || t->kind == T_NEWLINE)
+			consume(p);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		if ((r = parse_for_body(p, &n->u.arith_for.body)) < 0)
+			return r;
+		*ret = n;
+		return 0;
 	}
-	if ((r = peek_tok(p, false, &t)) < 0)
+	/* the name: most are a plain name, whose word is built without a
+	 * token (k is where sh_lex_token's would start, with no
+	 * continuation lines) */
+	struct sh_word *var = NULL;
+	if (p->no_lc && (r = sh_lex_name_word(p, k, &var)) < 0)
 		return r;
-	if (t->kind != T_WORD || t->assign)
-		return unexpected(p, t);
-	const struct sh_word *var = tok_word(p, t);
-	if (!var)
-		return oom(p);
-	if (!plain_name_word(var) ||
-	    !sh_valid_name(var->parts[0].text, var->parts[0].text_len))
-		return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
-			       "unsupported construct: `%.*s' is not a valid identifier "
-			       "(bash fails it at run time)",
-			       (int)(var->src_len < 60 ? var->src_len : 60), var->src);
+	if (!var) {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (t->kind != T_WORD || t->assign)
+			return unexpected(p, t);
+		if (!(var = tok_word(p, t)))
+			return oom(p);
+		if (!plain_name_word(var) ||
+		    !sh_valid_name(var->parts[0].text, var->parts[0].text_len))
+			return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
+				       "unsupported construct: `%.*s' is not a valid "
+				       "identifier (bash fails it at run time)",
+				       (int)(var->src_len < 60 ? var->src_len : 60), var->src);
+		consume(p);
+	}
 	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
 	if (!n)
 		return oom(p);
 	n->u.for_.var = var->parts[0].text;
-	consume(p);
 	likely_rw(p, RW_IN);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
