@@ -4559,6 +4559,14 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	unsigned seen;
 	size_t k;
 	size_t e = plain_scan(p, i, &k, &seen);
+	/* plain text up to a '(' (a function's name: f() { ...; }) is a word
+	 * of its own too, as lex_word_rest would find: lex_parts_at ends the
+	 * word at that '(', as no extglob operator (no GLOBOP) precedes it;
+	 * nothing in it makes an assignment (no '='), a subscript (no '['),
+	 * a tilde prefix (no '~') or an array (a[1]=(x)) */
+	if (e == SIZE_MAX && k > i && k < p->end && p->src[k] == '(' &&
+	    !(seen & (CC_EQUALS | CC_TILDE | CC_LBRACKET | CC_GLOBOP)))
+		e = k;
 	if (e == SIZE_MAX) {
 		memset(t, 0, sizeof(*t));
 		t->cmdpos = cmdpos;
