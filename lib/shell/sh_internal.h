@@ -106,7 +106,11 @@ struct sh_parser {
 	/* the text bash's brace expansion skips as one ${...} (see lex_dollar) */
 	const char *brace_skip_src;
 	size_t brace_skip_end, brace_skip_from, brace_skip_to;
-	bool have_tok;
+	/* whether tok is a token in hand, and for which peeks: bit
+	 * 1 << cmdpos set when a peek at that cmdpos may take it (see
+	 * tok_in_hand), 0 when none is in hand. (One test per peek: the
+	 * grammar peeks a dozen times or more per command.) */
+	unsigned char have_tok;
 	struct sh_tok tok;
 	/* here-documents whose bodies start after the next newline */
 	struct sh_redir **hd;
@@ -280,6 +284,14 @@ sh_leave(struct sh_parser *p)
 		p->depth--;
 }
 int sh_charge(struct sh_parser *p, size_t off, size_t bytes);
+/* p->have_tok for the token t just lexed into p->tok: a word that lexes
+ * differently at the other cmdpos (cmdpos_sensitive) serves peeks at its
+ * own only, every other token both */
+static inline unsigned char
+tok_in_hand(const struct sh_tok *t)
+{
+	return t->cmdpos_sensitive && t->kind == T_WORD ? (unsigned char)(1u << t->cmdpos) : 3;
+}
 int sh_parse_program_until(struct sh_parser *p, int closer,
 			   struct sh_node **ret);
 

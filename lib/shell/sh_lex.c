@@ -695,7 +695,7 @@ decode_ansi_c(const char *s, size_t n, struct ansi_out *o, bool *ret_unsupported
 /* ---- nested programs --------------------------------------------------- */
 
 struct saved_state {
-	bool have_tok;
+	unsigned char have_tok;
 	struct sh_tok tok;
 	struct sh_redir **hd;
 	size_t n_hd, cap_hd;
@@ -709,7 +709,7 @@ save_state(struct sh_parser *p, struct saved_state *s)
 	s->hd = p->hd;
 	s->n_hd = p->n_hd;
 	s->cap_hd = p->cap_hd;
-	p->have_tok = false;
+	p->have_tok = 0;
 	p->hd = NULL;
 	p->n_hd = p->cap_hd = 0;
 }
@@ -3255,7 +3255,7 @@ sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
 		return false;
 	p->tok = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .cmdpos = cmdpos,
 				  .rw = (unsigned char)rw, .not_assign = true };
-	p->have_tok = true;
+	p->have_tok = 3; /* (tok_in_hand: no cmdpos_sensitive word) */
 	p->cmdpos_sens = false;
 	p->pos = e;
 	return true;
@@ -4674,7 +4674,7 @@ lex_arg_token(struct sh_parser *p, size_t i, size_t k)
 	if (r < 0)
 		return r;
 	t->end = p->pos;
-	p->have_tok = true;
+	p->have_tok = tok_in_hand(t);
 	return 0;
 }
 
@@ -4705,7 +4705,7 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 			    p->tok.kind != T_WORD)
 				break;
 			w = p->tok.word;
-			p->have_tok = false;
+			p->have_tok = 0;
 		} else if (r < 0) {
 			break;
 		}

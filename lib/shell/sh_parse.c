@@ -134,18 +134,17 @@ static int
 peek_tok_slow(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 {
 	int r;
-	if (p->have_tok && p->tok.cmdpos != cmdpos && p->tok.cmdpos_sensitive &&
-	    p->tok.kind == T_WORD) {
+	if (p->have_tok && !(p->have_tok & (1u << cmdpos))) {
 		/* the word lexes differently here: read it again */
 		if ((r = sh_charge(p, p->tok.start, p->tok.end - p->tok.start)) < 0)
 			return r;
 		p->pos = p->tok.start;
-		p->have_tok = false;
+		p->have_tok = 0;
 	}
 	if (!p->have_tok) {
 		if ((r = sh_lex_token(p, cmdpos, &p->tok)) < 0)
 			return r;
-		p->have_tok = true;
+		p->have_tok = tok_in_hand(&p->tok);
 	}
 	*ret = &p->tok;
 	return 0;
@@ -158,9 +157,7 @@ peek_tok_slow(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 static inline __attribute__((always_inline)) int
 peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 {
-	if (__builtin_expect(p->have_tok && (p->tok.cmdpos == cmdpos ||
-					     !p->tok.cmdpos_sensitive ||
-					     p->tok.kind != T_WORD), 1)) {
+	if (__builtin_expect(p->have_tok & (1u << cmdpos), 1)) {
 		*ret = &p->tok;
 		return 0;
 	}
@@ -170,7 +167,7 @@ peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 static void
 consume(struct sh_parser *p)
 {
-	p->have_tok = false;
+	p->have_tok = 0;
 }
 
 /* Always inlined so that strlen(kw) folds to a constant: the grammar asks
@@ -1261,7 +1258,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, struct sh_node
 			if (!p->have_tok && p->pos >= p->end && !p->n_hd) {
 				p->tok = (struct sh_tok){ .kind = T_EOF, .start = p->pos,
 							  .end = p->pos };
-				p->have_tok = true;
+				p->have_tok = 3; /* (see tok_in_hand) */
 			}
 		}
 		if ((r = peek_tok(p, nw == 0, &t)) < 0)
@@ -2427,7 +2424,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	/* (no source is NULL: the rest of these is read only once set) */
 	p.brace_fail_src = NULL;
 	p.brace_skip_src = NULL;
-	p.have_tok = false; /* (and tok is read only once lexed) */
+	p.have_tok = 0; /* (and tok is read only once lexed) */
 	p.hd = NULL;
 	p.n_hd = p.cap_hd = 0;
 	p.lit = lit_inl;
