@@ -298,12 +298,92 @@ int sh_parse_program_until(struct sh_parser *p, int closer,
 /* lexer (sh_lex.c) */
 int sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
 int sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret);
-/* With no token in hand: when the next token is the plain reserved word
- * rw (no FUNCTION), lex it as sh_lex_token would, into p->tok (in hand),
- * and say so; else nothing is lexed. The grammar asks this where one word
- * is the likely next (`done` after `a;`): a compare instead of the word
- * lexer's scan and reserved-word lookup. */
-bool sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw);
+/* the metacharacters that end a plain word (sh_lex.c) */
+extern const bool sh_ends_plain_word[256];
+/* The reserved words as little-endian packings of their bytes, and their
+ * lengths (none for RW_NONE, which no length matches): reserved_word_plain
+ * and sh_lex_rw compare 8 bytes of the source with them. */
+#define K1(a) ((uint64_t)(unsigned char)(a))
+#define K2(a, b) (K1(a) | K1(b) << 8)
+#define K4(a, b, c, d) (K2(a, b) | K2(c, d) << 16)
+#define K8(a, b, c, d, e, f, g, h) (K4(a, b, c, d) | K4(e, f, g, h) << 32)
+static const uint64_t rw_key[] = {
+	[RW_BANG] = K1('!'), [RW_LBRACE] = K1('{'), [RW_RBRACE] = K1('}'),
+	[RW_DLBRACK] = K2('[', '['), [RW_DRBRACK] = K2(']', ']'),
+	[RW_IN] = K2('i', 'n'), [RW_IF] = K2('i', 'f'),
+	[RW_THEN] = K4('t', 'h', 'e', 'n'), [RW_ELSE] = K4('e', 'l', 's', 'e'),
+	[RW_ELIF] = K4('e', 'l', 'i', 'f'), [RW_FI] = K2('f', 'i'),
+	[RW_DO] = K2('d', 'o'), [RW_DONE] = K4('d', 'o', 'n', 'e'),
+	[RW_CASE] = K4('c', 'a', 's', 'e'), [RW_ESAC] = K4('e', 's', 'a', 'c'),
+	[RW_FOR] = K2('f', 'o') | K1('r') << 16,
+	[RW_SELECT] = K4('s', 'e', 'l', 'e') | K2('c', 't') << 32,
+	[RW_WHILE] = K4('w', 'h', 'i', 'l') | K1('e') << 32,
+	[RW_UNTIL] = K4('u', 'n', 't', 'i') | K1('l') << 32,
+	[RW_TIME] = K4('t', 'i', 'm', 'e'),
+	[RW_FUNCTION] = K8('f', 'u', 'n', 'c', 't', 'i', 'o', 'n'),
+	[RW_COPROC] = K4('c', 'o', 'p', 'r') | K2('o', 'c') << 32,
+};
+#undef K8
+#undef K4
+#undef K2
+#undef K1
+static const unsigned char rw_len[] = {
+	[RW_NONE] = 0xff, [RW_BANG] = 1, [RW_LBRACE] = 1, [RW_RBRACE] = 1,
+	[RW_DLBRACK] = 2, [RW_DRBRACK] = 2, [RW_IN] = 2, [RW_IF] = 2,
+	[RW_THEN] = 4, [RW_ELSE] = 4, [RW_ELIF] = 4, [RW_FI] = 2, [RW_DO] = 2,
+	[RW_DONE] = 4, [RW_CASE] = 4, [RW_ESAC] = 4, [RW_FOR] = 3,
+	[RW_SELECT] = 6, [RW_WHILE] = 5, [RW_UNTIL] = 5, [RW_TIME] = 4,
+	[RW_FUNCTION] = 8, [RW_COPROC] = 6,
+};
+
+/* The 8 bytes at text as a packing of rw_key's (text is in a source:
+ * SH_SRC_PAD bytes after its end may be read) */
+static inline uint64_t
+rw_bytes(const char *text)
+{
+	uint64_t v;
+	__builtin_memcpy(&v, text, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/*
+ * With no token in hand: when the next token is the plain reserved word rw
+ * (no FUNCTION), lex it as sh_lex_token would, into p->tok (in hand), and
+ * say so; else nothing is lexed. The grammar asks this where one word is
+ * the likely next (`done` after `a;`): a compare with a constant (always
+ * inlined, rw is one) instead of the word lexer's scan and reserved-word
+ * lookup. After blanks, rw's bytes and the end of a plain word (a
+ * character of sh_ends_plain_word, or the end): lex_word_token's plain
+ * scan stops there too (no byte of a reserved word stops it, and every
+ * byte of sh_ends_plain_word does), finds neither '~' nor '=', and
+ * reserved_word_plain says rw: the token made here is the one it makes,
+ * member for member.
+ */
+static inline __attribute__((always_inline)) bool
+sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
+{
+	size_t i = p->pos;
+	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+		i++;
+	size_t n = rw_len[rw];
+	if (p->end - i < n)
+		return false;
+	/* (i < p->end: the 8 bytes at i may be read, see rw_bytes) */
+	uint64_t mask = ((uint64_t)1 << (8 * n)) - 1; /* (n < 8: no FUNCTION) */
+	size_t e = i + n;
+	if ((rw_bytes(p->src + i) & mask) != rw_key[rw] ||
+	    (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]))
+		return false;
+	p->tok = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .cmdpos = cmdpos,
+				  .rw = (unsigned char)rw, .not_assign = true };
+	p->have_tok = 3; /* (tok_in_hand: no cmdpos_sensitive word) */
+	p->cmdpos_sens = false;
+	p->pos = e;
+	return true;
+}
 /* With no token in hand, the word at i (where the blanks before it end,
  * in a source with no continuation line) when it is a plain name (for
  * NAME): 1 with its word in *ret, as the word of sh_lex_token's token

@@ -496,7 +496,7 @@ static const unsigned char ctx_run_stop[] = {
 /* The metacharacters that end a plain word: not '(' (arrays, functions,
  * extglobs), nor '<' or '>', which may start a process substitution that
  * continues the word (a<(x)). */
-static const bool ends_plain_word[256] = {
+const bool sh_ends_plain_word[256] = {
 	[' '] = true, ['\t'] = true, ['\n'] = true, ['|'] = true, ['&'] = true,
 	[';'] = true, [')'] = true,
 };
@@ -3011,7 +3011,7 @@ array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
 	while (ve < p->end &&
 	       !(cc_table[(unsigned char)src[ve]] & (CC_WORDSTOP | CC_LBRACKET | CC_TILDE)))
 		ve++;
-	if (ve == v || !(ve == p->end || ends_plain_word[(unsigned char)src[ve]]))
+	if (ve == v || !(ve == p->end || sh_ends_plain_word[(unsigned char)src[ve]]))
 		return 0;
 	struct sh_pos pos = sh_pos_at(p, i);
 	size_t n = ve - i;
@@ -3154,55 +3154,6 @@ reserved_word(const char *s, size_t n)
 	return k[n] == '\0' ? (unsigned char)rw : RW_NONE;
 }
 
-/* The reserved words as little-endian packings of their bytes, and their
- * lengths (none for RW_NONE, which no length matches): reserved_word_plain
- * and sh_lex_rw compare 8 bytes of the source with them. */
-#define K1(a) ((uint64_t)(unsigned char)(a))
-#define K2(a, b) (K1(a) | K1(b) << 8)
-#define K4(a, b, c, d) (K2(a, b) | K2(c, d) << 16)
-#define K8(a, b, c, d, e, f, g, h) (K4(a, b, c, d) | K4(e, f, g, h) << 32)
-static const uint64_t rw_key[] = {
-	[RW_BANG] = K1('!'), [RW_LBRACE] = K1('{'), [RW_RBRACE] = K1('}'),
-	[RW_DLBRACK] = K2('[', '['), [RW_DRBRACK] = K2(']', ']'),
-	[RW_IN] = K2('i', 'n'), [RW_IF] = K2('i', 'f'),
-	[RW_THEN] = K4('t', 'h', 'e', 'n'), [RW_ELSE] = K4('e', 'l', 's', 'e'),
-	[RW_ELIF] = K4('e', 'l', 'i', 'f'), [RW_FI] = K2('f', 'i'),
-	[RW_DO] = K2('d', 'o'), [RW_DONE] = K4('d', 'o', 'n', 'e'),
-	[RW_CASE] = K4('c', 'a', 's', 'e'), [RW_ESAC] = K4('e', 's', 'a', 'c'),
-	[RW_FOR] = K2('f', 'o') | K1('r') << 16,
-	[RW_SELECT] = K4('s', 'e', 'l', 'e') | K2('c', 't') << 32,
-	[RW_WHILE] = K4('w', 'h', 'i', 'l') | K1('e') << 32,
-	[RW_UNTIL] = K4('u', 'n', 't', 'i') | K1('l') << 32,
-	[RW_TIME] = K4('t', 'i', 'm', 'e'),
-	[RW_FUNCTION] = K8('f', 'u', 'n', 'c', 't', 'i', 'o', 'n'),
-	[RW_COPROC] = K4('c', 'o', 'p', 'r') | K2('o', 'c') << 32,
-};
-#undef K8
-#undef K4
-#undef K2
-#undef K1
-static const unsigned char rw_len[] = {
-	[RW_NONE] = 0xff, [RW_BANG] = 1, [RW_LBRACE] = 1, [RW_RBRACE] = 1,
-	[RW_DLBRACK] = 2, [RW_DRBRACK] = 2, [RW_IN] = 2, [RW_IF] = 2,
-	[RW_THEN] = 4, [RW_ELSE] = 4, [RW_ELIF] = 4, [RW_FI] = 2, [RW_DO] = 2,
-	[RW_DONE] = 4, [RW_CASE] = 4, [RW_ESAC] = 4, [RW_FOR] = 3,
-	[RW_SELECT] = 6, [RW_WHILE] = 5, [RW_UNTIL] = 5, [RW_TIME] = 4,
-	[RW_FUNCTION] = 8, [RW_COPROC] = 6,
-};
-
-/* The 8 bytes at text as a packing of rw_key's (text is in a source:
- * SH_SRC_PAD bytes after its end may be read) */
-static inline uint64_t
-rw_bytes(const char *text)
-{
-	uint64_t v;
-	__builtin_memcpy(&v, text, 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
 /*
  * reserved_word for the plain word p->src[s..s+n) lexed by lex_word_token
  * (n > 0), without branches on the text (a slot of
@@ -3229,43 +3180,11 @@ reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 	return (v & mask) == rw_key[rw] ? (unsigned char)rw : RW_NONE;
 }
 
-/*
- * sh_lex_token's token when it is the plain reserved word rw, one the
- * grammar expects next (see sh_internal.h): after blanks, rw's bytes and
- * the end of a plain word (a character of ends_plain_word, or the end).
- * lex_word_token's plain scan stops there too (no byte of a reserved word
- * stops it, and every byte of ends_plain_word does), finds neither '~'
- * nor '=', and reserved_word_plain says rw: the token made here is the
- * one it makes, member for member.
- */
-bool
-sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
-{
-	size_t i = p->pos;
-	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
-		i++;
-	size_t n = rw_len[rw];
-	if (p->end - i < n)
-		return false;
-	/* (i < p->end: the 8 bytes at i may be read, see rw_bytes) */
-	uint64_t mask = ((uint64_t)1 << (8 * n)) - 1; /* (n < 8: no FUNCTION) */
-	size_t e = i + n;
-	if ((rw_bytes(p->src + i) & mask) != rw_key[rw] ||
-	    (e < p->end && !ends_plain_word[(unsigned char)p->src[e]]))
-		return false;
-	p->tok = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .cmdpos = cmdpos,
-				  .rw = (unsigned char)rw, .not_assign = true };
-	p->have_tok = 3; /* (tok_in_hand: no cmdpos_sensitive word) */
-	p->cmdpos_sens = false;
-	p->pos = e;
-	return true;
-}
-
 int
 sh_lex_name_word(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
 	/* (a name's bytes do not stop lex_word_token's plain scan, which
-	 * stops at every byte of ends_plain_word and finds no '~' or '=':
+	 * stops at every byte of sh_ends_plain_word and finds no '~' or '=':
 	 * the token's word, a literal, is lit_word's, reserved word or not,
 	 * as tok_word builds it) */
 	if (i >= p->end || !is_name_start((unsigned char)p->src[i]))
@@ -3273,7 +3192,7 @@ sh_lex_name_word(struct sh_parser *p, size_t i, struct sh_word **ret)
 	size_t e = i + 1;
 	while (e < p->end && is_name_char((unsigned char)p->src[e]))
 		e++;
-	if (e < p->end && !ends_plain_word[(unsigned char)p->src[e]])
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]])
 		return 0;
 	if (!(*ret = lit_word(p, p->src + i, e - i, i)))
 		return oom(p);
@@ -3883,7 +3802,7 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 		for (e = s + 1; e < p->end &&
 		     !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)); e++)
 			;
-	if (e < p->end && !ends_plain_word[(unsigned char)p->src[e]]) {
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]) {
 		if (r == 1)
 			*ret_plain_end = s + 1;
 		return 1;
@@ -3952,7 +3871,7 @@ plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_see
 		 * call it literal */
 		size_t e = s + 1;
 		return p->src[s] == '{' &&
-		       (e == p->end || ends_plain_word[(unsigned char)p->src[e]]) ? e
+		       (e == p->end || sh_ends_plain_word[(unsigned char)p->src[e]]) ? e
 										 : SIZE_MAX;
 	}
 	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
@@ -3967,7 +3886,7 @@ plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_see
 	}
 	*ret_k = k;
 	*ret_seen = seen;
-	if (!((k == p->end || ends_plain_word[(unsigned char)p->src[k]]) &&
+	if (!((k == p->end || sh_ends_plain_word[(unsigned char)p->src[k]]) &&
 	      /* (a '~' is rare: its two cases are looked at only then) */
 	      (!(seen & CC_TILDE) ||
 	       (p->src[s] != '~' && !assign_like(p->src + s, k - s)))))
@@ -4224,7 +4143,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 
 	/* a plain word that lex_word_token's scan ran to its end: it came here
 	 * for a tilde prefix */
-	if (k > s && (k == p->end || ends_plain_word[(unsigned char)p->src[k]]) &&
+	if (k > s && (k == p->end || sh_ends_plain_word[(unsigned char)p->src[k]]) &&
 	    (r = lex_tilde_word(p, t, s, k)) <= 0)
 		return r;
 
