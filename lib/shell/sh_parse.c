@@ -1905,6 +1905,10 @@ cond_and(struct sh_parser *p, struct sh_cond **ret)
 	if ((r = cond_primary(p, &l)) < 0)
 		return r;
 	for (;;) {
+		/* (most [[ ]] end after their first primary: its ]] by
+		 * sh_lex_rw, the token the peek would lex) */
+		if (!p->have_tok)
+			(void)sh_lex_rw(p, false, RW_DRBRACK);
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
 		if (!is_op(t, OP_AND_IF))
