@@ -106,7 +106,11 @@ struct sh_parser {
 	/* the text bash's brace expansion skips as one ${...} (see lex_dollar) */
 	const char *brace_skip_src;
 	size_t brace_skip_end, brace_skip_from, brace_skip_to;
-	bool have_tok;
+	/* whether tok is a token in hand, and for which peeks: bit
+	 * 1 << cmdpos set when a peek at that cmdpos may take it (see
+	 * tok_in_hand), 0 when none is in hand. (One test per peek: the
+	 * grammar peeks a dozen times or more per command.) */
+	unsigned char have_tok;
 	struct sh_tok tok;
 	/* here-documents whose bodies start after the next newline */
 	struct sh_redir **hd;
@@ -280,6 +284,14 @@ sh_leave(struct sh_parser *p)
 		p->depth--;
 }
 int sh_charge(struct sh_parser *p, size_t off, size_t bytes);
+/* p->have_tok for the token t just lexed into p->tok: a word that lexes
+ * differently at the other cmdpos (cmdpos_sensitive) serves peeks at its
+ * own only, every other token both */
+static inline unsigned char
+tok_in_hand(const struct sh_tok *t)
+{
+	return t->cmdpos_sensitive && t->kind == T_WORD ? (unsigned char)(1u << t->cmdpos) : 3;
+}
 int sh_parse_program_until(struct sh_parser *p, int closer,
 			   struct sh_node **ret);
 
@@ -290,6 +302,99 @@ int sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
  * without its look for blanks and the end */
 int sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
 int sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret);
+/* the metacharacters that end a plain word (sh_lex.c) */
+extern const bool sh_ends_plain_word[256];
+/* The reserved words as little-endian packings of their bytes, and their
+ * lengths (none for RW_NONE, which no length matches): reserved_word_plain
+ * and sh_lex_rw compare 8 bytes of the source with them. */
+#define K1(a) ((uint64_t)(unsigned char)(a))
+#define K2(a, b) (K1(a) | K1(b) << 8)
+#define K4(a, b, c, d) (K2(a, b) | K2(c, d) << 16)
+#define K8(a, b, c, d, e, f, g, h) (K4(a, b, c, d) | K4(e, f, g, h) << 32)
+static const uint64_t rw_key[] = {
+	[RW_BANG] = K1('!'), [RW_LBRACE] = K1('{'), [RW_RBRACE] = K1('}'),
+	[RW_DLBRACK] = K2('[', '['), [RW_DRBRACK] = K2(']', ']'),
+	[RW_IN] = K2('i', 'n'), [RW_IF] = K2('i', 'f'),
+	[RW_THEN] = K4('t', 'h', 'e', 'n'), [RW_ELSE] = K4('e', 'l', 's', 'e'),
+	[RW_ELIF] = K4('e', 'l', 'i', 'f'), [RW_FI] = K2('f', 'i'),
+	[RW_DO] = K2('d', 'o'), [RW_DONE] = K4('d', 'o', 'n', 'e'),
+	[RW_CASE] = K4('c', 'a', 's', 'e'), [RW_ESAC] = K4('e', 's', 'a', 'c'),
+	[RW_FOR] = K2('f', 'o') | K1('r') << 16,
+	[RW_SELECT] = K4('s', 'e', 'l', 'e') | K2('c', 't') << 32,
+	[RW_WHILE] = K4('w', 'h', 'i', 'l') | K1('e') << 32,
+	[RW_UNTIL] = K4('u', 'n', 't', 'i') | K1('l') << 32,
+	[RW_TIME] = K4('t', 'i', 'm', 'e'),
+	[RW_FUNCTION] = K8('f', 'u', 'n', 'c', 't', 'i', 'o', 'n'),
+	[RW_COPROC] = K4('c', 'o', 'p', 'r') | K2('o', 'c') << 32,
+};
+#undef K8
+#undef K4
+#undef K2
+#undef K1
+static const unsigned char rw_len[] = {
+	[RW_NONE] = 0xff, [RW_BANG] = 1, [RW_LBRACE] = 1, [RW_RBRACE] = 1,
+	[RW_DLBRACK] = 2, [RW_DRBRACK] = 2, [RW_IN] = 2, [RW_IF] = 2,
+	[RW_THEN] = 4, [RW_ELSE] = 4, [RW_ELIF] = 4, [RW_FI] = 2, [RW_DO] = 2,
+	[RW_DONE] = 4, [RW_CASE] = 4, [RW_ESAC] = 4, [RW_FOR] = 3,
+	[RW_SELECT] = 6, [RW_WHILE] = 5, [RW_UNTIL] = 5, [RW_TIME] = 4,
+	[RW_FUNCTION] = 8, [RW_COPROC] = 6,
+};
+
+/* The 8 bytes at text as a packing of rw_key's (text is in a source:
+ * SH_SRC_PAD bytes after its end may be read) */
+static inline uint64_t
+rw_bytes(const char *text)
+{
+	uint64_t v;
+	__builtin_memcpy(&v, text, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/*
+ * With no token in hand: when the next token is the plain reserved word rw
+ * (no FUNCTION), lex it as sh_lex_token would, into p->tok (in hand), and
+ * say so; else nothing is lexed. The grammar asks this where one word is
+ * the likely next (`done` after `a;`): a compare with a constant (always
+ * inlined, rw is one) instead of the word lexer's scan and reserved-word
+ * lookup. After blanks, rw's bytes and the end of a plain word (a
+ * character of sh_ends_plain_word, or the end): lex_word_token's plain
+ * scan stops there too (no byte of a reserved word stops it, and every
+ * byte of sh_ends_plain_word does), finds neither '~' nor '=', and
+ * reserved_word_plain says rw: the token made here is the one it makes,
+ * member for member.
+ */
+static inline __attribute__((always_inline)) bool
+sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
+{
+	size_t i = p->pos;
+	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+		i++;
+	size_t n = rw_len[rw];
+	if (p->end - i < n)
+		return false;
+	/* (i < p->end: the 8 bytes at i may be read, see rw_bytes) */
+	uint64_t mask = ((uint64_t)1 << (8 * n)) - 1; /* (n < 8: no FUNCTION) */
+	size_t e = i + n;
+	if ((rw_bytes(p->src + i) & mask) != rw_key[rw] ||
+	    (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]))
+		return false;
+	p->tok = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .cmdpos = cmdpos,
+				  .rw = (unsigned char)rw, .not_assign = true };
+	p->have_tok = 3; /* (tok_in_hand: no cmdpos_sensitive word) */
+	p->cmdpos_sens = false;
+	p->pos = e;
+	return true;
+}
+/* With no token in hand, the word at i (where the blanks before it end,
+ * in a source with no continuation line) when it is a plain name (for
+ * NAME): 1 with its word in *ret, as the word of sh_lex_token's token
+ * there, p->pos after it; 0 when it is anything else, nothing lexed; < 0
+ * on error. */
+int sh_lex_name_word(struct sh_parser *p, size_t i, struct sh_word **ret);
+
 int sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 		     struct sh_word **ret, struct sh_word **ret2,
 		     struct sh_word **ret3, bool *ret_ok);

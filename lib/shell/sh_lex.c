@@ -496,7 +496,7 @@ static const unsigned char ctx_run_stop[] = {
 /* The metacharacters that end a plain word: not '(' (arrays, functions,
  * extglobs), nor '<' or '>', which may start a process substitution that
  * continues the word (a<(x)). */
-static const bool ends_plain_word[256] = {
+const bool sh_ends_plain_word[256] = {
 	[' '] = true, ['\t'] = true, ['\n'] = true, ['|'] = true, ['&'] = true,
 	[';'] = true, [')'] = true,
 };
@@ -695,7 +695,7 @@ decode_ansi_c(const char *s, size_t n, struct ansi_out *o, bool *ret_unsupported
 /* ---- nested programs --------------------------------------------------- */
 
 struct saved_state {
-	bool have_tok;
+	unsigned char have_tok;
 	struct sh_tok tok;
 	struct sh_redir **hd;
 	size_t n_hd, cap_hd;
@@ -709,7 +709,7 @@ save_state(struct sh_parser *p, struct saved_state *s)
 	s->hd = p->hd;
 	s->n_hd = p->n_hd;
 	s->cap_hd = p->cap_hd;
-	p->have_tok = false;
+	p->have_tok = 0;
 	p->hd = NULL;
 	p->n_hd = p->cap_hd = 0;
 }
@@ -3011,7 +3011,7 @@ array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
 	while (ve < p->end &&
 	       !(cc_table[(unsigned char)src[ve]] & (CC_WORDSTOP | CC_LBRACKET | CC_TILDE)))
 		ve++;
-	if (ve == v || !(ve == p->end || ends_plain_word[(unsigned char)src[ve]]))
+	if (ve == v || !(ve == p->end || sh_ends_plain_word[(unsigned char)src[ve]]))
 		return 0;
 	struct sh_pos pos = sh_pos_at(p, i);
 	size_t n = ve - i;
@@ -3159,48 +3159,13 @@ reserved_word(const char *s, size_t n)
  * (n > 0), without branches on the text (a slot of
  * reserved_word_candidate's table is hit by about a third of all words, at
  * random, and the compare loop behind it cost more in mispredictions than
- * in work): 8 bytes are read from the source when it has them (all but a
- * word at its very end), the bytes past n masked off. Read from the source
- * rather than the word's copy, as a reserved word's token is made without
- * a word (see lex_plain_word).
+ * in work): the 8 bytes at the word are read (see rw_bytes), those past
+ * n masked off. Read from the source rather than the word's copy, as a
+ * reserved word's token is made without a word (see lex_plain_word).
  */
 static inline unsigned char
 reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 {
-	/* little-endian packings of the words, and their lengths (none for
-	 * RW_NONE, which no length matches) */
-#define K1(a) ((uint64_t)(unsigned char)(a))
-#define K2(a, b) (K1(a) | K1(b) << 8)
-#define K4(a, b, c, d) (K2(a, b) | K2(c, d) << 16)
-#define K8(a, b, c, d, e, f, g, h) (K4(a, b, c, d) | K4(e, f, g, h) << 32)
-	static const uint64_t key[] = {
-		[RW_BANG] = K1('!'), [RW_LBRACE] = K1('{'), [RW_RBRACE] = K1('}'),
-		[RW_DLBRACK] = K2('[', '['), [RW_DRBRACK] = K2(']', ']'),
-		[RW_IN] = K2('i', 'n'), [RW_IF] = K2('i', 'f'),
-		[RW_THEN] = K4('t', 'h', 'e', 'n'), [RW_ELSE] = K4('e', 'l', 's', 'e'),
-		[RW_ELIF] = K4('e', 'l', 'i', 'f'), [RW_FI] = K2('f', 'i'),
-		[RW_DO] = K2('d', 'o'), [RW_DONE] = K4('d', 'o', 'n', 'e'),
-		[RW_CASE] = K4('c', 'a', 's', 'e'), [RW_ESAC] = K4('e', 's', 'a', 'c'),
-		[RW_FOR] = K2('f', 'o') | K1('r') << 16,
-		[RW_SELECT] = K4('s', 'e', 'l', 'e') | K2('c', 't') << 32,
-		[RW_WHILE] = K4('w', 'h', 'i', 'l') | K1('e') << 32,
-		[RW_UNTIL] = K4('u', 'n', 't', 'i') | K1('l') << 32,
-		[RW_TIME] = K4('t', 'i', 'm', 'e'),
-		[RW_FUNCTION] = K8('f', 'u', 'n', 'c', 't', 'i', 'o', 'n'),
-		[RW_COPROC] = K4('c', 'o', 'p', 'r') | K2('o', 'c') << 32,
-	};
-#undef K8
-#undef K4
-#undef K2
-#undef K1
-	static const unsigned char len[] = {
-		[RW_NONE] = 0xff, [RW_BANG] = 1, [RW_LBRACE] = 1, [RW_RBRACE] = 1,
-		[RW_DLBRACK] = 2, [RW_DRBRACK] = 2, [RW_IN] = 2, [RW_IF] = 2,
-		[RW_THEN] = 4, [RW_ELSE] = 4, [RW_ELIF] = 4, [RW_FI] = 2, [RW_DO] = 2,
-		[RW_DONE] = 4, [RW_CASE] = 4, [RW_ESAC] = 4, [RW_FOR] = 3,
-		[RW_SELECT] = 6, [RW_WHILE] = 5, [RW_UNTIL] = 5, [RW_TIME] = 4,
-		[RW_FUNCTION] = 8, [RW_COPROC] = 6,
-	};
 	_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ||
 		       __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__, "byte order");
 	const char *text = p->src + s;
@@ -3208,24 +3173,32 @@ reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 	/* (most words that hit a slot have another length: no need to read
 	 * them, and this branch is about as predictable as the reserved
 	 * words themselves) */
-	if (__builtin_expect(n != len[rw], 1))
+	if (__builtin_expect(n != rw_len[rw], 1))
 		return RW_NONE;
-	uint64_t v = 0;
-	/* the 8 bytes at the word, or those that end with it (a word at the
-	 * end of a line: fi, done, }), its bytes shifted down */
-	size_t back = p->end - s >= 8 ? 0 : s + n >= 8 ? 8 - n : SIZE_MAX;
-	if (__builtin_expect(back != SIZE_MAX, 1)) {
-		__builtin_memcpy(&v, text - back, 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		v = __builtin_bswap64(v);
-#endif
-		v >>= 8 * back;
-	} else {
-		for (size_t i = 0; i < n; i++) /* (a source of under 8 bytes) */
-			v |= (uint64_t)(unsigned char)text[i] << (8 * i);
-	}
+	uint64_t v = rw_bytes(text);
 	uint64_t mask = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
-	return (v & mask) == key[rw] ? (unsigned char)rw : RW_NONE;
+	return (v & mask) == rw_key[rw] ? (unsigned char)rw : RW_NONE;
+}
+
+int
+sh_lex_name_word(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	/* (a name's bytes do not stop lex_word_token's plain scan, which
+	 * stops at every byte of sh_ends_plain_word and finds no '~' or '=':
+	 * the token's word, a literal, is lit_word's, reserved word or not,
+	 * as tok_word builds it) */
+	if (i >= p->end || !is_name_start((unsigned char)p->src[i]))
+		return 0;
+	size_t e = i + 1;
+	while (e < p->end && is_name_char((unsigned char)p->src[e]))
+		e++;
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]])
+		return 0;
+	if (!(*ret = lit_word(p, p->src + i, e - i, i)))
+		return oom(p);
+	p->cmdpos_sens = false;
+	p->pos = e;
+	return 1;
 }
 
 /* Does t[0..n) start NAME= or NAME+= (an assignment, whose value lex_word_token
@@ -3829,7 +3802,7 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 		for (e = s + 1; e < p->end &&
 		     !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)); e++)
 			;
-	if (e < p->end && !ends_plain_word[(unsigned char)p->src[e]]) {
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]) {
 		if (r == 1)
 			*ret_plain_end = s + 1;
 		return 1;
@@ -3898,7 +3871,7 @@ plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_see
 		 * call it literal */
 		size_t e = s + 1;
 		return p->src[s] == '{' &&
-		       (e == p->end || ends_plain_word[(unsigned char)p->src[e]]) ? e
+		       (e == p->end || sh_ends_plain_word[(unsigned char)p->src[e]]) ? e
 										 : SIZE_MAX;
 	}
 	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
@@ -3913,7 +3886,7 @@ plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_see
 	}
 	*ret_k = k;
 	*ret_seen = seen;
-	if (!((k == p->end || ends_plain_word[(unsigned char)p->src[k]]) &&
+	if (!((k == p->end || sh_ends_plain_word[(unsigned char)p->src[k]]) &&
 	      /* (a '~' is rare: its two cases are looked at only then) */
 	      (!(seen & CC_TILDE) ||
 	       (p->src[s] != '~' && !assign_like(p->src + s, k - s)))))
@@ -4170,7 +4143,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 
 	/* a plain word that lex_word_token's scan ran to its end: it came here
 	 * for a tilde prefix */
-	if (k > s && (k == p->end || ends_plain_word[(unsigned char)p->src[k]]) &&
+	if (k > s && (k == p->end || sh_ends_plain_word[(unsigned char)p->src[k]]) &&
 	    (r = lex_tilde_word(p, t, s, k)) <= 0)
 		return r;
 
@@ -4515,6 +4488,14 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	unsigned seen;
 	size_t k;
 	size_t e = plain_scan(p, i, &k, &seen);
+	/* plain text up to a '(' (a function's name: f() { ...; }) is a word
+	 * of its own too, as lex_word_rest would find: lex_parts_at ends the
+	 * word at that '(', as no extglob operator (no GLOBOP) precedes it;
+	 * nothing in it makes an assignment (no '='), a subscript (no '['),
+	 * a tilde prefix (no '~') or an array (a[1]=(x)) */
+	if (e == SIZE_MAX && k > i && k < p->end && p->src[k] == '(' &&
+	    !(seen & (CC_EQUALS | CC_TILDE | CC_LBRACKET | CC_GLOBOP)))
+		e = k;
 	if (e == SIZE_MAX) {
 		memset(t, 0, sizeof(*t));
 		t->cmdpos = cmdpos;
@@ -4622,7 +4603,7 @@ lex_arg_token(struct sh_parser *p, size_t i, size_t k)
 	if (r < 0)
 		return r;
 	t->end = p->pos;
-	p->have_tok = true;
+	p->have_tok = tok_in_hand(t);
 	return 0;
 }
 
@@ -4653,7 +4634,7 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 			    p->tok.kind != T_WORD)
 				break;
 			w = p->tok.word;
-			p->have_tok = false;
+			p->have_tok = 0;
 		} else if (r < 0) {
 			break;
 		}

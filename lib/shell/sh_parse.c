@@ -134,18 +134,17 @@ static int
 peek_tok_slow(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 {
 	int r;
-	if (p->have_tok && p->tok.cmdpos != cmdpos && p->tok.cmdpos_sensitive &&
-	    p->tok.kind == T_WORD) {
+	if (p->have_tok && !(p->have_tok & (1u << cmdpos))) {
 		/* the word lexes differently here: read it again */
 		if ((r = sh_charge(p, p->tok.start, p->tok.end - p->tok.start)) < 0)
 			return r;
 		p->pos = p->tok.start;
-		p->have_tok = false;
+		p->have_tok = 0;
 	}
 	if (!p->have_tok) {
 		if ((r = sh_lex_token(p, cmdpos, &p->tok)) < 0)
 			return r;
-		p->have_tok = true;
+		p->have_tok = tok_in_hand(&p->tok);
 	}
 	*ret = &p->tok;
 	return 0;
@@ -158,9 +157,7 @@ peek_tok_slow(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 static inline __attribute__((always_inline)) int
 peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 {
-	if (__builtin_expect(p->have_tok && (p->tok.cmdpos == cmdpos ||
-					     !p->tok.cmdpos_sensitive ||
-					     p->tok.kind != T_WORD), 1)) {
+	if (__builtin_expect(p->have_tok & (1u << cmdpos), 1)) {
 		*ret = &p->tok;
 		return 0;
 	}
@@ -170,7 +167,7 @@ peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 static void
 consume(struct sh_parser *p)
 {
-	p->have_tok = false;
+	p->have_tok = 0;
 }
 
 /* Always inlined so that strlen(kw) folds to a constant: the grammar asks
@@ -298,6 +295,17 @@ skip_newlines(struct sh_parser *p)
 	}
 }
 
+/* Before a peek at command position (skip_newlines, expect_kw) where the
+ * reserved word rw is the likely token: lexed by sh_lex_rw's compare when
+ * it is there and no token is in hand; else left to the peek, which lexes
+ * the token the general way. Either way the peek gets the same token. */
+static inline void
+likely_rw(struct sh_parser *p, enum sh_rw rw)
+{
+	if (!p->have_tok)
+		(void)sh_lex_rw(p, true, rw);
+}
+
 /* Expect reserved word kw at command position. (Inline: every compound
  * command ends with one, and the word is almost always in hand.) */
 static inline int
@@ -395,7 +403,7 @@ list_sep(const struct sh_tok *t)
  */
 static int __attribute__((noinline))
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
-		enum sh_list_sep sep0, struct sh_node **ret)
+		enum sh_list_sep sep0, enum sh_rw closer, struct sh_node **ret)
 {
 	struct sh_node *items_inl[8], **items = items_inl;
 	enum sh_list_sep seps_inl[8], *seps = seps_inl;
@@ -429,6 +437,8 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 				break;
 			}
 			consume(p);
+			if (closer != RW_NONE)
+				likely_rw(p, closer);
 			/* (skip_newlines leaves the token at command position
 			 * in hand) */
 			if ((r = skip_newlines(p)) < 0)
@@ -471,12 +481,15 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
  * one and-or list with no separator after it, or (the bodies of compound
  * commands: `a; }`, `a; then`, `a; done`) with a ; or newline and then
  * the token that ends the list: that item is the list, without
- * parse_list_more's vectors (and their stack frame). (Always inlined in
- * parse_program, whose caller has a frame already: the program of every
- * parse is a list; parse_list for the others.)
+ * parse_list_more's vectors (and their stack frame). closer: the reserved
+ * word that most likely ends the list (`done` after `do`), RW_NONE for
+ * none, tried first after each separator (see likely_rw). (Always inlined
+ * in parse_program, whose caller has a frame already: the program of
+ * every parse is a list; parse_list for the others.)
  */
 static inline __attribute__((always_inline)) int
-parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
+parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
+		  struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
@@ -502,6 +515,8 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		return 0;
 	}
 	consume(p);
+	if (closer != RW_NONE)
+		likely_rw(p, closer);
 	/* (skip_newlines leaves the token at command position in hand) */
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -510,13 +525,13 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
 		*ret = item;
 		return 0;
 	}
-	return parse_list_more(p, start, item, (enum sh_list_sep)sep, ret);
+	return parse_list_more(p, start, item, (enum sh_list_sep)sep, closer, ret);
 }
 
 static int
-parse_list(struct sh_parser *p, bool allow_empty, struct sh_node **ret)
+parse_list(struct sh_parser *p, bool allow_empty, enum sh_rw closer, struct sh_node **ret)
 {
-	return parse_list_inline(p, allow_empty, ret);
+	return parse_list_inline(p, allow_empty, closer, ret);
 }
 
 static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
@@ -1259,13 +1274,13 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, struct sh_node
 			if (!p->have_tok && p->pos >= p->end && !p->n_hd) {
 				p->tok = (struct sh_tok){ .kind = T_EOF, .start = p->pos,
 							  .end = p->pos };
-				p->have_tok = true;
+				p->have_tok = 3; /* (see tok_in_hand) */
 			} else if (!p->have_tok && p->pos < p->end) {
 				/* else an operator, mostly, where the blanks
 				 * after them end (as peek_tok lexes it) */
 				if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
 					return r;
-				p->have_tok = true;
+				p->have_tok = tok_in_hand(&p->tok);
 			}
 		}
 		if ((r = peek_tok(p, nw == 0, &t)) < 0)
@@ -1359,7 +1374,7 @@ parse_body_do(struct sh_parser *p, struct sh_node **ret)
 		return r;
 	if (is_rw(t, RW_DO)) {
 		consume(p);
-		if ((r = parse_list(p, false, ret)) < 0)
+		if ((r = parse_list(p, false, RW_DONE, ret)) < 0)
 			return r;
 		return expect_kw(p, RW_DONE);
 	}
@@ -1375,7 +1390,7 @@ parse_for_body(struct sh_parser *p, struct sh_node **ret)
 		return r;
 	if (is_rw(t, RW_LBRACE)) {
 		consume(p);
-		if ((r = parse_list(p, false, ret)) < 0)
+		if ((r = parse_list(p, false, RW_RBRACE, ret)) < 0)
 			return r;
 		return expect_kw(p, RW_RBRACE);
 	}
@@ -1391,11 +1406,11 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 	if (!n)
 		return oom(p);
 	n->u.if_.is_elif = elif;
-	if ((r = parse_list(p, false, &n->u.if_.cond)) < 0)
+	if ((r = parse_list(p, false, RW_THEN, &n->u.if_.cond)) < 0)
 		return r;
 	if ((r = expect_kw(p, RW_THEN)) < 0)
 		return r;
-	if ((r = parse_list(p, false, &n->u.if_.then_body)) < 0)
+	if ((r = parse_list(p, false, RW_FI, &n->u.if_.then_body)) < 0)
 		return r;
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
@@ -1412,7 +1427,7 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 	}
 	if (is_rw(t, RW_ELSE)) {
 		consume(p);
-		if ((r = parse_list(p, false, &n->u.if_.else_body)) < 0)
+		if ((r = parse_list(p, false, RW_FI, &n->u.if_.else_body)) < 0)
 			return r;
 	}
 	if ((r = expect_kw(p, RW_FI)) < 0)
@@ -1427,57 +1442,63 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	struct sh_tok *t;
 	int r;
 	size_t i = sh_skip_lc(p, p->pos);
+	size_t k = i;
+	while (k < p->end && (p->src[k] == ' ' || p->src[k] == '\t'))
+		k = sh_skip_lc(p, k + 1);
 	/* for (( ... )) */
-	if (!select) {
-		size_t k = i;
-		while (k < p->end && (p->src[k] == ' ' || p->src[k] == '\t'))
-			k = sh_skip_lc(p, k + 1);
-		if (sh_ch(p, k) == '(' && sh_ch(p, sh_skip_lc(p, k + 1)) == '(') {
-			struct sh_node *n = new_node(p, SH_NODE_ARITH_FOR, start);
-			if (!n)
-				return oom(p);
-			p->pos = sh_skip_lc(p, k + 1) + 1;
-			bool ok = false;
-			if ((r = sh_lex_arith_cmd(p, k, true, &n->u.arith_for.init,
-						  &n->u.arith_for.test,
-						  &n->u.arith_for.step, &ok)) < 0)
-				return r;
-			if (n->u.arith_for.init && n->u.arith_for.init->n_parts == 0)
-				n->u.arith_for.init = NULL;
-			if (n->u.arith_for.test && n->u.arith_for.test->n_parts == 0)
-				n->u.arith_for.test = NULL;
-			if (n->u.arith_for.step && n->u.arith_for.step->n_parts == 0)
-				n->u.arith_for.step = NULL;
-			if ((r = peek_tok(p, false, &t)) < 0)
-				return r;
-			if (is_op(t, OP_SEMI) || t->kind == T_NEWLINE)
-				consume(p);
-			if ((r = skip_newlines(p)) < 0)
-				return r;
-			if ((r = parse_for_body(p, &n->u.arith_for.body)) < 0)
-				return r;
-			*ret = n;
-			return 0;
-		}
+	if (!select && sh_ch(p, k) == '(' && sh_ch(p, sh_skip_lc(p, k + 1)) == '(') {
+		struct sh_node *n = new_node(p, SH_NODE_ARITH_FOR, start);
+		if (!n)
+			return oom(p);
+		p->pos = sh_skip_lc(p, k + 1) + 1;
+		bool ok = false;
+		if ((r = sh_lex_arith_cmd(p, k, true, &n->u.arith_for.init,
+					  &n->u.arith_for.test,
+					  &n->u.arith_for.step, &ok)) < 0)
+			return r;
+		if (n->u.arith_for.init && n->u.arith_for.init->n_parts == 0)
+			n->u.arith_for.init = NULL;
+		if (n->u.arith_for.test && n->u.arith_for.test->n_parts == 0)
+			n->u.arith_for.test = NULL;
+		if (n->u.arith_for.step && n->u.arith_for.step->n_parts == 0)
+			n->u.arith_for.step = NULL;
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (is_op(t, OP_SEMI) || t->kind == T_NEWLINE)
+			consume(p);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		if ((r = parse_for_body(p, &n->u.arith_for.body)) < 0)
+			return r;
+		*ret = n;
+		return 0;
 	}
-	if ((r = peek_tok(p, false, &t)) < 0)
+	/* the name: most are a plain name, whose word is built without a
+	 * token (k is where sh_lex_token's would start, with no
+	 * continuation lines) */
+	struct sh_word *var = NULL;
+	if (p->no_lc && (r = sh_lex_name_word(p, k, &var)) < 0)
 		return r;
-	if (t->kind != T_WORD || t->assign)
-		return unexpected(p, t);
-	const struct sh_word *var = tok_word(p, t);
-	if (!var)
-		return oom(p);
-	if (!plain_name_word(var) ||
-	    !sh_valid_name(var->parts[0].text, var->parts[0].text_len))
-		return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
-			       "unsupported construct: `%.*s' is not a valid identifier "
-			       "(bash fails it at run time)",
-			       (int)(var->src_len < 60 ? var->src_len : 60), var->src);
+	if (!var) {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (t->kind != T_WORD || t->assign)
+			return unexpected(p, t);
+		if (!(var = tok_word(p, t)))
+			return oom(p);
+		if (!plain_name_word(var) ||
+		    !sh_valid_name(var->parts[0].text, var->parts[0].text_len))
+			return sh_fail(p, SH_ERR_UNSUPPORTED, t->start,
+				       "unsupported construct: `%.*s' is not a valid "
+				       "identifier (bash fails it at run time)",
+				       (int)(var->src_len < 60 ? var->src_len : 60), var->src);
+		consume(p);
+	}
 	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
 	if (!n)
 		return oom(p);
 	n->u.for_.var = var->parts[0].text;
-	consume(p);
+	likely_rw(p, RW_IN);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	if ((r = peek_tok(p, true, &t)) < 0)
@@ -1513,6 +1534,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			n->u.for_.n_words = nw;
 		}
 		consume(p);
+		likely_rw(p, RW_DO);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 	} else if (is_op(t, OP_SEMI)) {
@@ -1543,6 +1565,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 	if (!(n->u.case_.subject = tok_word(p, t)))
 		return oom(p);
 	consume(p);
+	likely_rw(p, RW_IN);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	if ((r = expect_kw(p, RW_IN)) < 0)
@@ -1597,7 +1620,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		it->n_patterns = np;
 		if (!it->patterns)
 			return oom(p);
-		if ((r = parse_list(p, true, &it->body)) < 0)
+		if ((r = parse_list(p, true, RW_NONE, &it->body)) < 0)
 			return r;
 		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
@@ -1605,6 +1628,9 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			it->term = is_op(t, OP_DSEMI) ? SH_CASE_BREAK :
 				   is_op(t, OP_SEMIAND) ? SH_CASE_FALL : SH_CASE_CONTINUE;
 			consume(p);
+			/* (or the next item's pattern, after a compare that
+			 * fails at its first bytes) */
+			likely_rw(p, RW_ESAC);
 			continue;
 		}
 		if (is_rw(t, RW_ESAC)) {
@@ -1901,6 +1927,10 @@ cond_and(struct sh_parser *p, struct sh_cond **ret)
 	if ((r = cond_primary(p, &l)) < 0)
 		return r;
 	for (;;) {
+		/* (most [[ ]] end after their first primary: its ]] by
+		 * sh_lex_rw, the token the peek would lex) */
+		if (!p->have_tok)
+			(void)sh_lex_rw(p, false, RW_DRBRACK);
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
 		if (!is_op(t, OP_AND_IF))
@@ -2007,7 +2037,7 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		n = new_node(p, SH_NODE_SUBSHELL, s);
 		if (!n)
 			return oom(p);
-		if ((r = parse_list(p, false, &n->u.group.body)) < 0)
+		if ((r = parse_list(p, false, RW_NONE, &n->u.group.body)) < 0)
 			return r;
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
@@ -2029,7 +2059,7 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		n = new_node(p, SH_NODE_GROUP, s);
 		if (!n)
 			return oom(p);
-		if ((r = parse_list(p, false, &n->u.group.body)) < 0)
+		if ((r = parse_list(p, false, RW_RBRACE, &n->u.group.body)) < 0)
 			return r;
 		if ((r = expect_kw(p, RW_RBRACE)) < 0)
 			return r;
@@ -2047,7 +2077,7 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		if (!n)
 			return oom(p);
 		consume(p);
-		if ((r = parse_list(p, false, &n->u.loop.cond)) < 0)
+		if ((r = parse_list(p, false, RW_DO, &n->u.loop.cond)) < 0)
 			return r;
 		if ((r = parse_body_do(p, &n->u.loop.body)) < 0)
 			return r;
@@ -2160,7 +2190,7 @@ parse_command_other(struct sh_parser *p, struct sh_node **ret)
 				struct sh_node *b = new_node(p, SH_NODE_SUBSHELL, ls);
 				if (!b)
 					return oom(p);
-				if ((r = parse_list(p, false, &b->u.group.body)) < 0)
+				if ((r = parse_list(p, false, RW_NONE, &b->u.group.body)) < 0)
 					return r;
 				if ((r = peek_tok(p, false, &t)) < 0)
 					return r;
@@ -2287,7 +2317,7 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret)
 			return r;
 		p->time_quirk = is_rw(t, RW_TIME);
 	}
-	r = parse_list_inline(p, true, ret);
+	r = parse_list_inline(p, true, RW_NONE, ret);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;
@@ -2424,7 +2454,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	/* (no source is NULL: the rest of these is read only once set) */
 	p.brace_fail_src = NULL;
 	p.brace_skip_src = NULL;
-	p.have_tok = false; /* (and tok is read only once lexed) */
+	p.have_tok = 0; /* (and tok is read only once lexed) */
 	p.hd = NULL;
 	p.n_hd = p.cap_hd = 0;
 	p.lit = lit_inl;
