@@ -3859,7 +3859,7 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 }
 
 static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
-			 size_t s, size_t k) __attribute__((noinline));
+			 size_t s, size_t k, int simple) __attribute__((noinline));
 
 /*
  * Plain words: plain_scan reads the plain characters from s (where it
@@ -4151,18 +4151,21 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 }
 
 /* lex_word_token for the words that are not plain: s is where the word
- * starts, k where the scan for a plain word stopped. */
+ * starts, k where the scan for a plain word stopped; simple is what
+ * lex_word_simple answered for the word when the caller asked it (0 or
+ * 2), -1 when not asked. */
 static int
-lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k)
+lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k,
+	      int simple)
 {
 	size_t i;
 	int r;
 	bool seq = true;
-	if (k == s && s < p->end &&
+	if (simple < 0 && k == s && s < p->end &&
 	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
-	    (r = lex_word_simple(p, t, s)) != 0) {
-		if (r != 2)
-			return r < 0 ? r : 0;
+	    (simple = lex_word_simple(p, t, s)) != 0 && simple != 2)
+		return simple < 0 ? simple : 0;
+	if (simple == 2) {
 		if (p->src[s] == '"' && sub_at(p, LC_DQ, s + 1))
 			return lex_dq_sub_word(p, cmdpos ? LF_CMDPOS : 0, t, s);
 		seq = false;
@@ -4510,7 +4513,7 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 		t->cmdpos = cmdpos;
 		p->pos = i;
 		t->start = i;
-		if ((r = lex_word_rest(p, cmdpos, t, i, k)) < 0)
+		if ((r = lex_word_rest(p, cmdpos, t, i, k, -1)) < 0)
 			return r;
 		t->end = p->pos;
 		return 0;
@@ -4602,13 +4605,13 @@ sh_arg_begin_lc(struct sh_parser *p, size_t i)
  * lexed into p->tok from where the plain scan stopped, as sh_lex_token
  * would lex it (rather than scanned twice). */
 static int __attribute__((noinline))
-lex_arg_token(struct sh_parser *p, size_t i, size_t k)
+lex_arg_token(struct sh_parser *p, size_t i, size_t k, int simple)
 {
 	struct sh_tok *t = &p->tok;
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = false;
 	t->start = i;
-	int r = lex_word_rest(p, false, t, i, k);
+	int r = lex_word_rest(p, false, t, i, k, simple);
 	if (r < 0)
 		return r;
 	t->end = p->pos;
@@ -4621,7 +4624,7 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
 	size_t k = i;
 	int r = lex_plain_word(p, i, ret, &k);
-	return r ? r : lex_arg_token(p, i, k);
+	return r ? r : lex_arg_token(p, i, k, -1);
 }
 
 int
@@ -4636,14 +4639,30 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 		struct sh_word *w = NULL;
 		r = lex_plain_word(p, i, &w, &k);
 		if (!r) {
-			/* a word that is not plain, in p->tok; taken here too
-			 * unless it is NAME=(...) or no word but the {fd} of a
-			 * redirection ({fd}>file), the caller's business */
-			if ((r = lex_arg_token(p, i, k)) < 0 || p->tok.assign ||
-			    p->tok.kind != T_WORD)
+			/* 'text', "text", "$x", $x, the most common of the
+			 * other words: built by lex_word_simple, as
+			 * lex_arg_token would have it build them, without the
+			 * token's way there (p->tok, not in hand, is only
+			 * written); the others, told its answer, that way */
+			int simple = -1;
+			if (k == i && (p->src[i] == '\'' || p->src[i] == '"' || p->src[i] == '$') &&
+			    (simple = lex_word_simple(p, &p->tok, i)) < 0) {
+				r = simple;
 				break;
-			w = p->tok.word;
-			p->have_tok = false;
+			}
+			if (simple == 1) {
+				w = p->tok.word;
+			} else {
+				/* a word that is not plain, in p->tok; taken
+				 * here too unless it is NAME=(...) or no word
+				 * but the {fd} of a redirection ({fd}>file),
+				 * the caller's business */
+				if ((r = lex_arg_token(p, i, k, simple)) < 0 || p->tok.assign ||
+				    p->tok.kind != T_WORD)
+					break;
+				w = p->tok.word;
+				p->have_tok = false;
+			}
 		} else if (r < 0) {
 			break;
 		}
