@@ -3260,8 +3260,9 @@ word_ends_at(const struct sh_parser *p, size_t e)
  * lex_param_braced's limit of 256 bytes.
  */
 /* Name characters, for simple_param: 1 a name's first character, 2 the
- * others (a table: names are scanned a byte at a time). */
-static const unsigned char name_class[256] = {
+ * others (a table: names are scanned a byte at a time). (Shared: the
+ * grammar's assignment check scans names too.) */
+const unsigned char sh_name_class[256] = {
 	['A'] = 3, ['B'] = 3, ['C'] = 3, ['D'] = 3, ['E'] = 3, ['F'] = 3, ['G'] = 3,
 	['H'] = 3, ['I'] = 3, ['J'] = 3, ['K'] = 3, ['L'] = 3, ['M'] = 3, ['N'] = 3,
 	['O'] = 3, ['P'] = 3, ['Q'] = 3, ['R'] = 3, ['S'] = 3, ['T'] = 3, ['U'] = 3,
@@ -3279,9 +3280,9 @@ simple_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn
 	const char *src = p->src;
 	bool braced = d + 1 < p->end && src[d + 1] == '{';
 	size_t ns = braced ? d + 2 : d + 1, e = ns + 1;
-	if (ns >= p->end || !(name_class[(unsigned char)src[ns]] & 1))
+	if (ns >= p->end || !(sh_name_class[(unsigned char)src[ns]] & 1))
 		return 0;
-	while (e < p->end && (name_class[(unsigned char)src[e]] & 2))
+	while (e < p->end && (sh_name_class[(unsigned char)src[e]] & 2))
 		e++;
 	if (e - ns >= 256)
 		return 0;
@@ -3510,7 +3511,7 @@ wseq_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc, siz
 	int c = d + 1 < p->end ? (unsigned char)src[d + 1] : -1;
 	size_t e = d + 2;
 	if (is_name_start(c)) {
-		while (e < p->end && (name_class[(unsigned char)src[e]] & 2))
+		while (e < p->end && (sh_name_class[(unsigned char)src[e]] & 2))
 			e++;
 		if (e - d - 1 >= 256)
 			return 0;

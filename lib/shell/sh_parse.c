@@ -1136,12 +1136,13 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 	const struct sh_word *w = t->word;
 	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
 		return 0;
+	/* (the name a byte at a time by table, rather than three ranges and
+	 * an underscore compared) */
 	const char *s = w->parts[0].text;
-	size_t n = w->parts[0].text_len, i = 0;
-	if (!n || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+	size_t n = w->parts[0].text_len, i = 1;
+	if (!n || !(sh_name_class[(unsigned char)s[0]] & 1))
 		return 0;
-	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-			 s[i] == '_' || (s[i] >= '0' && s[i] <= '9')))
+	while (i < n && (sh_name_class[(unsigned char)s[i]] & 2))
 		i++;
 	if (i < n && (s[i] == '=' || (s[i] == '+' && i + 1 < n && s[i + 1] == '=')))
 		return scalar_assignment(p, w, i, ret);
