@@ -418,6 +418,8 @@ sh_ch(const struct sh_parser *p, size_t i)
 	return i < p->end ? (unsigned char)p->src[i] : -1;
 }
 extern const unsigned char sh_arg_start[256];
+/* name characters (sh_lex.c): 1 a name's first character, 2 the others */
+extern const unsigned char sh_name_class[256];
 size_t sh_arg_begin_lc(struct sh_parser *p, size_t i);
 int sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret);
 /*

@@ -766,8 +766,9 @@ matched_paren_end(const struct sh_parser *p, size_t k)
 	return SIZE_MAX;
 }
 
-/* $( ... ): p->pos is after "$(" (or "<(" ">(") */
-static int
+/* $( ... ): p->pos is after "$(" (or "<(" ">(") (Always inline: a few
+ * stores around the nested parse, for the few ways to a substitution.) */
+static inline __attribute__((always_inline)) int
 lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
 {
 	struct saved_state s;
@@ -3232,8 +3233,9 @@ word_ends_at(const struct sh_parser *p, size_t e)
  * lex_param_braced's limit of 256 bytes.
  */
 /* Name characters, for simple_param: 1 a name's first character, 2 the
- * others (a table: names are scanned a byte at a time). */
-static const unsigned char name_class[256] = {
+ * others (a table: names are scanned a byte at a time). (Shared: the
+ * grammar's assignment check scans names too.) */
+const unsigned char sh_name_class[256] = {
 	['A'] = 3, ['B'] = 3, ['C'] = 3, ['D'] = 3, ['E'] = 3, ['F'] = 3, ['G'] = 3,
 	['H'] = 3, ['I'] = 3, ['J'] = 3, ['K'] = 3, ['L'] = 3, ['M'] = 3, ['N'] = 3,
 	['O'] = 3, ['P'] = 3, ['Q'] = 3, ['R'] = 3, ['S'] = 3, ['T'] = 3, ['U'] = 3,
@@ -3251,9 +3253,9 @@ simple_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_nn
 	const char *src = p->src;
 	bool braced = d + 1 < p->end && src[d + 1] == '{';
 	size_t ns = braced ? d + 2 : d + 1, e = ns + 1;
-	if (ns >= p->end || !(name_class[(unsigned char)src[ns]] & 1))
+	if (ns >= p->end || !(sh_name_class[(unsigned char)src[ns]] & 1))
 		return 0;
-	while (e < p->end && (name_class[(unsigned char)src[e]] & 2))
+	while (e < p->end && (sh_name_class[(unsigned char)src[e]] & 2))
 		e++;
 	if (e - ns >= 256)
 		return 0;
@@ -3482,7 +3484,7 @@ wseq_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc, siz
 	int c = d + 1 < p->end ? (unsigned char)src[d + 1] : -1;
 	size_t e = d + 2;
 	if (is_name_start(c)) {
-		while (e < p->end && (name_class[(unsigned char)src[e]] & 2))
+		while (e < p->end && (sh_name_class[(unsigned char)src[e]] & 2))
 			e++;
 		if (e - d - 1 >= 256)
 			return 0;
@@ -3832,7 +3834,7 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 }
 
 static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
-			 size_t s, size_t k) __attribute__((noinline));
+			 size_t s, size_t k, int simple) __attribute__((noinline));
 
 /*
  * Plain words: plain_scan reads the plain characters from s (where it
@@ -3972,7 +3974,8 @@ push_sub(struct sh_parser *p, struct pvec *out, size_t k, struct sh_node *body)
  * (sub_at): the text and the substitution are taken as lex_parts_at and
  * lex_dollar would take them, the same parts, charges and errors, without
  * their loop and dispatch; and when the word or the "..." ends right after
- * the ')', as most do (`$(nproc)`, "$(pwd)", -j$(nproc)), that is all.
+ * the ')', as most do ("$(pwd)", "v: $(x)"), that is all. (Words whose text
+ * has no '~' go to lex_sub_word, which builds the common ones whole.)
  */
 static int __attribute__((noinline))
 lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *out,
@@ -3997,8 +4000,8 @@ lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *o
 	return lex_parts_at(p, ctx, flags, out, 0);
 }
 
-/* The token of the word lex_sub_word or lex_dq_sub_word built, as
- * lex_word_rest ends a word whose first part is no literal. */
+/* The token of the word lex_dq_sub_word built, as lex_word_rest ends a
+ * word whose first part is no literal. */
 static inline __attribute__((always_inline)) int
 sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
 {
@@ -4009,56 +4012,63 @@ sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
 	return merge_lits(p, w);
 }
 
-/* lex_sub_word's word when more follows its substitution: the general
- * path after it. (Apart: lex_sub_word itself needs no part vector.) */
-static int __attribute__((noinline))
-sub_word_more(struct sh_parser *p, unsigned flags, size_t s, struct sh_node *body,
-	      struct sh_word **ret)
-{
-	struct pvec pv;
-	pvec_init(&pv);
-	int r;
-	if ((r = push_sub(p, &pv, s, body)) < 0 ||
-	    (r = lex_parts_at(p, LC_WORD, flags, &pv, 0)) < 0)
-		return r;
-	if (!(*ret = make_word(p, &pv, s, p->pos)))
-		return oom(p);
-	return 0;
-}
-
 /*
- * lex_word_rest for a word that starts with a substitution (sub_at). When
- * the substitution is all of the word (`$(nproc)`, <(sort a)), the word and
- * its one part are built here in one allocation, without a part vector;
- * otherwise lex_parts_at goes on after it. Either way it is the word
- * lex_word_rest would build: with no literal first part, it has no
- * assignment, tilde prefix or reserved word to look for.
+ * lex_word_rest for a word whose plain text [s, k), if any, has no '~' and
+ * is followed by a substitution (sub_at): `$(nproc)`, <(sort a),
+ * -j$(nproc), tmp=$(mktemp). When the substitution ends the word, as most
+ * do, the word, its parts (the text as a LIT, then the substitution) and
+ * the text are built here in one allocation, without a part vector; the
+ * word lex_word_rest would build, and a token it would leave so: a LIT +
+ * substitution pair has nothing to merge, a '~' would be a tilde prefix
+ * only in that text, and it is neither a reserved word nor an array
+ * assignment (no '(' ends a word). Otherwise the parts so far are pushed
+ * to pv, as lex_parts_sub pushes them, and 1 returned for lex_word_rest's
+ * general path to go on after them.
  */
 static int __attribute__((noinline))
-lex_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
+lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv)
 {
 	struct sh_node *body = NULL;
-	int r = lex_sub_body(p, s, &body);
+	int r = lex_sub_body(p, k, &body);
 	if (r < 0)
 		return r;
-	struct sh_word *w;
-	if (word_ends_at(p, p->pos)) {
-		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part));
-		if (!mem)
-			return oom(p);
-		w = (struct sh_word *)mem;
-		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
-		struct sh_pos pos = sh_pos_at(p, s);
-		char c = p->src[s];
-		*part = (struct sh_part){ .kind = c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB,
-					  .pos = pos, .procsub_dir = c == '$' ? 0 : c,
-					  .body = body };
-		*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
-				       .src = p->src + s, .src_len = p->pos - s };
-	} else if ((r = sub_word_more(p, flags, s, body, &w)) < 0) {
-		return r;
+	size_t n = k - s; /* (the text before the substitution) */
+	if (!word_ends_at(p, p->pos)) {
+		if (n) {
+			struct litrun lr = { .active = true, .slice = true,
+					     .kind = SH_PART_LIT, .off = s,
+					     .sp = p->src + s, .sn = n };
+			if ((r = lit_flush_run(p, pv, &lr)) < 0)
+				return r;
+		}
+		return (r = push_sub(p, pv, k, body)) < 0 ? r : 1;
 	}
-	return sub_word_end(p, t, w);
+	size_t np = n ? 2 : 1;
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+				 (n ? n + 1 : 0));
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *parts = (struct sh_part *)(mem + sizeof(*w)), *part = parts + np - 1;
+	struct sh_pos pos = sh_pos_at(p, s);
+	if (n) {
+		char *text = (char *)(parts + 2);
+		sh_copy(text, p->src + s, n);
+		text[n] = '\0';
+		parts[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
+					     .text_len = n };
+	}
+	char c = p->src[k];
+	*part = (struct sh_part){ .kind = c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB,
+				  .pos = n ? sh_pos_at(p, k) : pos,
+				  .procsub_dir = c == '$' ? 0 : c, .body = body };
+	*w = (struct sh_word){ .pos = pos, .parts = parts, .n_parts = np,
+			       .src = p->src + s, .src_len = p->pos - s };
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return 0;
 }
 
 /* lex_dq_sub_word's word when more follows the $( ) in its "..." or after
@@ -4124,18 +4134,21 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 }
 
 /* lex_word_token for the words that are not plain: s is where the word
- * starts, k where the scan for a plain word stopped. */
+ * starts, k where the scan for a plain word stopped; simple is what
+ * lex_word_simple answered for the word when the caller asked it (0 or
+ * 2), -1 when not asked. */
 static int
-lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k)
+lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k,
+	      int simple)
 {
 	size_t i;
 	int r;
 	bool seq = true;
-	if (k == s && s < p->end &&
+	if (simple < 0 && k == s && s < p->end &&
 	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
-	    (r = lex_word_simple(p, t, s)) != 0) {
-		if (r != 2)
-			return r < 0 ? r : 0;
+	    (simple = lex_word_simple(p, t, s)) != 0 && simple != 2)
+		return simple < 0 ? simple : 0;
+	if (simple == 2) {
 		if (p->src[s] == '"' && sub_at(p, LC_DQ, s + 1))
 			return lex_dq_sub_word(p, cmdpos ? LF_CMDPOS : 0, t, s);
 		seq = false;
@@ -4160,9 +4173,15 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 		return r;
 	unsigned flags = cmdpos ? LF_CMDPOS : 0;
 	if (sub_at(p, LC_WORD, k)) {
-		if (k == s)
-			return lex_sub_word(p, flags, t, s);
-		r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
+		size_t q = s;
+		while (q < k && p->src[q] != '~')
+			q++;
+		if (q < k)
+			r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
+		else if ((r = lex_sub_word(p, t, s, k, &pv)) > 0)
+			r = lex_parts_at(p, LC_WORD, flags, &pv, 0);
+		else
+			return r;
 	} else if (k == s && p->src[s] == '$') {
 		r = lex_parts_dollar(p, LC_WORD, flags, &pv);
 	} else if (k == s && p->src[s] == '"') {
@@ -4501,7 +4520,7 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 		t->cmdpos = cmdpos;
 		p->pos = i;
 		t->start = i;
-		if ((r = lex_word_rest(p, cmdpos, t, i, k)) < 0)
+		if ((r = lex_word_rest(p, cmdpos, t, i, k, -1)) < 0)
 			return r;
 		t->end = p->pos;
 		return 0;
@@ -4593,13 +4612,13 @@ sh_arg_begin_lc(struct sh_parser *p, size_t i)
  * lexed into p->tok from where the plain scan stopped, as sh_lex_token
  * would lex it (rather than scanned twice). */
 static int __attribute__((noinline))
-lex_arg_token(struct sh_parser *p, size_t i, size_t k)
+lex_arg_token(struct sh_parser *p, size_t i, size_t k, int simple)
 {
 	struct sh_tok *t = &p->tok;
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = false;
 	t->start = i;
-	int r = lex_word_rest(p, false, t, i, k);
+	int r = lex_word_rest(p, false, t, i, k, simple);
 	if (r < 0)
 		return r;
 	t->end = p->pos;
@@ -4612,7 +4631,7 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
 	size_t k = i;
 	int r = lex_plain_word(p, i, ret, &k);
-	return r ? r : lex_arg_token(p, i, k);
+	return r ? r : lex_arg_token(p, i, k, -1);
 }
 
 int
@@ -4627,14 +4646,30 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 		struct sh_word *w = NULL;
 		r = lex_plain_word(p, i, &w, &k);
 		if (!r) {
-			/* a word that is not plain, in p->tok; taken here too
-			 * unless it is NAME=(...) or no word but the {fd} of a
-			 * redirection ({fd}>file), the caller's business */
-			if ((r = lex_arg_token(p, i, k)) < 0 || p->tok.assign ||
-			    p->tok.kind != T_WORD)
+			/* 'text', "text", "$x", $x, the most common of the
+			 * other words: built by lex_word_simple, as
+			 * lex_arg_token would have it build them, without the
+			 * token's way there (p->tok, not in hand, is only
+			 * written); the others, told its answer, that way */
+			int simple = -1;
+			if (k == i && (p->src[i] == '\'' || p->src[i] == '"' || p->src[i] == '$') &&
+			    (simple = lex_word_simple(p, &p->tok, i)) < 0) {
+				r = simple;
 				break;
-			w = p->tok.word;
-			p->have_tok = 0;
+			}
+			if (simple == 1) {
+				w = p->tok.word;
+			} else {
+				/* a word that is not plain, in p->tok; taken
+				 * here too unless it is NAME=(...) or no word
+				 * but the {fd} of a redirection ({fd}>file),
+				 * the caller's business */
+				if ((r = lex_arg_token(p, i, k, simple)) < 0 || p->tok.assign ||
+				    p->tok.kind != T_WORD)
+					break;
+				w = p->tok.word;
+				p->have_tok = 0;
+			}
 		} else if (r < 0) {
 			break;
 		}

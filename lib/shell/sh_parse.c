@@ -1098,6 +1098,59 @@ is_decl_builtin(const struct sh_word *w)
 	return word_is_any(w, names, ARRAY_SIZE(names));
 }
 
+/*
+ * word_assignment of NAME=value or NAME+=value, the name s[0..i) of the
+ * word's first part (a LIT): the assignment, its value word, the value's
+ * parts and the name in one allocation, each member set (nothing cleared
+ * first). The value is the word's parts with the first one cut after its
+ * '=' (dropped when nothing follows it), and its braces flattened, as the
+ * copies the general way once made held them.
+ */
+static int
+scalar_assignment(struct sh_parser *p, const struct sh_word *w, size_t i,
+		  struct sh_assign **ret)
+{
+	_Static_assert(sizeof(struct sh_assign) % 8 == 0 && sizeof(struct sh_word) % 8 == 0 &&
+		       sizeof(struct sh_part) % 8 == 0,
+		       "an assignment, its value, parts and name share one allocation");
+	const struct sh_part *first = &w->parts[0];
+	bool append = first->text[i] == '+';
+	size_t vo = i + (append ? 2 : 1), n = w->n_parts;
+	size_t keep = first->text_len > vo; /* the first part has value text */
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_assign) + sizeof(struct sh_word) +
+				 n * sizeof(struct sh_part) + i + 1);
+	if (!mem)
+		return oom(p);
+	struct sh_assign *as = (struct sh_assign *)mem;
+	struct sh_word *val = (struct sh_word *)(as + 1);
+	struct sh_part *v = (struct sh_part *)(val + 1);
+	char *name = (char *)(v + n);
+	if (keep) {
+		v[0] = *first;
+		v[0].text += vo;
+		v[0].text_len -= vo;
+		v[0].pos.col += (uint32_t)vo;
+		v[0].pos.offset += (uint32_t)vo;
+	}
+	bool braces = false;
+	for (size_t k = 1; k < n; k++) {
+		v[k - 1 + keep] = w->parts[k];
+		braces |= w->parts[k].kind == SH_PART_BRACE;
+	}
+	*val = *w;
+	val->parts = v;
+	val->n_parts = n - 1 + keep;
+	sh_copy(name, first->text, i);
+	name[i] = '\0';
+	*as = (struct sh_assign){ .pos = w->pos, .name = name, .append = append,
+				  .value = val };
+	int r;
+	if (braces && (r = sh_word_flatten_braces(p, val)) < 0)
+		return r;
+	*ret = as;
+	return 0;
+}
+
 /* Is this word an assignment? Fills *ret when it is. */
 static int
 word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **ret)
@@ -1114,62 +1167,35 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 	const struct sh_word *w = t->word;
 	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
 		return 0;
+	/* (the name a byte at a time by table, rather than three ranges and
+	 * an underscore compared) */
 	const char *s = w->parts[0].text;
-	size_t n = w->parts[0].text_len, i = 0;
-	if (!n || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+	size_t n = w->parts[0].text_len, i = 1;
+	if (!n || !(sh_name_class[(unsigned char)s[0]] & 1))
 		return 0;
-	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-			 s[i] == '_' || (s[i] >= '0' && s[i] <= '9')))
+	while (i < n && (sh_name_class[(unsigned char)s[i]] & 2))
 		i++;
-	bool subscript = i < n && s[i] == '[';
-	if (!subscript && !(i < n && (s[i] == '=' || (s[i] == '+' && i + 1 < n && s[i + 1] == '='))))
+	if (i < n && (s[i] == '=' || (s[i] == '+' && i + 1 < n && s[i + 1] == '=')))
+		return scalar_assignment(p, w, i, ret);
+	if (!(i < n && s[i] == '['))
 		return 0; /* the common case: a plain word, nothing allocated */
 	struct sh_assign *as = sh_alloc(p, sizeof(*as));
 	if (!as)
 		return oom(p);
 	as->pos = w->pos;
-	int r;
-	if (subscript) {
-		struct sh_word *key = NULL, *val = NULL;
-		bool app = false;
-		r = sh_split_subscript(p, w, i + 1, &key, &val, &app);
-		if (r <= 0)
-			return r;
-		as->index = key;
-		as->value = val;
-		as->append = app;
-	} else if (i < n && (s[i] == '=' || (s[i] == '+' && i + 1 < n && s[i + 1] == '='))) {
-		as->append = s[i] == '+';
-		size_t vo = i + (as->append ? 2 : 1);
-		struct sh_word *val = sh_alloc(p, sizeof(*val));
-		if (!val)
-			return oom(p);
-		*val = *w;
-		struct sh_part *v = sh_alloc(p, w->n_parts * sizeof(*v));
-		if (!v)
-			return oom(p);
-		memcpy(v, w->parts, w->n_parts * sizeof(*v));
-		size_t o = 0;
-		if (n > vo) {
-			v[0].text = s + vo;
-			v[0].text_len = n - vo;
-			v[0].pos.col += (uint32_t)vo;
-			v[0].pos.offset += (uint32_t)vo;
-			o = 1;
-		}
-		memmove(v + o, v + 1, (w->n_parts - 1) * sizeof(*v));
-		val->parts = v;
-		val->n_parts = w->n_parts - 1 + o;
-		as->value = val;
-	} else {
-		return 0;
-	}
+	struct sh_word *key = NULL, *val = NULL;
+	bool app = false;
+	int r = sh_split_subscript(p, w, i + 1, &key, &val, &app);
+	if (r <= 0)
+		return r;
+	as->index = key;
+	as->value = val;
+	as->append = app;
 	as->name = sh_strndup(p, s, i);
 	if (!as->name)
 		return oom(p);
-	if ((r = sh_word_flatten_braces(p, as->value)) < 0)
-		return r;
-	if (as->index && (r = sh_word_assign_tilde(p, as->value, 0)) < 0)
+	if ((r = sh_word_flatten_braces(p, as->value)) < 0 ||
+	    (r = sh_word_assign_tilde(p, as->value, 0)) < 0)
 		return r;
 	*ret = as;
 	return 0;
