@@ -89,6 +89,10 @@ struct sh_parser {
 	size_t last_line, line_start, line_len;
 	bool fixed;
 	struct sh_pos fixed_pos;
+	/* n_lines == 1 and not fixed: a position is its offset on line 1
+	 * (sh_pos_at's first look, one test rather than two: every node,
+	 * word and part asks; set with fixed) */
+	bool offset_pos;
 	/* src holds no backslash-newline, so sh_skip_lc has nothing to skip
 	 * (set where src is set: most inputs have none, and the lexer asks
 	 * before nearly every character) */
@@ -240,7 +244,7 @@ struct sh_pos sh_pos_at_slow(struct sh_parser *p, size_t off);
 static inline struct sh_pos
 sh_pos_at(struct sh_parser *p, size_t off)
 {
-	if (__builtin_expect(p->n_lines == 1 && !p->fixed, 1))
+	if (__builtin_expect(p->offset_pos, 1))
 		/* a one-line input: the column is the offset (a one-line
 		 * input's line 1 runs to the end: lines[1] is the sentinel) */
 		return (struct sh_pos){ .line = 1, .col = (uint32_t)off + 1,

@@ -837,11 +837,12 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	{
 		const char *osrc = p->src;
 		size_t oend = p->end, opos = p->pos;
-		bool ofixed = p->fixed;
+		bool ofixed = p->fixed, ooffset_pos = p->offset_pos;
 		struct sh_pos ofp = p->fixed_pos;
 		if (!p->fixed) {
 			p->fixed_pos = sh_pos_at(p, off);
 			p->fixed = true;
+			p->offset_pos = false;
 		}
 		bool ono_lc = p->no_lc;
 		p->src = copy;
@@ -860,6 +861,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 			struct sh_error inner = *p->err;
 			p->err->kind = SH_ERR_NONE;
 			p->fixed = ofixed;
+			p->offset_pos = ooffset_pos;
 			p->fixed_pos = ofp;
 			p->src = osrc;
 			p->end = oend;
@@ -878,6 +880,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		p->no_lc = ono_lc;
 		p->pos = opos;
 		p->fixed = ofixed;
+		p->offset_pos = ooffset_pos;
 		p->fixed_pos = ofp;
 		if (r < 0)
 			return r;
@@ -5125,11 +5128,12 @@ have_text:
 		/* lex the body text as an unquoted here-document */
 		const char *osrc = p->src;
 		size_t oend = p->end;
-		bool ofixed = p->fixed;
+		bool ofixed = p->fixed, ooffset_pos = p->offset_pos;
 		struct sh_pos ofp = p->fixed_pos;
 		if (!p->fixed) {
 			p->fixed_pos = sh_pos_at(p, body_start);
 			p->fixed = true;
+			p->offset_pos = false;
 		}
 		bool ono_lc = p->no_lc;
 		p->src = text;
@@ -5155,6 +5159,7 @@ have_text:
 		p->end = oend;
 		p->no_lc = ono_lc;
 		p->fixed = ofixed;
+		p->offset_pos = ooffset_pos;
 		p->fixed_pos = ofp;
 		if (r < 0)
 			return r;

@@ -2513,6 +2513,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 			p.no_lc = false;
 	}
 	p.lines[p.n_lines] = UINT32_MAX;
+	p.offset_pos = p.n_lines == 1;
 	p.line_start = 0;
 	p.line_len = p.lines[1];
 
