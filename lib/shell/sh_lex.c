@@ -442,13 +442,17 @@ enum {
 	 * in an assignment's value) and '=' (an assignment) */
 	CC_TILDE = 64,
 	CC_EQUALS = 128,
+	/* ends a plain word (sh_ends_plain_word): read from the class of
+	 * the byte the plain-word scan stopped at, which it has in hand */
+	CC_ENDS = 256,
 };
 #define WS CC_WORDSTOP
-static const unsigned char cc_table[256] = {
-	[' '] = CC_META | WS, ['\t'] = CC_META | WS, ['\n'] = CC_META | WS,
-	['|'] = CC_META | WS, ['&'] = CC_META | WS, [';'] = CC_META | WS,
+#define ENDS (CC_META | WS | CC_ENDS)
+static const uint16_t cc_table[256] = {
+	[' '] = ENDS, ['\t'] = ENDS, ['\n'] = ENDS,
+	['|'] = ENDS, ['&'] = ENDS, [';'] = ENDS,
 	['<'] = CC_META | WS, ['>'] = CC_META | WS,
-	['('] = CC_META | CC_RUNSTOP | WS, [')'] = CC_META | WS,
+	['('] = CC_META | CC_RUNSTOP | WS, [')'] = ENDS,
 	['\\'] = CC_RUNSTOP | WS | CC_DQSTOP, ['$'] = CC_RUNSTOP | WS | CC_DQSTOP,
 	['`'] = CC_RUNSTOP | WS | CC_DQSTOP, ['"'] = CC_RUNSTOP | WS | CC_DQSTOP, ['\''] = CC_RUNSTOP | WS, ['{'] = CC_RUNSTOP | WS,
 	['['] = CC_RUNSTOP | CC_LBRACKET, ['@'] = CC_RUNSTOP | CC_GLOBOP,
@@ -457,6 +461,7 @@ static const unsigned char cc_table[256] = {
 	['~'] = CC_TILDE, ['='] = CC_EQUALS,
 };
 #undef WS
+#undef ENDS
 
 /*
  * What ends a run of plain text in lex_parts_at's other contexts (those
@@ -495,7 +500,7 @@ static const unsigned char ctx_run_stop[] = {
 
 /* The metacharacters that end a plain word: not '(' (arrays, functions,
  * extglobs), nor '<' or '>', which may start a process substitution that
- * continues the word (a<(x)). */
+ * continues the word (a<(x)). The same set as cc_table's CC_ENDS. */
 const bool sh_ends_plain_word[256] = {
 	[' '] = true, ['\t'] = true, ['\n'] = true, ['|'] = true, ['&'] = true,
 	[';'] = true, [')'] = true,
@@ -3881,17 +3886,20 @@ plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_see
 	}
 	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
 	unsigned seen = cc; /* the classes of the plain characters scanned */
+	unsigned end = CC_ENDS; /* the class of the byte after: the end ends */
 	size_t k = s + 1;
 	while (k < p->end) {
 		cc = cc_table[(unsigned char)p->src[k]];
-		if (cc & stop)
+		if (cc & stop) {
+			end = cc;
 			break;
+		}
 		seen |= cc;
 		k++;
 	}
 	*ret_k = k;
 	*ret_seen = seen;
-	if (!((k == p->end || sh_ends_plain_word[(unsigned char)p->src[k]]) &&
+	if (!((end & CC_ENDS) &&
 	      /* (a '~' is rare: its two cases are looked at only then) */
 	      (!(seen & CC_TILDE) ||
 	       (p->src[s] != '~' && !assign_like(p->src + s, k - s)))))
