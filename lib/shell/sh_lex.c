@@ -930,11 +930,24 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 		memcpy(text, s, n);
 	text[n] = '\0';
 	struct sh_pos pos = sh_pos_at(p, off);
-	*part = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
-				  .text_len = n };
-	/* p->src is arena memory (see make_word) */
-	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
-			       .src = p->src + off, .src_len = n };
+	/* member by member, each written once (the union by its widest
+	 * member), as the compound literals this was wrote them after
+	 * clearing both whole: a third fewer stores */
+	part->kind = SH_PART_LIT;
+	part->pos = pos;
+	part->backquote = false;
+	part->procsub_dir = 0;
+	part->arith_bracket = false;
+	part->text = text;
+	part->text_len = n;
+	part->parts = NULL;
+	part->n_parts = 0;
+	w->pos = pos;
+	w->parts = part;
+	w->n_parts = 1;
+	w->src = p->src + off; /* p->src is arena memory (see make_word) */
+	w->src_len = n;
+	w->assign = NULL;
 	return w;
 }
 
