@@ -508,7 +508,7 @@ sh_word_is_lit(const struct sh_word *w, const char *s)
 }
 bool sh_valid_name(const char *s, size_t n);
 /* a word of one LIT part, text s[0..n) of p->src (whose padding its copy
- * may read, SH_SRC_PAD), at source offset off */
+ * may read, SH_SRC_PAD), at source offset off: s is p->src + off */
 struct sh_word *sh_lit_word(struct sh_parser *p, const char *s, size_t n,
 			    size_t off);
 int sh_word_assign_tilde(struct sh_parser *p, struct sh_word *w, size_t from);

@@ -898,7 +898,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 
 /*
  * A word of one LIT part, the text s[0..n) written at source offset off
- * (s is in p->src, whose padding its copy may read: SH_SRC_PAD):
+ * (s is p->src + off, whose padding its copy may read: SH_SRC_PAD):
  * the word, its part and its text in one allocation (the text 8-aligned).
  * Always inline: the plain-word paths of the lexer build most words this
  * way.
@@ -945,7 +945,7 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 	w->pos = pos;
 	w->parts = part;
 	w->n_parts = 1;
-	w->src = p->src + off; /* p->src is arena memory (see make_word) */
+	w->src = s; /* p->src + off, arena memory (see make_word) */
 	w->src_len = n;
 	w->assign = NULL;
 	return w;
