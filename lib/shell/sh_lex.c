@@ -4416,7 +4416,10 @@ static int lex_special_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 /* Characters a token can start with that are no word's start, or may
  * not be (a comment's '#' and a backslash among them): sh_lex_token looks
  * closer at these only. It reads itself, when it can, 2: the operators
- * (; & | ( ) < >), 3: digits (an fd before < or >). (A '{' starts a word:
+ * (; & | ( ) < >), 3: digits (an fd before < or >); 4: the blanks before
+ * a token, which it skips (so that one look at a byte's class both skips
+ * a blank and sends a word on; no token starts with one, so the other
+ * readers of this table never see a 4). (A '{' starts a word:
  * a group's '{' is a plain one, and a {var}> redirection is found by
  * lex_word_rest. A backslash may start a continuation line, which
  * lex_token_rest skips before a word.) */
@@ -4425,6 +4428,7 @@ static const unsigned char tok_special[256] = {
 	['('] = 2, [')'] = 2, ['<'] = 2, ['>'] = 2,
 	['0'] = 3, ['1'] = 3, ['2'] = 3, ['3'] = 3, ['4'] = 3,
 	['5'] = 3, ['6'] = 3, ['7'] = 3, ['8'] = 3, ['9'] = 3,
+	[' '] = 4, ['\t'] = 4,
 };
 
 static int lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i);
@@ -4485,14 +4489,14 @@ int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t i = p->pos;
-	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+	unsigned k = 0;
+	while (i < p->end && (k = tok_special[(unsigned char)p->src[i]]) == 4)
 		i++;
 	if (__builtin_expect(i < p->end, 1)) {
-		int c = (unsigned char)p->src[i];
-		if (__builtin_expect(!tok_special[c], 1))
+		if (__builtin_expect(!k, 1))
 			/* most tokens: a word that starts with no digit */
 			return lex_word_token(p, cmdpos, t, i);
-		return lex_special_fast(p, cmdpos, t, i, c);
+		return lex_special_fast(p, cmdpos, t, i, (unsigned char)p->src[i]);
 	}
 	if (p->n_hd) {
 		p->pos = i;
