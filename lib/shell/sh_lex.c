@@ -4133,6 +4133,84 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 	return sub_word_end(p, t, w);
 }
 
+/*
+ * lex_word_rest for a word that starts with ${ or "${ (dq), a parameter
+ * lex_word_simple does not build (an operator, a subscript, ${#x} ...):
+ * ${x%.*}, "${x:-y}", "${a[@]}". The parameter is read by lex_param_braced
+ * with the charges and brace note of lex_parts_at's '"' case and
+ * lex_dollar, and when it (with its closing quote) is all of the word, the
+ * word, its one or two parts and the sh_param are built here in one
+ * allocation: the word lex_word_rest would build (one part, no literal
+ * first: nothing to merge, no assignment, tilde or reserved word).
+ * Otherwise its parts so far are pushed to pv, as lex_parts_dollar and
+ * lex_dq_part push them, the general path goes on after them, and 1 is
+ * returned for lex_word_rest to make the word.
+ */
+static int __attribute__((noinline))
+lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, bool dq,
+	       struct pvec *pv)
+{
+	size_t d = dq ? s + 1 : s; /* the '$' */
+	int r;
+	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
+	if ((dq && (r = sh_enter(p, s)) < 0) || (r = sh_enter(p, d)) < 0)
+		return r;
+	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0,
+		       "word, parts and parameter share one allocation");
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+				 sizeof(struct sh_param));
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + 1;
+	struct sh_param *pm = (struct sh_param *)(in + 1);
+	*pm = (struct sh_param){ 0 };
+	p->pos = d + 2;
+	if ((r = lex_param_braced(p, dq ? LF_IN_DQ : 0, d, pm)) < 0)
+		return r;
+	sh_leave(p);
+	if (!dq && !param_text_plain(p, d))
+		note_brace_skip(p, d);
+	struct sh_part param = { .kind = SH_PART_PARAM, .pos = sh_pos_at(p, d), .param = pm };
+	size_t e = p->pos;
+	if (!dq && word_ends_at(p, e)) {
+		*top = param;
+	} else if (dq && e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
+		p->pos = ++e;
+		sh_leave(p);
+		*in = param;
+		*top = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, s),
+					 .parts = in, .n_parts = 1 };
+	} else if (!dq) {
+		struct sh_part *part = pvec_push(p, pv, SH_PART_PARAM, d);
+		if (!part)
+			return oom(p);
+		part->param = pm;
+		return (r = lex_parts(p, LC_WORD, flags, pv)) < 0 ? r : 1;
+	} else {
+		struct pvec inv;
+		pvec_init(&inv);
+		struct sh_part *part;
+		if (!pvec_push(p, pv, SH_PART_DQUOTE, s) ||
+		    !(part = pvec_push(p, &inv, SH_PART_PARAM, d)))
+			return oom(p);
+		part->param = pm;
+		if ((!(e < p->end && p->src[e] == '"') &&
+		     (r = lex_parts(p, LC_DQ, 0, &inv)) < 0) ||
+		    (r = dq_close(p, s, pv, 0, &inv)) < 0 ||
+		    (!word_ends_at(p, p->pos) && (r = lex_parts(p, LC_WORD, flags, pv)) < 0))
+			return r;
+		return 1;
+	}
+	*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = top, .n_parts = 1,
+			       .src = p->src + s, .src_len = e - s };
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return 0;
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -4148,9 +4226,18 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
 	    (simple = lex_word_simple(p, t, s)) != 0 && simple != 2)
 		return simple < 0 ? simple : 0;
+	struct pvec pv;
+	pvec_init(&pv);
 	if (simple == 2) {
 		if (p->src[s] == '"' && sub_at(p, LC_DQ, s + 1))
 			return lex_dq_sub_word(p, cmdpos ? LF_CMDPOS : 0, t, s);
+		/* (lex_word_simple read these bytes: they are in the source) */
+		bool dq = p->src[s] == '"';
+		if (p->src[s + dq] == '$' && p->src[s + dq + 1] == '{') {
+			if ((r = lex_param_word(p, cmdpos ? LF_CMDPOS : 0, t, s, dq, &pv)) <= 0)
+				return r;
+			goto made;
+		}
 		seq = false;
 	}
 
@@ -4165,8 +4252,6 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (r = lex_word_seq(p, t, s, k)) != 0)
 		return r < 0 ? r : 0;
 
-	struct pvec pv;
-	pvec_init(&pv);
 	p->cmdpos_sens = false;
 	if (k == s && s < p->end && p->src[s] == '{' &&
 	    (r = lex_brace_word(p, cmdpos, t, s, &pv, &k)) <= 0)
@@ -4196,6 +4281,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	}
 	if (r < 0)
 		return r;
+made:;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);
 	if (!w)
 		return oom(p);
