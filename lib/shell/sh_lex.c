@@ -1044,6 +1044,25 @@ static inline struct sh_word *plain_text_word(struct sh_parser *p, size_t start,
  * otherwise by lex_subword. Most operands are: ${f%.*}, ${x:-none},
  * ${p/old/new}, ${s:0:3}, ${a[@]}, $((i+1)).
  */
+static int lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s,
+			      enum lctx ctx);
+
+/* Does an operand of ${...} in ctx (lex_param_operand's contexts) end at
+ * e: '}', or the '/' after a pattern, or the ':' after an offset (a '('
+ * nests there), or the ']' of a subscript or $[ (a '[' nests there), or
+ * the ')' of an arithmetic expression (a '(' nests there)? */
+static inline bool
+operand_ends_at(const struct sh_parser *p, enum lctx ctx, size_t e)
+{
+	static const char closer[] = {
+		[LC_PARAM] = '}', [LC_PARAM_PAT] = '}', [LC_PARAM_OFF] = '}',
+		[LC_SUBSCRIPT] = ']', [LC_ARITH_BR] = ']', [LC_ARITH] = ')',
+	};
+	char c = e < p->end ? p->src[e] : '\0';
+	return c == closer[ctx] || (c == '/' && ctx == LC_PARAM_PAT) ||
+	       (c == ':' && ctx == LC_PARAM_OFF);
+}
+
 static int
 lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		  struct sh_word **ret)
@@ -1058,14 +1077,25 @@ lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 	 * pattern, or the ':' after an offset (a '(' nests there), or the
 	 * ']' of a subscript or $[ (a '[' nests there), or the ')' of an
 	 * arithmetic expression (a '(' nests there) */
-	static const char closer[] = {
-		[LC_PARAM] = '}', [LC_PARAM_PAT] = '}', [LC_PARAM_OFF] = '}',
-		[LC_SUBSCRIPT] = ']', [LC_ARITH_BR] = ']', [LC_ARITH] = ')',
-	};
-	char c = k < p->end ? p->src[k] : '\0';
-	if (!p->no_lc || !(c == closer[ctx] || (c == '/' && ctx == LC_PARAM_PAT) ||
-			   (c == ':' && ctx == LC_PARAM_OFF)))
+	if (!p->no_lc || !operand_ends_at(p, ctx, k)) {
+		/* one quoted string or parameter: "y", 'a', $x, "$x" */
+		char c = p->src[k];
+		if (k == start && k < p->end &&
+		    (c == '"' || c == '$' || (c == '\'' && !(flags & LF_SQ_LIT)))) {
+			struct sh_tok t;
+			t.word = NULL; /* (set when built; said for the compiler) */
+			bool sens = p->cmdpos_sens; /* (the word's, which it clears) */
+			int r = lex_operand_simple(p, &t, start, ctx);
+			p->cmdpos_sens = sens;
+			if (r < 0)
+				return r;
+			if (r == 1) {
+				*ret = t.word;
+				return 0;
+			}
+		}
 		return lex_subword(p, ctx, flags, ret);
+	}
 	struct sh_word *w = plain_text_word(p, start, k - start);
 	if (!w)
 		return oom(p);
@@ -3336,9 +3366,15 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * when the word is none of these (nothing consumed), 2 when it starts with
  * something lex_word_seq would not build either: $( ${ with operators,
  * $'...' ...
+ *
+ * ctx is LC_WORD for a word; for an operand of ${...} (lex_param_operand's
+ * contexts) the same pieces make the same word followed by what ends the
+ * operand (operand_ends_at): lex_parts_at reads '...', "..." and $ alike
+ * there (lex_param_operand leaves '...' that is literal text, LF_SQ_LIT,
+ * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
-static int
-lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
+static inline __attribute__((always_inline)) int
+word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 {
 	const char *src = p->src;
 	char q = src[s];
@@ -3391,7 +3427,8 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 		close = e - 1; /* the last byte of the word */
 		extra = sizeof(struct sh_param) + n + 1;
 	}
-	if (!word_ends_at(p, close + 1) || extra > SH_MAX_INPUT)
+	if (!(ctx == LC_WORD ? word_ends_at(p, close + 1) : operand_ends_at(p, ctx, close + 1)) ||
+	    extra > SH_MAX_INPUT)
 		return 0;
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
@@ -3463,6 +3500,20 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 	t->word = w;
 	t->cmdpos_sensitive = false;
 	return 1;
+}
+
+/* (Two functions, a word's and an operand's, so that the word's end test
+ * is the one it needs, without a test of ctx.) */
+static int
+lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	return word_simple_in(p, t, s, LC_WORD);
+}
+
+static int
+lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
+{
+	return word_simple_in(p, t, s, ctx);
 }
 
 /*
