@@ -498,6 +498,50 @@ static const unsigned char ctx_run_stop[] = {
 	[LC_REGEX] = RS_QUOTE | RS_PAREN | RS_SEMI | RS_REGEXMETA,
 };
 
+/*
+ * The text of '...' is scanned for its closing quote 16 bytes at a time
+ * (GNU C vectors: SSE2 on x86-64), inline rather than by a memchr call
+ * (most are short). The scan reads up to 15 bytes past end, which every
+ * source has (SH_SRC_PAD), and answers as memchr did. (The text of "..."
+ * is mostly too short for this to pay: "$x", "a $x": a byte loop it
+ * stays.)
+ */
+typedef unsigned char bytes16 __attribute__((vector_size(16)));
+
+/* The index of the first byte of m that is set (each is 0 or 0xff), 16
+ * when none is. */
+static inline unsigned
+first_set(bytes16 m)
+{
+	uint64_t lo, hi;
+	memcpy(&lo, &m, 8);
+	memcpy(&hi, (const char *)&m + 8, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (lo)
+		return (unsigned)__builtin_ctzll(lo) / 8;
+	return hi ? 8 + (unsigned)__builtin_ctzll(hi) / 8 : 16;
+#else
+	if (lo)
+		return (unsigned)__builtin_clzll(lo) / 8;
+	return hi ? 8 + (unsigned)__builtin_clzll(hi) / 8 : 16;
+#endif
+}
+
+/* Where the '...' whose text starts at i closes: its first '\'' before
+ * end, or end (none). */
+static inline size_t
+sq_close(const char *src, size_t i, size_t end)
+{
+	for (; i < end; i += 16) {
+		bytes16 v;
+		memcpy(&v, src + i, 16);
+		unsigned k = first_set((bytes16)(v == '\''));
+		if (k < 16)
+			return i + k < end ? i + k : end;
+	}
+	return end;
+}
+
 /* The metacharacters that end a plain word: not '(' (arrays, functions,
  * extglobs), nor '<' or '>', which may start a process substitution that
  * continues the word (a<(x)). The same set as cc_table's CC_ENDS. */
@@ -1021,6 +1065,25 @@ static inline struct sh_word *plain_text_word(struct sh_parser *p, size_t start,
  * otherwise by lex_subword. Most operands are: ${f%.*}, ${x:-none},
  * ${p/old/new}, ${s:0:3}, ${a[@]}, $((i+1)).
  */
+static int lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s,
+			      enum lctx ctx);
+
+/* Does an operand of ${...} in ctx (lex_param_operand's contexts) end at
+ * e: '}', or the '/' after a pattern, or the ':' after an offset (a '('
+ * nests there), or the ']' of a subscript or $[ (a '[' nests there), or
+ * the ')' of an arithmetic expression (a '(' nests there)? */
+static inline bool
+operand_ends_at(const struct sh_parser *p, enum lctx ctx, size_t e)
+{
+	static const char closer[] = {
+		[LC_PARAM] = '}', [LC_PARAM_PAT] = '}', [LC_PARAM_OFF] = '}',
+		[LC_SUBSCRIPT] = ']', [LC_ARITH_BR] = ']', [LC_ARITH] = ')',
+	};
+	char c = e < p->end ? p->src[e] : '\0';
+	return c == closer[ctx] || (c == '/' && ctx == LC_PARAM_PAT) ||
+	       (c == ':' && ctx == LC_PARAM_OFF);
+}
+
 static int
 lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		  struct sh_word **ret)
@@ -1035,14 +1098,25 @@ lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 	 * pattern, or the ':' after an offset (a '(' nests there), or the
 	 * ']' of a subscript or $[ (a '[' nests there), or the ')' of an
 	 * arithmetic expression (a '(' nests there) */
-	static const char closer[] = {
-		[LC_PARAM] = '}', [LC_PARAM_PAT] = '}', [LC_PARAM_OFF] = '}',
-		[LC_SUBSCRIPT] = ']', [LC_ARITH_BR] = ']', [LC_ARITH] = ')',
-	};
-	char c = k < p->end ? p->src[k] : '\0';
-	if (!p->no_lc || !(c == closer[ctx] || (c == '/' && ctx == LC_PARAM_PAT) ||
-			   (c == ':' && ctx == LC_PARAM_OFF)))
+	if (!p->no_lc || !operand_ends_at(p, ctx, k)) {
+		/* one quoted string or parameter: "y", 'a', $x, "$x" */
+		char c = p->src[k];
+		if (k == start && k < p->end &&
+		    (c == '"' || c == '$' || (c == '\'' && !(flags & LF_SQ_LIT)))) {
+			struct sh_tok t;
+			t.word = NULL; /* (set when built; said for the compiler) */
+			bool sens = p->cmdpos_sens; /* (the word's, which it clears) */
+			int r = lex_operand_simple(p, &t, start, ctx);
+			p->cmdpos_sens = sens;
+			if (r < 0)
+				return r;
+			if (r == 1) {
+				*ret = t.word;
+				return 0;
+			}
+		}
 		return lex_subword(p, ctx, flags, ret);
+	}
 	struct sh_word *w = plain_text_word(p, start, k - start);
 	if (!w)
 		return oom(p);
@@ -3313,19 +3387,24 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * when the word is none of these (nothing consumed), 2 when it starts with
  * something lex_word_seq would not build either: $( ${ with operators,
  * $'...' ...
+ *
+ * ctx is LC_WORD for a word; for an operand of ${...} (lex_param_operand's
+ * contexts) the same pieces make the same word followed by what ends the
+ * operand (operand_ends_at): lex_parts_at reads '...', "..." and $ alike
+ * there (lex_param_operand leaves '...' that is literal text, LF_SQ_LIT,
+ * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
-static int
-lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
+static inline __attribute__((always_inline)) int
+word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 {
 	const char *src = p->src;
 	char q = src[s];
 	size_t close, n, extra, ns = 0;
 	bool dq_param = false, braced = false;
 	if (q == '\'') {
-		const char *e = memchr(src + s + 1, '\'', p->end - s - 1);
-		if (!e)
+		close = sq_close(src, s + 1, p->end);
+		if (close == p->end)
 			return 0;
-		close = (size_t)(e - src);
 		n = close - s - 1;
 		extra = n + 1;
 	} else if (q == '"') {
@@ -3369,7 +3448,8 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 		close = e - 1; /* the last byte of the word */
 		extra = sizeof(struct sh_param) + n + 1;
 	}
-	if (!word_ends_at(p, close + 1) || extra > SH_MAX_INPUT)
+	if (!(ctx == LC_WORD ? word_ends_at(p, close + 1) : operand_ends_at(p, ctx, close + 1)) ||
+	    extra > SH_MAX_INPUT)
 		return 0;
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
@@ -3441,6 +3521,20 @@ lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 	t->word = w;
 	t->cmdpos_sensitive = false;
 	return 1;
+}
+
+/* (Two functions, a word's and an operand's, so that the word's end test
+ * is the one it needs, without a test of ctx.) */
+static int
+lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	return word_simple_in(p, t, s, LC_WORD);
+}
+
+static int
+lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
+{
+	return word_simple_in(p, t, s, ctx);
 }
 
 /*
@@ -3628,10 +3722,9 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 				return 0;
 			i += 2;
 		} else if (c == '\'') {
-			const char *q = memchr(src + i + 1, '\'', end - i - 1);
-			if (!q || np == WSEQ_MAX)
+			size_t j = sq_close(src, i + 1, end);
+			if (j == end || np == WSEQ_MAX)
 				return 0;
-			size_t j = (size_t)(q - src);
 			pc[np++] = (struct wpiece){ .kind = SH_PART_SQUOTE, .off = (uint32_t)i,
 						    .s = (uint32_t)i + 1, .n = (uint32_t)(j - i - 1) };
 			run = -1;
@@ -4157,6 +4250,84 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 	return sub_word_end(p, t, w);
 }
 
+/*
+ * lex_word_rest for a word that starts with ${ or "${ (dq), a parameter
+ * lex_word_simple does not build (an operator, a subscript, ${#x} ...):
+ * ${x%.*}, "${x:-y}", "${a[@]}". The parameter is read by lex_param_braced
+ * with the charges and brace note of lex_parts_at's '"' case and
+ * lex_dollar, and when it (with its closing quote) is all of the word, the
+ * word, its one or two parts and the sh_param are built here in one
+ * allocation: the word lex_word_rest would build (one part, no literal
+ * first: nothing to merge, no assignment, tilde or reserved word).
+ * Otherwise its parts so far are pushed to pv, as lex_parts_dollar and
+ * lex_dq_part push them, the general path goes on after them, and 1 is
+ * returned for lex_word_rest to make the word.
+ */
+static int __attribute__((noinline))
+lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, bool dq,
+	       struct pvec *pv)
+{
+	size_t d = dq ? s + 1 : s; /* the '$' */
+	int r;
+	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
+	if ((dq && (r = sh_enter(p, s)) < 0) || (r = sh_enter(p, d)) < 0)
+		return r;
+	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0,
+		       "word, parts and parameter share one allocation");
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+				 sizeof(struct sh_param));
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + 1;
+	struct sh_param *pm = (struct sh_param *)(in + 1);
+	*pm = (struct sh_param){ 0 };
+	p->pos = d + 2;
+	if ((r = lex_param_braced(p, dq ? LF_IN_DQ : 0, d, pm)) < 0)
+		return r;
+	sh_leave(p);
+	if (!dq && !param_text_plain(p, d))
+		note_brace_skip(p, d);
+	struct sh_part param = { .kind = SH_PART_PARAM, .pos = sh_pos_at(p, d), .param = pm };
+	size_t e = p->pos;
+	if (!dq && word_ends_at(p, e)) {
+		*top = param;
+	} else if (dq && e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
+		p->pos = ++e;
+		sh_leave(p);
+		*in = param;
+		*top = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, s),
+					 .parts = in, .n_parts = 1 };
+	} else if (!dq) {
+		struct sh_part *part = pvec_push(p, pv, SH_PART_PARAM, d);
+		if (!part)
+			return oom(p);
+		part->param = pm;
+		return (r = lex_parts(p, LC_WORD, flags, pv)) < 0 ? r : 1;
+	} else {
+		struct pvec inv;
+		pvec_init(&inv);
+		struct sh_part *part;
+		if (!pvec_push(p, pv, SH_PART_DQUOTE, s) ||
+		    !(part = pvec_push(p, &inv, SH_PART_PARAM, d)))
+			return oom(p);
+		part->param = pm;
+		if ((!(e < p->end && p->src[e] == '"') &&
+		     (r = lex_parts(p, LC_DQ, 0, &inv)) < 0) ||
+		    (r = dq_close(p, s, pv, 0, &inv)) < 0 ||
+		    (!word_ends_at(p, p->pos) && (r = lex_parts(p, LC_WORD, flags, pv)) < 0))
+			return r;
+		return 1;
+	}
+	*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = top, .n_parts = 1,
+			       .src = p->src + s, .src_len = e - s };
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return 0;
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -4172,9 +4343,18 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
 	    (simple = lex_word_simple(p, t, s)) != 0 && simple != 2)
 		return simple < 0 ? simple : 0;
+	struct pvec pv;
+	pvec_init(&pv);
 	if (simple == 2) {
 		if (p->src[s] == '"' && sub_at(p, LC_DQ, s + 1))
 			return lex_dq_sub_word(p, cmdpos ? LF_CMDPOS : 0, t, s);
+		/* (lex_word_simple read these bytes: they are in the source) */
+		bool dq = p->src[s] == '"';
+		if (p->src[s + dq] == '$' && p->src[s + dq + 1] == '{') {
+			if ((r = lex_param_word(p, cmdpos ? LF_CMDPOS : 0, t, s, dq, &pv)) <= 0)
+				return r;
+			goto made;
+		}
 		seq = false;
 	}
 
@@ -4189,8 +4369,6 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (r = lex_word_seq(p, t, s, k)) != 0)
 		return r < 0 ? r : 0;
 
-	struct pvec pv;
-	pvec_init(&pv);
 	p->cmdpos_sens = false;
 	if (k == s && s < p->end && p->src[s] == '{' &&
 	    (r = lex_brace_word(p, cmdpos, t, s, &pv, &k)) <= 0)
@@ -4220,6 +4398,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	}
 	if (r < 0)
 		return r;
+made:;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);
 	if (!w)
 		return oom(p);
