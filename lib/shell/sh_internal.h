@@ -239,16 +239,21 @@ sh_strdup(struct sh_parser *p, const char *s)
 
 /* positions and errors (sh_parse.c) */
 struct sh_pos sh_pos_at_slow(struct sh_parser *p, size_t off);
+/* The position of byte off of a one-line input (p->offset_pos): its column
+ * is its offset (a one-line input's line 1 runs to the end: lines[1] is
+ * the sentinel). */
+static inline struct sh_pos
+sh_pos_one_line(size_t off)
+{
+	return (struct sh_pos){ .line = 1, .col = (uint32_t)off + 1, .offset = (uint32_t)off };
+}
 /* The position of byte off of the input. Inline because every node, word
  * and part asks: almost always on the line the last lookup found. */
 static inline struct sh_pos
 sh_pos_at(struct sh_parser *p, size_t off)
 {
 	if (__builtin_expect(p->offset_pos, 1))
-		/* a one-line input: the column is the offset (a one-line
-		 * input's line 1 runs to the end: lines[1] is the sentinel) */
-		return (struct sh_pos){ .line = 1, .col = (uint32_t)off + 1,
-					.offset = (uint32_t)off };
+		return sh_pos_one_line(off);
 	size_t d = off - p->line_start; /* (huge when off is before it) */
 	if (__builtin_expect(d < p->line_len && !p->fixed, 1))
 		return (struct sh_pos){ .line = (uint32_t)p->last_line + 1,

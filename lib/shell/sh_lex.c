@@ -940,40 +940,48 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 
 /* ---- parameter expansion ----------------------------------------------- */
 
-/*
- * A word of one LIT part, the text s[0..n) written at source offset off
- * (s is p->src + off, whose padding its copy may read: SH_SRC_PAD):
- * the word, its part and its text in one allocation (the text 8-aligned).
- * Always inline: the plain-word paths of the lexer build most words this
- * way.
- */
-static inline __attribute__((always_inline)) struct sh_word *
-lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
+/* The word, part and text of a plain word (lit_word) in one allocation:
+ * the text starts 8-aligned after the word and its part. */
+#define LIT_WORD_HDR (sizeof(struct sh_word) + sizeof(struct sh_part))
+
+/* The size of lit_word's allocation for a text of n bytes (a multiple of
+ * 8: see sh_alloc_rounded). (The text is of the source's size at most, so
+ * the size cannot wrap; a short text gets SH_SRC_PAD bytes, which its copy
+ * writes.) */
+static inline size_t
+lit_word_size(size_t n)
 {
-	_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0 &&
-		       sizeof(struct sh_part) % _Alignof(char) == 0,
+	_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0,
 		       "word, part and text share one allocation");
-	_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
-		       "the text of a plain word starts 8-aligned");
-	/* (s[0..n) is text of the source's size at most, so the size
-	 * cannot wrap; a short text gets SH_SRC_PAD bytes, which its copy
-	 * writes) */
-	char *mem = sh_alloc_rounded(p, n < SH_SRC_PAD
-					     ? sizeof(struct sh_word) + sizeof(struct sh_part) +
-						       SH_SRC_PAD
-					     : (sizeof(struct sh_word) + sizeof(struct sh_part) +
-						n + 8) & ~(size_t)7);
-	if (!mem)
-		return NULL;
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
-	char *text = mem + sizeof(*w) + sizeof(*part);
+	_Static_assert(LIT_WORD_HDR % 8 == 0, "the text of a plain word starts 8-aligned");
+	return n < SH_SRC_PAD ? LIT_WORD_HDR + SH_SRC_PAD : (LIT_WORD_HDR + n + 8) & ~(size_t)7;
+}
+
+/* Copy lit_word's text s[0..n) into mem (lit_word_size(n) bytes) with its
+ * NUL (s is in a source, whose padding its copy may read: SH_SRC_PAD). */
+static inline __attribute__((always_inline)) void
+lit_word_text(char *mem, const char *s, size_t n)
+{
+	char *text = mem + LIT_WORD_HDR;
 	if (__builtin_expect(n < SH_SRC_PAD, 1))
-		sh_copy_short(text, s); /* s is in p->src: see SH_SRC_PAD */
+		sh_copy_short(text, s);
 	else
 		memcpy(text, s, n);
 	text[n] = '\0';
-	struct sh_pos pos = sh_pos_at(p, off);
+}
+
+/*
+ * lit_word's word and part, in mem after lit_word_text: the word of the
+ * text s[0..n) (s is p->src + off) at pos. Apart from the copy and the
+ * position, so that lex_word_token's fast path, which knows both the room
+ * and the position, has no call to make (and lit_word asks the position
+ * after the copy, not keeping it in registers across it).
+ */
+static inline __attribute__((always_inline)) struct sh_word *
+lit_word_in(char *mem, const char *s, size_t n, struct sh_pos pos)
+{
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
 	/* member by member, each written once (the union by its widest
 	 * member), as the compound literals this was wrote them after
 	 * clearing both whole: a third fewer stores */
@@ -982,7 +990,7 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 	part->backquote = false;
 	part->procsub_dir = 0;
 	part->arith_bracket = false;
-	part->text = text;
+	part->text = mem + LIT_WORD_HDR;
 	part->text_len = n;
 	part->parts = NULL;
 	part->n_parts = 0;
@@ -993,6 +1001,22 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 	w->src_len = n;
 	w->assign = NULL;
 	return w;
+}
+
+/*
+ * A word of one LIT part, the text s[0..n) written at source offset off
+ * (s is p->src + off): the word, its part and its text in one allocation.
+ * Always inline: the plain-word paths of the lexer build most words this
+ * way.
+ */
+static inline __attribute__((always_inline)) struct sh_word *
+lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
+{
+	char *mem = sh_alloc_rounded(p, lit_word_size(n));
+	if (!mem)
+		return NULL;
+	lit_word_text(mem, s, n);
+	return lit_word_in(mem, s, n, sh_pos_at(p, off));
 }
 
 struct sh_word *
@@ -4697,18 +4721,28 @@ sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return lex_special_fast(p, cmdpos, t, i, c);
 }
 
+/* The token of the plain word i..e: w its word (NULL for a reserved word
+ * rw, see lex_word_token), not_assign when it has no '='. */
+static inline __attribute__((always_inline)) void
+plain_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t e,
+	       struct sh_word *w, unsigned char rw, bool not_assign)
+{
+	*t = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .word = w,
+			      .cmdpos = cmdpos, .rw = rw, .not_assign = not_assign };
+	p->cmdpos_sens = false;
+	p->pos = e;
+}
+
 /*
- * The token of a word at i, which starts with no character of tok_special
- * (but for a digit or a backslash, which lex_token_rest sends here). The
- * plain words (see lex_plain_word), most of them, are made here: a
- * reserved word's token without its word, as the grammar takes most
- * reserved words as such and never asks for it (tok_word builds it when
- * it does). A word that is not plain goes on to lex_word_rest from where
- * the plain scan stopped. (Apart from sh_lex_token, whose fast path has no
- * frame.)
+ * lex_word_token for every word its fast path leaves (the same token).
+ * The plain words (see lex_plain_word) are made here: a reserved word's
+ * token without its word, as the grammar takes most reserved words as
+ * such and never asks for it (tok_word builds it when it does). A word
+ * that is not plain goes on to lex_word_rest from where the plain scan
+ * stopped.
  */
 static int __attribute__((noinline))
-lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+lex_word_token_general(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 {
 	int r;
 	unsigned seen;
@@ -4739,13 +4773,49 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	struct sh_word *w = NULL;
 	if (rw == RW_NONE && !(w = lit_word(p, p->src + i, n, i)))
 		return oom(p);
-	*t = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .word = w,
-			      .cmdpos = cmdpos, .rw = rw,
-			      /* no '=' (and no '[' but a first one): no
-			       * assignment */
-			      .not_assign = !(seen & CC_EQUALS) };
-	p->cmdpos_sens = false;
-	p->pos = e;
+	/* no '=' (and no '[' but a first one): no assignment */
+	plain_word_tok(p, cmdpos, t, i, e, w, rw, !(seen & CC_EQUALS));
+	return 0;
+}
+
+/*
+ * The token of a word at i, which starts with no character of tok_special
+ * (but for a digit or a backslash, which lex_token_rest sends here).
+ * Most are short plain words on a one-line input, a command's name
+ * (ls, git, cd): those are made here, with few registers and no call
+ * (a few pushes, not lex_word_token_general's frame), the rest by a
+ * tail call to lex_word_token_general. (Apart from sh_lex_token, whose
+ * fast path has no frame.)
+ */
+static int __attribute__((noinline))
+lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+{
+	/* Plain text that ends a plain word (at a byte of CC_ENDS or the
+	 * end) with none of '~' '=' '[' in it (a tilde prefix, an
+	 * assignment, a subscript: plain_scan's cases apart) is the plain
+	 * word lex_word_token_general makes, with no '=' in it. Short, so
+	 * its text is one copy (sh_copy_short) and its word and text fit in
+	 * lit_word_size(0) bytes; on a one-line input, whose positions are
+	 * offsets (sh_pos_at's first case). */
+	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET;
+	size_t e = i;
+	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & stop))
+		e++;
+	size_t n = e - i;
+	if (n - 1 >= SH_SRC_PAD - 1 || !p->offset_pos ||
+	    (e < p->end && !(cc_table[(unsigned char)p->src[e]] & CC_ENDS)) ||
+	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
+		return lex_word_token_general(p, cmdpos, t, i);
+	const char *text = p->src + i;
+	unsigned char rw = reserved_word_plain(p, i, n);
+	struct sh_word *w = NULL;
+	if (rw == RW_NONE) {
+		char *mem = p->bump;
+		p->bump += lit_word_size(0);
+		lit_word_text(mem, text, n);
+		w = lit_word_in(mem, text, n, sh_pos_one_line(i));
+	}
+	plain_word_tok(p, cmdpos, t, i, e, w, rw, true);
 	return 0;
 }
 
