@@ -3296,7 +3296,8 @@ reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 	if (__builtin_expect(n != rw_len[rw], 1))
 		return RW_NONE;
 	uint64_t v = rw_bytes(text);
-	uint64_t mask = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
+	/* (n is a reserved word's length here: 1 to 8) */
+	uint64_t mask = ~(uint64_t)0 >> (64 - 8 * n);
 	return (v & mask) == rw_key[rw] ? (unsigned char)rw : RW_NONE;
 }
 
@@ -4807,7 +4808,18 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
 		return lex_word_token_general(p, cmdpos, t, i);
 	const char *text = p->src + i;
-	unsigned char rw = reserved_word_plain(p, i, n);
+	/* bit n of rw_first[c]: a reserved word of n bytes starts with c */
+	static const uint16_t rw_first[256] = {
+		['!'] = 1 << 1, ['{'] = 1 << 1, ['}'] = 1 << 1, ['['] = 1 << 2,
+		[']'] = 1 << 2, ['i'] = 1 << 2, ['f'] = 1 << 2 | 1 << 3 | 1 << 8,
+		['d'] = 1 << 2 | 1 << 4, ['t'] = 1 << 4, ['e'] = 1 << 4,
+		['c'] = 1 << 4 | 1 << 6, ['s'] = 1 << 6, ['w'] = 1 << 5, ['u'] = 1 << 5,
+	};
+	/* (most words start with a byte no reserved word of their length
+	 * starts with: a load and a test, not reserved_word_plain's hash) */
+	unsigned char rw = RW_NONE;
+	if (rw_first[(unsigned char)text[0]] >> n & 1)
+		rw = reserved_word_plain(p, i, n);
 	struct sh_word *w = NULL;
 	if (rw == RW_NONE) {
 		char *mem = p->bump;
