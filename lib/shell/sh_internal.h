@@ -450,6 +450,11 @@ static inline size_t
 sh_arg_begin(struct sh_parser *p)
 {
 	size_t i = p->pos;
+	/* (most words follow one blank: that case without the loop) */
+	if (i + 1 < p->end && p->src[i] == ' ' && !sh_arg_start[(unsigned char)p->src[i + 1]]) {
+		p->pos = i + 1;
+		return i + 1;
+	}
 	unsigned char k = 1;
 	while (i < p->end && (k = sh_arg_start[(unsigned char)p->src[i]]) == 2)
 		i++;

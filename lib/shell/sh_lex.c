@@ -4970,14 +4970,7 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 			break;
 		}
 		v[n++] = w;
-		/* (most words are followed by one blank and the next word:
-		 * that case without sh_arg_begin's loop and checks) */
-		i = p->pos + 1;
-		if (i < p->end && p->src[i - 1] == ' ' &&
-		    !sh_arg_start[(unsigned char)p->src[i]])
-			p->pos = i;
-		else
-			i = sh_arg_begin(p);
+		i = sh_arg_begin(p);
 	} while (i != SIZE_MAX);
 	*words = v;
 	*nw = n;
