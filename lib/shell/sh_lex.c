@@ -3975,6 +3975,19 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k, int simple) __attribute__((noinline));
 
+/* Where a word that starts with a plain-word stop at s ends when it is
+ * a plain word: a lone '{' (a group's) is plain text too, as lex_brace
+ * would scan one byte, find the word's end, charge that byte and call it
+ * literal; SIZE_MAX for any other. */
+static inline __attribute__((always_inline)) size_t
+lone_brace_end(const struct sh_parser *p, size_t s)
+{
+	size_t e = s + 1;
+	return p->src[s] == '{' && (e == p->end || sh_ends_plain_word[(unsigned char)p->src[e]])
+		       ? e
+		       : SIZE_MAX;
+}
+
 /*
  * Plain words: plain_scan reads the plain characters from s (where it
  * stopped in *ret_k, their classes in *ret_seen) and returns where the
@@ -4006,15 +4019,8 @@ plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_see
 	/* the first character apart: it says whether '[' stops the scan
 	 * (CC_LBRACKET is no stop for it), read once */
 	unsigned cc = cc_table[(unsigned char)p->src[s]];
-	if (cc & CC_WORDSTOP) {
-		/* a lone '{' (a group's) is plain text too: lex_brace would
-		 * scan one byte, find the word's end, charge that byte and
-		 * call it literal */
-		size_t e = s + 1;
-		return p->src[s] == '{' &&
-		       (e == p->end || sh_ends_plain_word[(unsigned char)p->src[e]]) ? e
-										 : SIZE_MAX;
-	}
+	if (cc & CC_WORDSTOP)
+		return lone_brace_end(p, s);
 	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
 	unsigned seen = cc; /* the classes of the plain characters scanned */
 	unsigned end = CC_ENDS; /* the class of the byte after: the end ends */
@@ -4038,6 +4044,63 @@ plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_see
 	return k;
 }
 
+/* What plain_scan answers: where the plain word ends (SIZE_MAX: no plain
+ * word) and where its scan stopped (returned in registers, not through
+ * memory). */
+struct plain_end {
+	size_t e, k;
+};
+
+/* plain_scan_lean's word with a '~' at k (k >= s): plain_scan's answer,
+ * from its loop's way on from k (out of line: rare) */
+static struct plain_end __attribute__((noinline))
+plain_scan_tilde(const struct sh_parser *p, size_t s, size_t k, unsigned stop)
+{
+	unsigned end = CC_ENDS;
+	for (; k < p->end; k++) {
+		unsigned cc = cc_table[(unsigned char)p->src[k]];
+		if (cc & stop) {
+			end = cc;
+			break;
+		}
+	}
+	bool plain = (end & CC_ENDS) && p->src[s] != '~' && !assign_like(p->src + s, k - s);
+	return (struct plain_end){ .e = plain ? k : SIZE_MAX, .k = k };
+}
+
+/*
+ * plain_scan without *ret_seen, for the words that need not know it (the
+ * arguments): a '~' stops its loop too, so that the loop neither adds up
+ * the classes nor looks at them but for its stops (plain_scan_tilde takes
+ * the word on from a '~', as plain_scan would). The same answer.
+ */
+static inline __attribute__((always_inline)) struct plain_end
+plain_scan_lean(const struct sh_parser *p, size_t s)
+{
+	if (s >= p->end)
+		return (struct plain_end){ .e = SIZE_MAX, .k = s };
+	unsigned cc = cc_table[(unsigned char)p->src[s]];
+	if (cc & CC_WORDSTOP) {
+		/* (most such words start with a quote or a '$': said, as
+		 * it lays the way to lex_word_simple out better) */
+		size_t e = __builtin_expect(p->src[s] == '{', 0) ? lone_brace_end(p, s) : SIZE_MAX;
+		return (struct plain_end){ .e = e, .k = s };
+	}
+	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
+	if (cc & CC_TILDE)
+		return plain_scan_tilde(p, s, s + 1, stop);
+	size_t k = s + 1;
+	while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & (stop | CC_TILDE)))
+		k++;
+	if (k < p->end) {
+		cc = cc_table[(unsigned char)p->src[k]];
+		if (!(cc & CC_ENDS))
+			return cc & CC_TILDE ? plain_scan_tilde(p, s, k, stop)
+					     : (struct plain_end){ .e = SIZE_MAX, .k = k };
+	}
+	return (struct plain_end){ .e = k, .k = k };
+}
+
 /* The plain word at s (an argument), if the word there is one, built: 1
  * with the word in *ret_w; 0 when the word is not plain (*ret_k: where
  * the plain scan stopped); < 0 on error. */
@@ -4045,9 +4108,8 @@ static inline __attribute__((always_inline)) int
 lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *ret_k)
 {
 	int r;
-	unsigned seen;
-	size_t k;
-	size_t e = plain_scan(p, s, &k, &seen);
+	struct plain_end pe = plain_scan_lean(p, s);
+	size_t e = pe.e, k = pe.k;
 	if (e == SIZE_MAX) {
 		*ret_k = k;
 		return 0;
