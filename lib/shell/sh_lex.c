@@ -940,40 +940,48 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 
 /* ---- parameter expansion ----------------------------------------------- */
 
-/*
- * A word of one LIT part, the text s[0..n) written at source offset off
- * (s is p->src + off, whose padding its copy may read: SH_SRC_PAD):
- * the word, its part and its text in one allocation (the text 8-aligned).
- * Always inline: the plain-word paths of the lexer build most words this
- * way.
- */
-static inline __attribute__((always_inline)) struct sh_word *
-lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
+/* The word, part and text of a plain word (lit_word) in one allocation:
+ * the text starts 8-aligned after the word and its part. */
+#define LIT_WORD_HDR (sizeof(struct sh_word) + sizeof(struct sh_part))
+
+/* The size of lit_word's allocation for a text of n bytes (a multiple of
+ * 8: see sh_alloc_rounded). (The text is of the source's size at most, so
+ * the size cannot wrap; a short text gets SH_SRC_PAD bytes, which its copy
+ * writes.) */
+static inline size_t
+lit_word_size(size_t n)
 {
-	_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0 &&
-		       sizeof(struct sh_part) % _Alignof(char) == 0,
+	_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0,
 		       "word, part and text share one allocation");
-	_Static_assert((sizeof(struct sh_word) + sizeof(struct sh_part)) % 8 == 0,
-		       "the text of a plain word starts 8-aligned");
-	/* (s[0..n) is text of the source's size at most, so the size
-	 * cannot wrap; a short text gets SH_SRC_PAD bytes, which its copy
-	 * writes) */
-	char *mem = sh_alloc_rounded(p, n < SH_SRC_PAD
-					     ? sizeof(struct sh_word) + sizeof(struct sh_part) +
-						       SH_SRC_PAD
-					     : (sizeof(struct sh_word) + sizeof(struct sh_part) +
-						n + 8) & ~(size_t)7);
-	if (!mem)
-		return NULL;
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
-	char *text = mem + sizeof(*w) + sizeof(*part);
+	_Static_assert(LIT_WORD_HDR % 8 == 0, "the text of a plain word starts 8-aligned");
+	return n < SH_SRC_PAD ? LIT_WORD_HDR + SH_SRC_PAD : (LIT_WORD_HDR + n + 8) & ~(size_t)7;
+}
+
+/* Copy lit_word's text s[0..n) into mem (lit_word_size(n) bytes) with its
+ * NUL (s is in a source, whose padding its copy may read: SH_SRC_PAD). */
+static inline __attribute__((always_inline)) void
+lit_word_text(char *mem, const char *s, size_t n)
+{
+	char *text = mem + LIT_WORD_HDR;
 	if (__builtin_expect(n < SH_SRC_PAD, 1))
-		sh_copy_short(text, s); /* s is in p->src: see SH_SRC_PAD */
+		sh_copy_short(text, s);
 	else
 		memcpy(text, s, n);
 	text[n] = '\0';
-	struct sh_pos pos = sh_pos_at(p, off);
+}
+
+/*
+ * lit_word's word and part, in mem after lit_word_text: the word of the
+ * text s[0..n) (s is p->src + off) at pos. Apart from the copy and the
+ * position, so that lex_word_token's fast path, which knows both the room
+ * and the position, has no call to make (and lit_word asks the position
+ * after the copy, not keeping it in registers across it).
+ */
+static inline __attribute__((always_inline)) struct sh_word *
+lit_word_in(char *mem, const char *s, size_t n, struct sh_pos pos)
+{
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
 	/* member by member, each written once (the union by its widest
 	 * member), as the compound literals this was wrote them after
 	 * clearing both whole: a third fewer stores */
@@ -982,7 +990,7 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 	part->backquote = false;
 	part->procsub_dir = 0;
 	part->arith_bracket = false;
-	part->text = text;
+	part->text = mem + LIT_WORD_HDR;
 	part->text_len = n;
 	part->parts = NULL;
 	part->n_parts = 0;
@@ -993,6 +1001,22 @@ lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
 	w->src_len = n;
 	w->assign = NULL;
 	return w;
+}
+
+/*
+ * A word of one LIT part, the text s[0..n) written at source offset off
+ * (s is p->src + off): the word, its part and its text in one allocation.
+ * Always inline: the plain-word paths of the lexer build most words this
+ * way.
+ */
+static inline __attribute__((always_inline)) struct sh_word *
+lit_word(struct sh_parser *p, const char *s, size_t n, size_t off)
+{
+	char *mem = sh_alloc_rounded(p, lit_word_size(n));
+	if (!mem)
+		return NULL;
+	lit_word_text(mem, s, n);
+	return lit_word_in(mem, s, n, sh_pos_at(p, off));
 }
 
 struct sh_word *
@@ -3272,7 +3296,8 @@ reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 	if (__builtin_expect(n != rw_len[rw], 1))
 		return RW_NONE;
 	uint64_t v = rw_bytes(text);
-	uint64_t mask = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
+	/* (n is a reserved word's length here: 1 to 8) */
+	uint64_t mask = ~(uint64_t)0 >> (64 - 8 * n);
 	return (v & mask) == rw_key[rw] ? (unsigned char)rw : RW_NONE;
 }
 
@@ -3950,6 +3975,19 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k, int simple) __attribute__((noinline));
 
+/* Where a word that starts with a plain-word stop at s ends when it is
+ * a plain word: a lone '{' (a group's) is plain text too, as lex_brace
+ * would scan one byte, find the word's end, charge that byte and call it
+ * literal; SIZE_MAX for any other. */
+static inline __attribute__((always_inline)) size_t
+lone_brace_end(const struct sh_parser *p, size_t s)
+{
+	size_t e = s + 1;
+	return p->src[s] == '{' && (e == p->end || sh_ends_plain_word[(unsigned char)p->src[e]])
+		       ? e
+		       : SIZE_MAX;
+}
+
 /*
  * Plain words: plain_scan reads the plain characters from s (where it
  * stopped in *ret_k, their classes in *ret_seen) and returns where the
@@ -3981,15 +4019,8 @@ plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_see
 	/* the first character apart: it says whether '[' stops the scan
 	 * (CC_LBRACKET is no stop for it), read once */
 	unsigned cc = cc_table[(unsigned char)p->src[s]];
-	if (cc & CC_WORDSTOP) {
-		/* a lone '{' (a group's) is plain text too: lex_brace would
-		 * scan one byte, find the word's end, charge that byte and
-		 * call it literal */
-		size_t e = s + 1;
-		return p->src[s] == '{' &&
-		       (e == p->end || sh_ends_plain_word[(unsigned char)p->src[e]]) ? e
-										 : SIZE_MAX;
-	}
+	if (cc & CC_WORDSTOP)
+		return lone_brace_end(p, s);
 	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
 	unsigned seen = cc; /* the classes of the plain characters scanned */
 	unsigned end = CC_ENDS; /* the class of the byte after: the end ends */
@@ -4013,6 +4044,63 @@ plain_scan(const struct sh_parser *p, size_t s, size_t *ret_k, unsigned *ret_see
 	return k;
 }
 
+/* What plain_scan answers: where the plain word ends (SIZE_MAX: no plain
+ * word) and where its scan stopped (returned in registers, not through
+ * memory). */
+struct plain_end {
+	size_t e, k;
+};
+
+/* plain_scan_lean's word with a '~' at k (k >= s): plain_scan's answer,
+ * from its loop's way on from k (out of line: rare) */
+static struct plain_end __attribute__((noinline))
+plain_scan_tilde(const struct sh_parser *p, size_t s, size_t k, unsigned stop)
+{
+	unsigned end = CC_ENDS;
+	for (; k < p->end; k++) {
+		unsigned cc = cc_table[(unsigned char)p->src[k]];
+		if (cc & stop) {
+			end = cc;
+			break;
+		}
+	}
+	bool plain = (end & CC_ENDS) && p->src[s] != '~' && !assign_like(p->src + s, k - s);
+	return (struct plain_end){ .e = plain ? k : SIZE_MAX, .k = k };
+}
+
+/*
+ * plain_scan without *ret_seen, for the words that need not know it (the
+ * arguments): a '~' stops its loop too, so that the loop neither adds up
+ * the classes nor looks at them but for its stops (plain_scan_tilde takes
+ * the word on from a '~', as plain_scan would). The same answer.
+ */
+static inline __attribute__((always_inline)) struct plain_end
+plain_scan_lean(const struct sh_parser *p, size_t s)
+{
+	if (s >= p->end)
+		return (struct plain_end){ .e = SIZE_MAX, .k = s };
+	unsigned cc = cc_table[(unsigned char)p->src[s]];
+	if (cc & CC_WORDSTOP) {
+		/* (most such words start with a quote or a '$': said, as
+		 * it lays the way to lex_word_simple out better) */
+		size_t e = __builtin_expect(p->src[s] == '{', 0) ? lone_brace_end(p, s) : SIZE_MAX;
+		return (struct plain_end){ .e = e, .k = s };
+	}
+	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
+	if (cc & CC_TILDE)
+		return plain_scan_tilde(p, s, s + 1, stop);
+	size_t k = s + 1;
+	while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & (stop | CC_TILDE)))
+		k++;
+	if (k < p->end) {
+		cc = cc_table[(unsigned char)p->src[k]];
+		if (!(cc & CC_ENDS))
+			return cc & CC_TILDE ? plain_scan_tilde(p, s, k, stop)
+					     : (struct plain_end){ .e = SIZE_MAX, .k = k };
+	}
+	return (struct plain_end){ .e = k, .k = k };
+}
+
 /* The plain word at s (an argument), if the word there is one, built: 1
  * with the word in *ret_w; 0 when the word is not plain (*ret_k: where
  * the plain scan stopped); < 0 on error. */
@@ -4020,9 +4108,8 @@ static inline __attribute__((always_inline)) int
 lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *ret_k)
 {
 	int r;
-	unsigned seen;
-	size_t k;
-	size_t e = plain_scan(p, s, &k, &seen);
+	struct plain_end pe = plain_scan_lean(p, s);
+	size_t e = pe.e, k = pe.k;
 	if (e == SIZE_MAX) {
 		*ret_k = k;
 		return 0;
@@ -4697,18 +4784,28 @@ sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	return lex_special_fast(p, cmdpos, t, i, c);
 }
 
+/* The token of the plain word i..e: w its word (NULL for a reserved word
+ * rw, see lex_word_token), not_assign when it has no '='. */
+static inline __attribute__((always_inline)) void
+plain_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t e,
+	       struct sh_word *w, unsigned char rw, bool not_assign)
+{
+	*t = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .word = w,
+			      .cmdpos = cmdpos, .rw = rw, .not_assign = not_assign };
+	p->cmdpos_sens = false;
+	p->pos = e;
+}
+
 /*
- * The token of a word at i, which starts with no character of tok_special
- * (but for a digit or a backslash, which lex_token_rest sends here). The
- * plain words (see lex_plain_word), most of them, are made here: a
- * reserved word's token without its word, as the grammar takes most
- * reserved words as such and never asks for it (tok_word builds it when
- * it does). A word that is not plain goes on to lex_word_rest from where
- * the plain scan stopped. (Apart from sh_lex_token, whose fast path has no
- * frame.)
+ * lex_word_token for every word its fast path leaves (the same token).
+ * The plain words (see lex_plain_word) are made here: a reserved word's
+ * token without its word, as the grammar takes most reserved words as
+ * such and never asks for it (tok_word builds it when it does). A word
+ * that is not plain goes on to lex_word_rest from where the plain scan
+ * stopped.
  */
 static int __attribute__((noinline))
-lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+lex_word_token_general(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 {
 	int r;
 	unsigned seen;
@@ -4739,13 +4836,60 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	struct sh_word *w = NULL;
 	if (rw == RW_NONE && !(w = lit_word(p, p->src + i, n, i)))
 		return oom(p);
-	*t = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .word = w,
-			      .cmdpos = cmdpos, .rw = rw,
-			      /* no '=' (and no '[' but a first one): no
-			       * assignment */
-			      .not_assign = !(seen & CC_EQUALS) };
-	p->cmdpos_sens = false;
-	p->pos = e;
+	/* no '=' (and no '[' but a first one): no assignment */
+	plain_word_tok(p, cmdpos, t, i, e, w, rw, !(seen & CC_EQUALS));
+	return 0;
+}
+
+/*
+ * The token of a word at i, which starts with no character of tok_special
+ * (but for a digit or a backslash, which lex_token_rest sends here).
+ * Most are short plain words on a one-line input, a command's name
+ * (ls, git, cd): those are made here, with few registers and no call
+ * (a few pushes, not lex_word_token_general's frame), the rest by a
+ * tail call to lex_word_token_general. (Apart from sh_lex_token, whose
+ * fast path has no frame.)
+ */
+static int __attribute__((noinline))
+lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+{
+	/* Plain text that ends a plain word (at a byte of CC_ENDS or the
+	 * end) with none of '~' '=' '[' in it (a tilde prefix, an
+	 * assignment, a subscript: plain_scan's cases apart) is the plain
+	 * word lex_word_token_general makes, with no '=' in it. Short, so
+	 * its text is one copy (sh_copy_short) and its word and text fit in
+	 * lit_word_size(0) bytes; on a one-line input, whose positions are
+	 * offsets (sh_pos_at's first case). */
+	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET;
+	size_t e = i;
+	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & stop))
+		e++;
+	size_t n = e - i;
+	if (n - 1 >= SH_SRC_PAD - 1 || !p->offset_pos ||
+	    (e < p->end && !(cc_table[(unsigned char)p->src[e]] & CC_ENDS)) ||
+	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
+		return lex_word_token_general(p, cmdpos, t, i);
+	const char *text = p->src + i;
+	/* bit n of rw_first[c]: a reserved word of n bytes starts with c */
+	static const uint16_t rw_first[256] = {
+		['!'] = 1 << 1, ['{'] = 1 << 1, ['}'] = 1 << 1, ['['] = 1 << 2,
+		[']'] = 1 << 2, ['i'] = 1 << 2, ['f'] = 1 << 2 | 1 << 3 | 1 << 8,
+		['d'] = 1 << 2 | 1 << 4, ['t'] = 1 << 4, ['e'] = 1 << 4,
+		['c'] = 1 << 4 | 1 << 6, ['s'] = 1 << 6, ['w'] = 1 << 5, ['u'] = 1 << 5,
+	};
+	/* (most words start with a byte no reserved word of their length
+	 * starts with: a load and a test, not reserved_word_plain's hash) */
+	unsigned char rw = RW_NONE;
+	if (rw_first[(unsigned char)text[0]] >> n & 1)
+		rw = reserved_word_plain(p, i, n);
+	struct sh_word *w = NULL;
+	if (rw == RW_NONE) {
+		char *mem = p->bump;
+		p->bump += lit_word_size(0);
+		lit_word_text(mem, text, n);
+		w = lit_word_in(mem, text, n, sh_pos_one_line(i));
+	}
+	plain_word_tok(p, cmdpos, t, i, e, w, rw, true);
 	return 0;
 }
 
@@ -4888,14 +5032,7 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 			break;
 		}
 		v[n++] = w;
-		/* (most words are followed by one blank and the next word:
-		 * that case without sh_arg_begin's loop and checks) */
-		i = p->pos + 1;
-		if (i < p->end && p->src[i - 1] == ' ' &&
-		    !sh_arg_start[(unsigned char)p->src[i]])
-			p->pos = i;
-		else
-			i = sh_arg_begin(p);
+		i = sh_arg_begin(p);
 	} while (i != SIZE_MAX);
 	*words = v;
 	*nw = n;
