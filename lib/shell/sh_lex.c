@@ -4706,9 +4706,51 @@ static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t);
  * the rest left to lex_token_rest.
  * (Apart from sh_lex_token, which then has registers enough for the
  * blanks and the words without a frame.) */
+/* Most operators, read without read_op's dispatch, in a source with no
+ * continuation line: one byte that no byte going on with it follows
+ * (`a | b`, `a; b`, `>file`), && and || (which no third byte makes
+ * longer) and the >& of 2>&1. True with the token in t and p->pos after
+ * it; false, nothing done, for the others. */
+static inline __attribute__((always_inline)) bool
+lex_op_short(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
+	/* the operator each operator byte is alone */
+	static const unsigned char op_one[256] = {
+		[';'] = OP_SEMI, ['&'] = OP_AMP, ['|'] = OP_PIPE, ['('] = OP_LPAREN,
+		[')'] = OP_RPAREN, ['<'] = OP_LESS, ['>'] = OP_GREAT,
+	};
+	/* the bytes that may make an operator longer (;; ;& && &> || |&
+	 * << <& <> >> >| >&) or it a process substitution's start (<( >() */
+	static const bool op_goes_on[256] = {
+		[';'] = true, ['&'] = true, ['|'] = true, ['<'] = true, ['>'] = true,
+		['('] = true,
+	};
+	int d = sh_ch(p, i + 1);
+	size_t n = 2;
+	enum sh_op op;
+	if (d < 0 || !op_goes_on[d]) {
+		op = op_one[c];
+		n = 1;
+	} else if (d == c && c == '&') {
+		op = OP_AND_IF;
+	} else if (d == c && c == '|') {
+		op = OP_OR_IF;
+	} else if (c == '>' && d == '&') {
+		op = OP_GREATAND;
+	} else {
+		return false;
+	}
+	*t = (struct sh_tok){ .kind = T_OP, .op = op, .start = i, .end = i + n,
+			      .cmdpos = cmdpos };
+	p->pos = i + n;
+	return true;
+}
+
 static int __attribute__((noinline))
 lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
+	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
+		return 0;
 	if (tok_special[c] == 2) {
 		/* an operator (<( and >( start a process substitution, a
 		 * word) */

@@ -336,9 +336,10 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 }
 
 /* A node of kind k at start and, after it in the same allocation, copies
- * of the an bytes at a and the bn bytes at b (*ret_a, *ret_b): a list's or
- * a pipeline's two vectors, collected on the stack, at their final size
- * in one allocation rather than three. NULL when out of memory. */
+ * of the an bytes at a (pointers: an a multiple of 8, not 0) and the bn
+ * bytes at b (*ret_a, *ret_b): a list's or a pipeline's two vectors,
+ * collected on the stack, at their final size in one allocation rather
+ * than three. NULL when out of memory. */
 static inline struct sh_node *
 node_with_vecs(struct sh_parser *p, enum sh_node_kind k, size_t start, const void *a,
 	       size_t an, const void *b, size_t bn, void **ret_a, void **ret_b)
@@ -352,7 +353,7 @@ node_with_vecs(struct sh_parser *p, enum sh_node_kind k, size_t start, const voi
 	*n = (struct sh_node){ .kind = k, .pos = sh_pos_at(p, start) };
 	*ret_a = n + 1;
 	*ret_b = (char *)(n + 1) + an;
-	sh_copy(*ret_a, a, an);
+	sh_copy_vec8(*ret_a, a, an);
 	sh_copy(*ret_b, b, bn);
 	return n;
 }
