@@ -3523,12 +3523,18 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 	return 1;
 }
 
+static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k);
+
 /* (Two functions, a word's and an operand's, so that the word's end test
- * is the one it needs, without a test of ctx.) */
+ * is the one it needs, without a test of ctx.) A word that is none of
+ * word_simple_in's goes on to lex_word_seq here, where lex_word_rest would
+ * send it (nothing plain before it, no $( at its start), rather than
+ * through lex_word_rest's dispatch: 0 then means that neither built it. */
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return word_simple_in(p, t, s, LC_WORD);
+	int r = word_simple_in(p, t, s, LC_WORD);
+	return r ? r : lex_word_seq(p, t, s, s);
 }
 
 static int
@@ -4331,18 +4337,22 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, 
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
- * 2), -1 when not asked. */
+ * 2: lex_word_seq is not to be tried), -1 when not asked. */
 static int
 lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k,
 	      int simple)
 {
 	size_t i;
 	int r;
-	bool seq = true;
+	/* (lex_word_simple's 0 and 2: lex_word_seq was tried, or would not
+	 * build the word) */
+	bool seq = simple < 0;
 	if (simple < 0 && k == s && s < p->end &&
-	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
-	    (simple = lex_word_simple(p, t, s)) != 0 && simple != 2)
-		return simple < 0 ? simple : 0;
+	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$')) {
+		seq = false;
+		if ((simple = lex_word_simple(p, t, s)) != 0 && simple != 2)
+			return simple < 0 ? simple : 0;
+	}
 	struct pvec pv;
 	pvec_init(&pv);
 	if (simple == 2) {
@@ -4355,7 +4365,6 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 				return r;
 			goto made;
 		}
-		seq = false;
 	}
 
 	/* a plain word that lex_word_token's scan ran to its end: it came here
