@@ -3386,7 +3386,9 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * (the same parts, positions and nesting charge). Returns 1 when built, 0
  * when the word is none of these (nothing consumed), 2 when it starts with
  * something lex_word_seq would not build either: $( ${ with operators,
- * $'...' ...
+ * $'...' ... A 0 for a "..." whose text is plain up to a \ $ or ` sets
+ * *ret_dq_stop there (lex_word_seq goes on from it, without a second
+ * scan of that text).
  *
  * ctx is LC_WORD for a word; for an operand of ${...} (lex_param_operand's
  * contexts) the same pieces make the same word followed by what ends the
@@ -3395,7 +3397,8 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
 static inline __attribute__((always_inline)) int
-word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
+word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
+	       size_t *ret_dq_stop)
 {
 	const char *src = p->src;
 	char q = src[s];
@@ -3419,14 +3422,18 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 				return 2;
 			if (!e)
 				e = special_param(p, close, &ns, &n);
-			if (!e || e >= p->end || src[e] != '"')
+			if (!e || e >= p->end || src[e] != '"') {
+				*ret_dq_stop = close;
 				return 0;
+			}
 			dq_param = true;
 			close = e;
 			extra = sizeof(struct sh_part) + sizeof(struct sh_param) + n + 1;
 		} else {
-			if (close >= p->end || src[close] != '"')
+			if (close >= p->end || src[close] != '"') {
+				*ret_dq_stop = close;
 				return 0;
+			}
 			n = close - s - 1;
 			extra = n ? sizeof(struct sh_part) + n + 1 : 0;
 		}
@@ -3523,7 +3530,8 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 	return 1;
 }
 
-static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k);
+static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+			size_t dq_stop);
 
 /* (Two functions, a word's and an operand's, so that the word's end test
  * is the one it needs, without a test of ctx.) A word that is none of
@@ -3533,14 +3541,16 @@ static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t 
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	int r = word_simple_in(p, t, s, LC_WORD);
-	return r ? r : lex_word_seq(p, t, s, s);
+	size_t dq_stop = 0;
+	int r = word_simple_in(p, t, s, LC_WORD, &dq_stop);
+	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
 }
 
 static int
 lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 {
-	return word_simple_in(p, t, s, ctx);
+	size_t dq_stop;
+	return word_simple_in(p, t, s, ctx, &dq_stop);
 }
 
 /*
@@ -3661,6 +3671,47 @@ wseq_take_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc
 	return true;
 }
 
+/*
+ * The inside of a "..." for lex_word_seq from j on (after its quote, or
+ * after plain text in the current run): its pieces added to pc. Returns
+ * where its closing quote is, or 0 for the general path.
+ */
+static inline __attribute__((always_inline)) size_t
+wseq_dq(const struct sh_parser *p, size_t j, struct wpiece *pc, size_t *np, size_t *npm,
+	long *run)
+{
+	const char *src = p->src;
+	size_t end = p->end;
+	for (;;) {
+		if (j >= end)
+			return 0;
+		unsigned char d = (unsigned char)src[j];
+		if (!(wseq_class[d] & WQ_D)) {
+			size_t e = wseq_text_end(src, j + 1, end, WQ_D);
+			if (!wseq_run(pc, np, run, SH_PART_LIT, j, e))
+				return 0;
+			j = e;
+			continue;
+		}
+		if (d == '"')
+			return j;
+		if (d == '\\') {
+			if (j + 1 >= end)
+				return 0;
+			char x = src[j + 1];
+			bool esc = x == '$' || x == '`' || x == '\\' || x == '"';
+			if (!wseq_run(pc, np, run, esc ? SH_PART_ESCAPED : SH_PART_LIT, j, j + 2))
+				return 0;
+			j += 2;
+		} else if (d == '$') {
+			if (!wseq_take_dollar(p, j, true, pc, np, npm, run, &j))
+				return 0;
+		} else {
+			return 0; /* ` and NUL */
+		}
+	}
+}
+
 /* Build a LIT, ESCAPED, SQUOTE or PARAM part of lex_word_seq's. */
 static inline void
 wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, char **txt,
@@ -3698,10 +3749,12 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
  * operators, $'...', braces, '(' and process substitutions, a '[' that
  * may start a subscript, tilde prefixes, line continuations) returns 0
  * before anything is built or charged, for the general path. The plain
- * text [s, k) has been scanned by lex_plain_word. Returns 1 when built.
+ * text [s, k) has been scanned by lex_plain_word; or, when dq_stop is not
+ * 0, the word starts with a "..." whose text [s + 1, dq_stop) has been
+ * scanned by word_simple_in (k is s). Returns 1 when built.
  */
 static int
-lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t dq_stop)
 {
 	const char *src = p->src;
 	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0;
@@ -3713,6 +3766,21 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		pc[np++] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s,
 					    .s = (uint32_t)s, .n = (uint32_t)(k - s) };
 		run = 0;
+	} else if (dq_stop) {
+		/* (the '"' case of the loop below, from dq_stop) */
+		pc[np++] = (struct wpiece){ .kind = SH_PART_DQUOTE, .off = (uint32_t)s };
+		if (dq_stop > s + 1) {
+			pc[np++] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s + 1,
+						    .s = (uint32_t)s + 1,
+						    .n = (uint32_t)(dq_stop - s - 1) };
+			run = 1;
+		}
+		if (!(i = wseq_dq(p, dq_stop, pc, &np, &npm, &run)))
+			return 0;
+		pc[0].nin = (unsigned short)(np - 1);
+		nin = np - 1;
+		run = -1;
+		i++;
 	}
 	while (i < end) {
 		unsigned char c = (unsigned char)src[i];
@@ -3738,42 +3806,15 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		} else if (c == '"') {
 			if (np == WSEQ_MAX)
 				return 0;
-			size_t dq = np++, j = i + 1;
+			size_t dq = np++;
 			pc[dq] = (struct wpiece){ .kind = SH_PART_DQUOTE, .off = (uint32_t)i };
 			run = -1;
-			for (;;) {
-				if (j >= end)
-					return 0;
-				unsigned char d = (unsigned char)src[j];
-				if (!(wseq_class[d] & WQ_D)) {
-					size_t e = wseq_text_end(src, j + 1, end, WQ_D);
-					if (!wseq_run(pc, &np, &run, SH_PART_LIT, j, e))
-						return 0;
-					j = e;
-					continue;
-				}
-				if (d == '"')
-					break;
-				if (d == '\\') {
-					if (j + 1 >= end)
-						return 0;
-					char x = src[j + 1];
-					bool esc = x == '$' || x == '`' || x == '\\' || x == '"';
-					if (!wseq_run(pc, &np, &run, esc ? SH_PART_ESCAPED : SH_PART_LIT,
-						      j, j + 2))
-						return 0;
-					j += 2;
-				} else if (d == '$') {
-					if (!wseq_take_dollar(p, j, true, pc, &np, &npm, &run, &j))
-						return 0;
-				} else {
-					return 0; /* ` and NUL */
-				}
-			}
+			if (!(i = wseq_dq(p, i + 1, pc, &np, &npm, &run)))
+				return 0;
 			pc[dq].nin = (unsigned short)(np - dq - 1);
 			nin += np - dq - 1;
 			run = -1;
-			i = j + 1;
+			i++;
 		} else if (c == '$') {
 			if (!wseq_take_dollar(p, i, false, pc, &np, &npm, &run, &i))
 				return 0;
@@ -4375,7 +4416,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 
 	if (seq && k < p->end && !wseq_skip[(unsigned char)p->src[k]] &&
 	    !(p->src[k] == '$' && k + 1 < p->end && p->src[k + 1] == '(') &&
-	    (r = lex_word_seq(p, t, s, k)) != 0)
+	    (r = lex_word_seq(p, t, s, k, 0)) != 0)
 		return r < 0 ? r : 0;
 
 	p->cmdpos_sens = false;
