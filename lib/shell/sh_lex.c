@@ -3724,8 +3724,12 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
 		n /= 2;
 		for (size_t q = 0; q < n; q++)
 			t[q] = src[2 * q + 1];
+	} else if (n < SH_SRC_PAD) {
+		/* (src is in p->src, and the texts' room has SH_SRC_PAD bytes
+		 * more: see lex_word_seq) */
+		sh_copy_short(t, src);
 	} else {
-		sh_copy(t, src, n);
+		memcpy(t, src, n);
 	}
 	t[n] = '\0';
 	*txt = t + n + 1;
@@ -3854,8 +3858,9 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 
 	/* the texts are bytes of the word's source, each with a NUL: at most
 	 * its length and a byte per part (not counted exactly: that would
-	 * cost another pass over the parts) */
-	size_t ntop = np - nin, ntext = i - s + np;
+	 * cost another pass over the parts), and the SH_SRC_PAD bytes that
+	 * wseq_part's copy of a short text may write past the last one */
+	size_t ntop = np - nin, ntext = i - s + np + SH_SRC_PAD;
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
 		       "word, parts, parameters and texts share one allocation");
