@@ -3379,6 +3379,22 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
 }
 
 /*
+ * Copy the text src[0..n) of p->src to d and end it with a NUL: a text
+ * shorter than SH_SRC_PAD with one 16-byte move, as lit_word copies, not
+ * by sh_copy's branches on its length. d must have room for SH_SRC_PAD
+ * bytes more than the text's (which the next text written may take).
+ */
+static inline void
+copy_src_text(char *d, const char *src, size_t n)
+{
+	if (n < SH_SRC_PAD)
+		sh_copy_short(d, src); /* src is in p->src: see SH_SRC_PAD */
+	else
+		memcpy(d, src, n);
+	d[n] = '\0';
+}
+
+/*
  * Words that are one quoted string or one parameter, the most common words
  * after plain ones: 'text', "text" (no \ $ ` inside), "$name", "${name}",
  * $name and ${name} ("$1", $@ ... too), followed by the end of the word. (A ${name} ends
@@ -3467,7 +3483,9 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
 		return r;
 	if (braced && (r = sh_enter(p, q == '"' ? s + 1 : s)) < 0)
 		return r;
-	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra);
+	/* (SH_SRC_PAD: the room copy_src_text's move may write) */
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra +
+				 SH_SRC_PAD);
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
@@ -3476,8 +3494,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
 	struct sh_pos pos = sh_pos_at(p, s);
 	*part = (struct sh_part){ .pos = pos };
 	if (q == '\'') {
-		sh_copy(rest, src + s + 1, n);
-		rest[n] = '\0';
+		copy_src_text(rest, src + s + 1, n);
 		part->kind = SH_PART_SQUOTE;
 		part->text = rest;
 		part->text_len = n;
@@ -3487,8 +3504,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
 			struct sh_part *in = (struct sh_part *)rest;
 			struct sh_param *pm = (struct sh_param *)(rest + sizeof(*in));
 			char *name = rest + sizeof(*in) + sizeof(*pm);
-			sh_copy(name, src + ns, n);
-			name[n] = '\0';
+			copy_src_text(name, src + ns, n);
 			*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
 						 .braced = braced };
 			if (braced)
@@ -3500,8 +3516,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
 		} else if (n) {
 			struct sh_part *in = (struct sh_part *)rest;
 			char *text = rest + sizeof(*in);
-			sh_copy(text, src + s + 1, n);
-			text[n] = '\0';
+			copy_src_text(text, src + s + 1, n);
 			*in = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s + 1),
 						.text = text, .text_len = n };
 			part->parts = in;
@@ -3511,8 +3526,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
 	} else {
 		struct sh_param *pm = (struct sh_param *)rest;
 		char *name = rest + sizeof(*pm);
-		sh_copy(name, src + ns, n);
-		name[n] = '\0';
+		copy_src_text(name, src + ns, n);
 		*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
 					 .braced = braced };
 		if (braced)
@@ -3724,14 +3738,11 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
 		n /= 2;
 		for (size_t q = 0; q < n; q++)
 			t[q] = src[2 * q + 1];
-	} else if (n < SH_SRC_PAD) {
-		/* (src is in p->src, and the texts' room has SH_SRC_PAD bytes
-		 * more: see lex_word_seq) */
-		sh_copy_short(t, src);
+		t[n] = '\0';
 	} else {
-		memcpy(t, src, n);
+		/* (the texts' room has SH_SRC_PAD bytes more: see lex_word_seq) */
+		copy_src_text(t, src, n);
 	}
-	t[n] = '\0';
 	*txt = t + n + 1;
 	*part = (struct sh_part){ .kind = pc->kind, .pos = sh_pos_at(p, pc->off) };
 	if (pc->kind == SH_PART_PARAM) {
