@@ -941,6 +941,32 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 /* ---- parameter expansion ----------------------------------------------- */
 
 /*
+ * Copy the text src[0..n) of p->src to d and end it with a NUL: a text
+ * shorter than SH_SRC_PAD with one 16-byte move, as lit_word copies, not
+ * by sh_copy's branches on its length. d must have room for SH_SRC_PAD
+ * bytes more than the text's (which the next text written may take).
+ */
+static inline void
+copy_src_text(char *d, const char *src, size_t n)
+{
+	if (n < SH_SRC_PAD)
+		sh_copy_short(d, src); /* src is in p->src: see SH_SRC_PAD */
+	else
+		memcpy(d, src, n);
+	d[n] = '\0';
+}
+
+/* sh_strndup of a text of p->src, by copy_src_text */
+static inline char *
+src_strndup(struct sh_parser *p, const char *src, size_t n)
+{
+	char *d = sh_alloc_raw(p, n < SH_SRC_PAD ? SH_SRC_PAD : n + 1);
+	if (d)
+		copy_src_text(d, src, n);
+	return d;
+}
+
+/*
  * A word of one LIT part, the text s[0..n) written at source offset off
  * (s is p->src + off, whose padding its copy may read: SH_SRC_PAD):
  * the word, its part and its text in one allocation (the text 8-aligned).
@@ -1192,7 +1218,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			e++;
 		if (e - i >= 256) /* (the loop's limit: 255 bytes) */
 			return sh_fail(p, SH_ERR_LIMIT, i, "name too long");
-		pm->name = sh_strndup(p, p->src + i, e - i);
+		pm->name = src_strndup(p, p->src + i, e - i);
 		p->pos = e;
 		i = e;
 		c = sh_ch(p, e);
@@ -1590,7 +1616,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		if (is_name_start(c) && e - i < 256 &&
 		    !(e + 1 < p->end && p->src[e] == '\\' && p->src[e + 1] == '\n')) {
 			/* the name is one piece of the source (the common case) */
-			pm->name = sh_strndup(p, p->src + i, e - i);
+			pm->name = src_strndup(p, p->src + i, e - i);
 			p->pos = e;
 		} else if (is_name_start(c)) {
 			size_t s = i;
@@ -2448,7 +2474,7 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 					struct sh_part *part = pvec_push(p, out, SH_PART_SQUOTE, i);
 					if (!part)
 						return oom(p);
-					part->text = sh_strndup(p, p->src + i + 1, k - i - 1);
+					part->text = src_strndup(p, p->src + i + 1, k - i - 1);
 					part->text_len = k - i - 1;
 					if (!part->text)
 						return oom(p);
@@ -3379,22 +3405,6 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
 }
 
 /*
- * Copy the text src[0..n) of p->src to d and end it with a NUL: a text
- * shorter than SH_SRC_PAD with one 16-byte move, as lit_word copies, not
- * by sh_copy's branches on its length. d must have room for SH_SRC_PAD
- * bytes more than the text's (which the next text written may take).
- */
-static inline void
-copy_src_text(char *d, const char *src, size_t n)
-{
-	if (n < SH_SRC_PAD)
-		sh_copy_short(d, src); /* src is in p->src: see SH_SRC_PAD */
-	else
-		memcpy(d, src, n);
-	d[n] = '\0';
-}
-
-/*
  * Words that are one quoted string or one parameter, the most common words
  * after plain ones: 'text', "text" (no \ $ ` inside), "$name", "${name}",
  * $name and ${name} ("$1", $@ ... too), followed by the end of the word. (A ${name} ends
@@ -4225,7 +4235,7 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 	}
 	size_t np = n ? 2 : 1;
 	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
-				 (n ? n + 1 : 0));
+				 (n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
@@ -4233,8 +4243,7 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 	struct sh_pos pos = sh_pos_at(p, s);
 	if (n) {
 		char *text = (char *)(parts + 2);
-		sh_copy(text, p->src + s, n);
-		text[n] = '\0';
+		copy_src_text(text, p->src + s, n);
 		parts[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
 					     .text_len = n };
 	}
