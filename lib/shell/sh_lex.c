@@ -940,6 +940,32 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 
 /* ---- parameter expansion ----------------------------------------------- */
 
+/*
+ * Copy the text src[0..n) of p->src to d and end it with a NUL: a text
+ * shorter than SH_SRC_PAD with one 16-byte move, as lit_word copies, not
+ * by sh_copy's branches on its length. d must have room for SH_SRC_PAD
+ * bytes more than the text's (which the next text written may take).
+ */
+static inline __attribute__((always_inline)) void
+copy_src_text(char *d, const char *src, size_t n)
+{
+	if (__builtin_expect(n < SH_SRC_PAD, 1))
+		sh_copy_short(d, src); /* src is in p->src: see SH_SRC_PAD */
+	else
+		memcpy(d, src, n);
+	d[n] = '\0';
+}
+
+/* sh_strndup of a text of p->src, by copy_src_text */
+static inline char *
+src_strndup(struct sh_parser *p, const char *src, size_t n)
+{
+	char *d = sh_alloc_raw(p, n < SH_SRC_PAD ? SH_SRC_PAD : n + 1);
+	if (d)
+		copy_src_text(d, src, n);
+	return d;
+}
+
 /* The word, part and text of a plain word (lit_word) in one allocation:
  * the text starts 8-aligned after the word and its part. */
 #define LIT_WORD_HDR (sizeof(struct sh_word) + sizeof(struct sh_part))
@@ -962,12 +988,7 @@ lit_word_size(size_t n)
 static inline __attribute__((always_inline)) void
 lit_word_text(char *mem, const char *s, size_t n)
 {
-	char *text = mem + LIT_WORD_HDR;
-	if (__builtin_expect(n < SH_SRC_PAD, 1))
-		sh_copy_short(text, s);
-	else
-		memcpy(text, s, n);
-	text[n] = '\0';
+	copy_src_text(mem + LIT_WORD_HDR, s, n);
 }
 
 /*
@@ -1216,7 +1237,7 @@ lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 			e++;
 		if (e - i >= 256) /* (the loop's limit: 255 bytes) */
 			return sh_fail(p, SH_ERR_LIMIT, i, "name too long");
-		pm->name = sh_strndup(p, p->src + i, e - i);
+		pm->name = src_strndup(p, p->src + i, e - i);
 		p->pos = e;
 		i = e;
 		c = sh_ch(p, e);
@@ -1614,7 +1635,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		if (is_name_start(c) && e - i < 256 &&
 		    !(e + 1 < p->end && p->src[e] == '\\' && p->src[e + 1] == '\n')) {
 			/* the name is one piece of the source (the common case) */
-			pm->name = sh_strndup(p, p->src + i, e - i);
+			pm->name = src_strndup(p, p->src + i, e - i);
 			p->pos = e;
 		} else if (is_name_start(c)) {
 			size_t s = i;
@@ -2472,7 +2493,7 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 					struct sh_part *part = pvec_push(p, out, SH_PART_SQUOTE, i);
 					if (!part)
 						return oom(p);
-					part->text = sh_strndup(p, p->src + i + 1, k - i - 1);
+					part->text = src_strndup(p, p->src + i + 1, k - i - 1);
 					part->text_len = k - i - 1;
 					if (!part->text)
 						return oom(p);
@@ -3411,7 +3432,9 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * (the same parts, positions and nesting charge). Returns 1 when built, 0
  * when the word is none of these (nothing consumed), 2 when it starts with
  * something lex_word_seq would not build either: $( ${ with operators,
- * $'...' ...
+ * $'...' ... A 0 for a "..." whose text is plain up to a \ $ or ` sets
+ * *ret_dq_stop there (lex_word_seq goes on from it, without a second
+ * scan of that text).
  *
  * ctx is LC_WORD for a word; for an operand of ${...} (lex_param_operand's
  * contexts) the same pieces make the same word followed by what ends the
@@ -3420,7 +3443,8 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
 static inline __attribute__((always_inline)) int
-word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
+word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
+	       size_t *ret_dq_stop)
 {
 	const char *src = p->src;
 	char q = src[s];
@@ -3444,14 +3468,18 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 				return 2;
 			if (!e)
 				e = special_param(p, close, &ns, &n);
-			if (!e || e >= p->end || src[e] != '"')
+			if (!e || e >= p->end || src[e] != '"') {
+				*ret_dq_stop = close;
 				return 0;
+			}
 			dq_param = true;
 			close = e;
 			extra = sizeof(struct sh_part) + sizeof(struct sh_param) + n + 1;
 		} else {
-			if (close >= p->end || src[close] != '"')
+			if (close >= p->end || src[close] != '"') {
+				*ret_dq_stop = close;
 				return 0;
+			}
 			n = close - s - 1;
 			extra = n ? sizeof(struct sh_part) + n + 1 : 0;
 		}
@@ -3485,7 +3513,9 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 		return r;
 	if (braced && (r = sh_enter(p, q == '"' ? s + 1 : s)) < 0)
 		return r;
-	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra);
+	/* (SH_SRC_PAD: the room copy_src_text's move may write) */
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra +
+				 SH_SRC_PAD);
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
@@ -3494,8 +3524,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 	struct sh_pos pos = sh_pos_at(p, s);
 	*part = (struct sh_part){ .pos = pos };
 	if (q == '\'') {
-		sh_copy(rest, src + s + 1, n);
-		rest[n] = '\0';
+		copy_src_text(rest, src + s + 1, n);
 		part->kind = SH_PART_SQUOTE;
 		part->text = rest;
 		part->text_len = n;
@@ -3505,8 +3534,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 			struct sh_part *in = (struct sh_part *)rest;
 			struct sh_param *pm = (struct sh_param *)(rest + sizeof(*in));
 			char *name = rest + sizeof(*in) + sizeof(*pm);
-			sh_copy(name, src + ns, n);
-			name[n] = '\0';
+			copy_src_text(name, src + ns, n);
 			*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
 						 .braced = braced };
 			if (braced)
@@ -3518,8 +3546,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 		} else if (n) {
 			struct sh_part *in = (struct sh_part *)rest;
 			char *text = rest + sizeof(*in);
-			sh_copy(text, src + s + 1, n);
-			text[n] = '\0';
+			copy_src_text(text, src + s + 1, n);
 			*in = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s + 1),
 						.text = text, .text_len = n };
 			part->parts = in;
@@ -3529,8 +3556,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 	} else {
 		struct sh_param *pm = (struct sh_param *)rest;
 		char *name = rest + sizeof(*pm);
-		sh_copy(name, src + ns, n);
-		name[n] = '\0';
+		copy_src_text(name, src + ns, n);
 		*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
 					 .braced = braced };
 		if (braced)
@@ -3548,18 +3574,27 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 	return 1;
 }
 
+static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+			size_t dq_stop);
+
 /* (Two functions, a word's and an operand's, so that the word's end test
- * is the one it needs, without a test of ctx.) */
+ * is the one it needs, without a test of ctx.) A word that is none of
+ * word_simple_in's goes on to lex_word_seq here, where lex_word_rest would
+ * send it (nothing plain before it, no $( at its start), rather than
+ * through lex_word_rest's dispatch: 0 then means that neither built it. */
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return word_simple_in(p, t, s, LC_WORD);
+	size_t dq_stop = 0;
+	int r = word_simple_in(p, t, s, LC_WORD, &dq_stop);
+	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
 }
 
 static int
 lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 {
-	return word_simple_in(p, t, s, ctx);
+	size_t dq_stop;
+	return word_simple_in(p, t, s, ctx, &dq_stop);
 }
 
 /*
@@ -3680,6 +3715,47 @@ wseq_take_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc
 	return true;
 }
 
+/*
+ * The inside of a "..." for lex_word_seq from j on (after its quote, or
+ * after plain text in the current run): its pieces added to pc. Returns
+ * where its closing quote is, or 0 for the general path.
+ */
+static inline __attribute__((always_inline)) size_t
+wseq_dq(const struct sh_parser *p, size_t j, struct wpiece *pc, size_t *np, size_t *npm,
+	long *run)
+{
+	const char *src = p->src;
+	size_t end = p->end;
+	for (;;) {
+		if (j >= end)
+			return 0;
+		unsigned char d = (unsigned char)src[j];
+		if (!(wseq_class[d] & WQ_D)) {
+			size_t e = wseq_text_end(src, j + 1, end, WQ_D);
+			if (!wseq_run(pc, np, run, SH_PART_LIT, j, e))
+				return 0;
+			j = e;
+			continue;
+		}
+		if (d == '"')
+			return j;
+		if (d == '\\') {
+			if (j + 1 >= end)
+				return 0;
+			char x = src[j + 1];
+			bool esc = x == '$' || x == '`' || x == '\\' || x == '"';
+			if (!wseq_run(pc, np, run, esc ? SH_PART_ESCAPED : SH_PART_LIT, j, j + 2))
+				return 0;
+			j += 2;
+		} else if (d == '$') {
+			if (!wseq_take_dollar(p, j, true, pc, np, npm, run, &j))
+				return 0;
+		} else {
+			return 0; /* ` and NUL */
+		}
+	}
+}
+
 /* Build a LIT, ESCAPED, SQUOTE or PARAM part of lex_word_seq's. */
 static inline void
 wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, char **txt,
@@ -3692,10 +3768,11 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
 		n /= 2;
 		for (size_t q = 0; q < n; q++)
 			t[q] = src[2 * q + 1];
+		t[n] = '\0';
 	} else {
-		sh_copy(t, src, n);
+		/* (the texts' room has SH_SRC_PAD bytes more: see lex_word_seq) */
+		copy_src_text(t, src, n);
 	}
-	t[n] = '\0';
 	*txt = t + n + 1;
 	*part = (struct sh_part){ .kind = pc->kind, .pos = sh_pos_at(p, pc->off) };
 	if (pc->kind == SH_PART_PARAM) {
@@ -3717,10 +3794,12 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
  * operators, $'...', braces, '(' and process substitutions, a '[' that
  * may start a subscript, tilde prefixes, line continuations) returns 0
  * before anything is built or charged, for the general path. The plain
- * text [s, k) has been scanned by lex_plain_word. Returns 1 when built.
+ * text [s, k) has been scanned by lex_plain_word; or, when dq_stop is not
+ * 0, the word starts with a "..." whose text [s + 1, dq_stop) has been
+ * scanned by word_simple_in (k is s). Returns 1 when built.
  */
 static int
-lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t dq_stop)
 {
 	const char *src = p->src;
 	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0;
@@ -3732,6 +3811,21 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		pc[np++] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s,
 					    .s = (uint32_t)s, .n = (uint32_t)(k - s) };
 		run = 0;
+	} else if (dq_stop) {
+		/* (the '"' case of the loop below, from dq_stop) */
+		pc[np++] = (struct wpiece){ .kind = SH_PART_DQUOTE, .off = (uint32_t)s };
+		if (dq_stop > s + 1) {
+			pc[np++] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s + 1,
+						    .s = (uint32_t)s + 1,
+						    .n = (uint32_t)(dq_stop - s - 1) };
+			run = 1;
+		}
+		if (!(i = wseq_dq(p, dq_stop, pc, &np, &npm, &run)))
+			return 0;
+		pc[0].nin = (unsigned short)(np - 1);
+		nin = np - 1;
+		run = -1;
+		i++;
 	}
 	while (i < end) {
 		unsigned char c = (unsigned char)src[i];
@@ -3757,42 +3851,15 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		} else if (c == '"') {
 			if (np == WSEQ_MAX)
 				return 0;
-			size_t dq = np++, j = i + 1;
+			size_t dq = np++;
 			pc[dq] = (struct wpiece){ .kind = SH_PART_DQUOTE, .off = (uint32_t)i };
 			run = -1;
-			for (;;) {
-				if (j >= end)
-					return 0;
-				unsigned char d = (unsigned char)src[j];
-				if (!(wseq_class[d] & WQ_D)) {
-					size_t e = wseq_text_end(src, j + 1, end, WQ_D);
-					if (!wseq_run(pc, &np, &run, SH_PART_LIT, j, e))
-						return 0;
-					j = e;
-					continue;
-				}
-				if (d == '"')
-					break;
-				if (d == '\\') {
-					if (j + 1 >= end)
-						return 0;
-					char x = src[j + 1];
-					bool esc = x == '$' || x == '`' || x == '\\' || x == '"';
-					if (!wseq_run(pc, &np, &run, esc ? SH_PART_ESCAPED : SH_PART_LIT,
-						      j, j + 2))
-						return 0;
-					j += 2;
-				} else if (d == '$') {
-					if (!wseq_take_dollar(p, j, true, pc, &np, &npm, &run, &j))
-						return 0;
-				} else {
-					return 0; /* ` and NUL */
-				}
-			}
+			if (!(i = wseq_dq(p, i + 1, pc, &np, &npm, &run)))
+				return 0;
 			pc[dq].nin = (unsigned short)(np - dq - 1);
 			nin += np - dq - 1;
 			run = -1;
-			i = j + 1;
+			i++;
 		} else if (c == '$') {
 			if (!wseq_take_dollar(p, i, false, pc, &np, &npm, &run, &i))
 				return 0;
@@ -3832,8 +3899,9 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 
 	/* the texts are bytes of the word's source, each with a NUL: at most
 	 * its length and a byte per part (not counted exactly: that would
-	 * cost another pass over the parts) */
-	size_t ntop = np - nin, ntext = i - s + np;
+	 * cost another pass over the parts), and the SH_SRC_PAD bytes that
+	 * wseq_part's copy of a short text may write past the last one */
+	size_t ntop = np - nin, ntext = i - s + np + SH_SRC_PAD;
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
 		       "word, parts, parameters and texts share one allocation");
@@ -4249,7 +4317,7 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 	}
 	size_t np = n ? 2 : 1;
 	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
-				 (n ? n + 1 : 0));
+				 (n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
@@ -4257,8 +4325,7 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 	struct sh_pos pos = sh_pos_at(p, s);
 	if (n) {
 		char *text = (char *)(parts + 2);
-		sh_copy(text, p->src + s, n);
-		text[n] = '\0';
+		copy_src_text(text, p->src + s, n);
 		parts[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
 					     .text_len = n };
 	}
@@ -4418,18 +4485,22 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, 
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
- * 2), -1 when not asked. */
+ * 2: lex_word_seq is not to be tried), -1 when not asked. */
 static int
 lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k,
 	      int simple)
 {
 	size_t i;
 	int r;
-	bool seq = true;
+	/* (lex_word_simple's 0 and 2: lex_word_seq was tried, or would not
+	 * build the word) */
+	bool seq = simple < 0;
 	if (simple < 0 && k == s && s < p->end &&
-	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$') &&
-	    (simple = lex_word_simple(p, t, s)) != 0 && simple != 2)
-		return simple < 0 ? simple : 0;
+	    (p->src[s] == '\'' || p->src[s] == '"' || p->src[s] == '$')) {
+		seq = false;
+		if ((simple = lex_word_simple(p, t, s)) != 0 && simple != 2)
+			return simple < 0 ? simple : 0;
+	}
 	struct pvec pv;
 	pvec_init(&pv);
 	if (simple == 2) {
@@ -4442,7 +4513,6 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 				return r;
 			goto made;
 		}
-		seq = false;
 	}
 
 	/* a plain word that lex_word_token's scan ran to its end: it came here
@@ -4453,7 +4523,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 
 	if (seq && k < p->end && !wseq_skip[(unsigned char)p->src[k]] &&
 	    !(p->src[k] == '$' && k + 1 < p->end && p->src[k + 1] == '(') &&
-	    (r = lex_word_seq(p, t, s, k)) != 0)
+	    (r = lex_word_seq(p, t, s, k, 0)) != 0)
 		return r < 0 ? r : 0;
 
 	p->cmdpos_sens = false;
