@@ -23,7 +23,9 @@
  *      reset to a mark between commands (a long-lived checker) and into a
  *      fresh arena per command, against bash -n of one file holding the same
  *      commands repeated N times, its start subtracted: process start is
- *      excluded on both sides; all sets together, then each set alone;
+ *      excluded on both sides; in rounds that time both sides back to back,
+ *      the median of the rounds' ratios; all sets together, then each set
+ *      alone;
  *  (c) for information, one process per command on both sides:
  *      `lite-sandbox parse -- CMD` against `bash -n -c CMD`;
  *  (d) with --per-line N, for information: the ratio of each command alone
@@ -356,30 +358,52 @@ struct cmd_set {
 	struct inputs in;
 };
 
+/*
+ * Rounds of (b): each round times ours (reused arena, then fresh arenas)
+ * and bash -n (the file of commands, then an empty file for its start)
+ * back to back, and gives one ratio per side. The machines this runs on
+ * are shared, and their speed moves by up to 2x over seconds: a slow
+ * phase that falls on one side of a lone pair of measurements swings the
+ * ratio from 4x to 10x. Within a round both sides see the same phase,
+ * and the median of the rounds' ratios holds still from run to run.
+ */
+#define CMD_ROUNDS 15
+
 /* (b) for one set of commands: what was measured. */
 struct cmd_result {
 	size_t n_ok;		/* commands our parser accepts: the timed ones */
 	double avg_bytes;	/* their mean length */
-	double us_mark, mark_time, us_fresh, fresh_time;
-	size_t mark_passes, fresh_passes;
-	double bash_file;	/* bash -n of the file of commands repeated (s) */
-	bool bash_ok;		/* bash -n accepted that file */
-	double us_bash, us_bash_with; /* per command, without / with its start */
-	double ratio_mark, ratio_fresh;
+	bool bash_ok;		/* bash -n accepted the file of commands */
+	/* per command, the median over the rounds */
+	double us_mark, us_fresh; /* ours, arena reset to a mark / fresh */
+	double us_bash, us_bash_with; /* bash -n, without / with its start */
+	/* the median of the rounds' ratios, and their lowest and highest */
+	double ratio_mark, ratio_mark_lo, ratio_mark_hi;
+	double ratio_fresh, ratio_fresh_lo, ratio_fresh_hi;
 };
+
+/* The median of v[0..n) (sorts v). */
+static double
+median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(v[0]), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 /*
  * Time one set of one-line commands, process start excluded on both sides:
- * ours in-process, into an arena reset to a mark and into a fresh arena per
- * command, against bash -n over one file of the commands repeated `repeat`
- * times, minus bash_start (bash -n of an empty file). ok[] (cmd->n entries)
- * is set to which commands our parser accepts; only those are timed.
+ * ours in-process, into an arena reset to a mark between commands and into
+ * a fresh arena per command, against bash -n over one file of the commands
+ * repeated `repeat` times, minus the start of bash -n of an empty file, in
+ * CMD_ROUNDS paired rounds of about min_time / CMD_ROUNDS each. ok[]
+ * (cmd->n entries) is set to which commands our parser accepts; only those
+ * are timed.
  */
 static int
 time_commands(struct arena *a, const struct inputs *cmd, bool *ok, char *bash,
-	      double bash_start, int repeat, double min_time, struct cmd_result *ret)
+	      int repeat, double min_time, struct cmd_result *ret)
 {
-	struct cmd_result res = { 0 };
+	struct cmd_result res = { .bash_ok = true };
 	res.n_ok = parse_all(a, cmd, ok);
 	_cleanup_buf_ struct buf cf = BUF_INIT(256u << 20);
 	size_t bytes = 0;
@@ -392,28 +416,57 @@ time_commands(struct arena *a, const struct inputs *cmd, bool *ok, char *bash,
 				      buf_putc(&cf, '\n') < 0))
 				return -ENOMEM;
 	double n_timed = res.n_ok ? (double)res.n_ok : 1;
+	double bash_cmds = n_timed * (double)repeat;
 	res.avg_bytes = (double)bytes / n_timed;
-	res.mark_time = time_parse(a, cmd, ok, min_time, &res.mark_passes);
-	res.fresh_time = time_parse_fresh(cmd, ok, min_time, &res.fresh_passes);
-	res.us_mark = 1e6 * res.mark_time / (n_timed * (double)res.mark_passes);
-	res.us_fresh = 1e6 * res.fresh_time / (n_timed * (double)res.fresh_passes);
 
-	char cpath[64];
+	char cpath[64], epath[64];
 	int r = write_temp(cf.data, cf.len, cpath, sizeof(cpath));
 	if (r < 0) {
 		fprintf(stderr, "bench_parse: writing %s: %s\n", cpath, strerror(-r));
 		return r;
 	}
+	r = write_temp("", 0, epath, sizeof(epath));
+	if (r < 0) {
+		(void)unlink(cpath);
+		fprintf(stderr, "bench_parse: temporary file: %s\n", strerror(-r));
+		return r;
+	}
 	char *cav[] = { bash, "--norc", "--noprofile", "-n", cpath, NULL };
-	r = time_spawn(cav, BASH_RUNS, &res.bash_file, &res.bash_ok);
+	char *eav[] = { bash, "--norc", "--noprofile", "-n", epath, NULL };
+	double mark[CMD_ROUNDS], fresh[CMD_ROUNDS], bash_net[CMD_ROUNDS], bash_with[CMD_ROUNDS];
+	double ratio_mark[CMD_ROUNDS], ratio_fresh[CMD_ROUNDS];
+	double block = min_time / CMD_ROUNDS;
+	for (int k = 0; k < CMD_ROUNDS && r >= 0; k++) {
+		size_t passes;
+		double t = time_parse(a, cmd, ok, block, &passes);
+		mark[k] = 1e6 * t / (n_timed * (double)passes);
+		t = time_parse_fresh(cmd, ok, block, &passes);
+		fresh[k] = 1e6 * t / (n_timed * (double)passes);
+		int status_file, status_empty;
+		double file_cpu, empty_cpu;
+		if ((r = spawn_wait(cav, &status_file, &file_cpu)) < 0 ||
+		    (r = spawn_wait(eav, &status_empty, &empty_cpu)) < 0)
+			break;
+		res.bash_ok = res.bash_ok && exited_zero(status_file) && exited_zero(status_empty);
+		bash_with[k] = 1e6 * file_cpu / bash_cmds;
+		bash_net[k] = 1e6 * (file_cpu - empty_cpu) / bash_cmds;
+		ratio_mark[k] = bash_net[k] / mark[k];
+		ratio_fresh[k] = bash_net[k] / fresh[k];
+	}
 	(void)unlink(cpath);
+	(void)unlink(epath);
 	if (r < 0)
 		return r;
-	double bash_cmds = n_timed * (double)repeat;
-	res.us_bash = 1e6 * (res.bash_file - bash_start) / bash_cmds;
-	res.us_bash_with = 1e6 * res.bash_file / bash_cmds;
-	res.ratio_mark = res.us_bash / res.us_mark;
-	res.ratio_fresh = res.us_bash / res.us_fresh;
+	res.us_mark = median(mark, CMD_ROUNDS);
+	res.us_fresh = median(fresh, CMD_ROUNDS);
+	res.us_bash = median(bash_net, CMD_ROUNDS);
+	res.us_bash_with = median(bash_with, CMD_ROUNDS);
+	res.ratio_mark = median(ratio_mark, CMD_ROUNDS);
+	res.ratio_mark_lo = ratio_mark[0];
+	res.ratio_mark_hi = ratio_mark[CMD_ROUNDS - 1];
+	res.ratio_fresh = median(ratio_fresh, CMD_ROUNDS);
+	res.ratio_fresh_lo = ratio_fresh[0];
+	res.ratio_fresh_hi = ratio_fresh[CMD_ROUNDS - 1];
 	*ret = res;
 	return 0;
 }
@@ -421,16 +474,20 @@ time_commands(struct arena *a, const struct inputs *cmd, bool *ok, char *bash,
 static void
 print_commands(const struct cmd_result *res, int repeat)
 {
-	printf("   sh_parse, arena reset to a mark  %7.3f us/command  (%zu passes in %.2fs)\n",
-	       res->us_mark, res->mark_passes, res->mark_time);
-	printf("   sh_parse, fresh arena each       %7.3f us/command  (%zu passes in %.2fs)\n",
-	       res->us_fresh, res->fresh_passes, res->fresh_time);
+	printf("   %d rounds, each timing both sides back to back; medians over the rounds:\n",
+	       CMD_ROUNDS);
+	printf("   sh_parse, arena reset to a mark  %7.3f us/command\n", res->us_mark);
+	printf("   sh_parse, fresh arena each       %7.3f us/command\n", res->us_fresh);
 	if (!res->bash_ok)
 		printf("   bash -n rejected the file of commands: its figure is not comparable\n");
-	printf("   bash -n, %d x the commands in one file: %.3fs (median of %d); minus its start %.3f us/command (%.3f with it)\n",
-	       repeat, res->bash_file, BASH_RUNS, res->us_bash, res->us_bash_with);
-	printf("   ratio bash -n / sh_parse per command (no process start on either side): "
-	       "%.1fx (mark), %.1fx (fresh arena)\n", res->ratio_mark, res->ratio_fresh);
+	printf("   bash -n, %d x the commands in one file, minus the start of bash -n of an "
+	       "empty file: %.3f us/command (%.3f with it)\n",
+	       repeat, res->us_bash, res->us_bash_with);
+	printf("   ratio bash -n / sh_parse per command (no process start on either side), "
+	       "median of the rounds' ratios: %.1fx (mark; rounds %.1f-%.1f), "
+	       "%.1fx (fresh arena; rounds %.1f-%.1f)\n",
+	       res->ratio_mark, res->ratio_mark_lo, res->ratio_mark_hi, res->ratio_fresh,
+	       res->ratio_fresh_lo, res->ratio_fresh_hi);
 }
 
 /* (d): one command's figures. */
@@ -601,7 +658,8 @@ usage(FILE *out)
 		"                      (NAME is FILE if there is no '='; the first ends it)\n"
 		"  --cli LITE_SANDBOX  also time `lite-sandbox parse -- CMD` per process\n"
 		"  --bash PATH         the bash to compare with (default /bin/bash)\n"
-		"  --min-time SECONDS  time each in-process figure this long (default 2)\n"
+		"  --min-time SECONDS  time each in-process figure this long (default 2;\n"
+		"                      a set's commands: over all the rounds together)\n"
 		"  --repeat N          copies of the commands in bash's file (default 60)\n"
 		"  --per-line N        also time each command alone, and list the N with\n"
 		"                      the lowest ratio (takes a minute or two)\n"
@@ -854,7 +912,7 @@ main(int argc, char **argv)
 	 * sets together (the goal's figure), then each set on its own.
 	 */
 	struct cmd_result all;
-	if (time_commands(a, &cmd, cmd_ok, bash, bash_start, repeat, min_time, &all) < 0)
+	if (time_commands(a, &cmd, cmd_ok, bash, repeat, min_time, &all) < 0)
 		return 1;
 	printf("== (b) Commands: %zu one-line agent commands, %zu accepted by our parser "
 	       "(%.1f bytes on average), timed: those\n",
@@ -871,8 +929,8 @@ main(int argc, char **argv)
 		for (size_t k = 0; k < n_sets; k++) {
 			struct cmd_result one;
 			bool *set_ok = calloc(sets[k].in.n + 1, sizeof(bool));
-			if (!set_ok || time_commands(a, &sets[k].in, set_ok, bash, bash_start,
-						     repeat, min_time, &one) < 0)
+			if (!set_ok || time_commands(a, &sets[k].in, set_ok, bash, repeat,
+						     min_time, &one) < 0)
 				return 1;
 			free(set_ok);
 			printf("-- %s: %zu commands, %zu accepted by our parser "
