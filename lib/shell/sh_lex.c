@@ -259,6 +259,32 @@ struct litrun {
 	size_t sn;
 };
 
+/*
+ * Copy the text src[0..n) of p->src to d and end it with a NUL: a text
+ * shorter than SH_SRC_PAD with one 16-byte move, as lit_word copies, not
+ * by sh_copy's branches on its length. d must have room for SH_SRC_PAD
+ * bytes more than the text's (which the next text written may take).
+ */
+static inline __attribute__((always_inline)) void
+copy_src_text(char *d, const char *src, size_t n)
+{
+	if (__builtin_expect(n < SH_SRC_PAD, 1))
+		sh_copy_short(d, src); /* src is in p->src: see SH_SRC_PAD */
+	else
+		memcpy(d, src, n);
+	d[n] = '\0';
+}
+
+/* sh_strndup of a text of p->src, by copy_src_text */
+static inline char *
+src_strndup(struct sh_parser *p, const char *src, size_t n)
+{
+	char *d = sh_alloc_raw(p, n < SH_SRC_PAD ? SH_SRC_PAD : n + 1);
+	if (d)
+		copy_src_text(d, src, n);
+	return d;
+}
+
 /* Append n bytes to p->lit (-E2BIG past the input size limit). */
 static int
 lit_append(struct sh_parser *p, const char *s, size_t n)
@@ -329,7 +355,8 @@ lit_flush_run(struct sh_parser *p, struct pvec *out, struct litrun *lr)
 	struct sh_part *part = pvec_push(p, out, lr->kind, lr->off);
 	if (!part)
 		return oom(p);
-	char *t = sh_strndup(p, text, n);
+	/* (a slice is source text, which copy_src_text may read past) */
+	char *t = lr->slice ? src_strndup(p, text, n) : sh_strndup(p, text, n);
 	if (!t)
 		return oom(p);
 	part->text = t;
@@ -939,32 +966,6 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 }
 
 /* ---- parameter expansion ----------------------------------------------- */
-
-/*
- * Copy the text src[0..n) of p->src to d and end it with a NUL: a text
- * shorter than SH_SRC_PAD with one 16-byte move, as lit_word copies, not
- * by sh_copy's branches on its length. d must have room for SH_SRC_PAD
- * bytes more than the text's (which the next text written may take).
- */
-static inline __attribute__((always_inline)) void
-copy_src_text(char *d, const char *src, size_t n)
-{
-	if (__builtin_expect(n < SH_SRC_PAD, 1))
-		sh_copy_short(d, src); /* src is in p->src: see SH_SRC_PAD */
-	else
-		memcpy(d, src, n);
-	d[n] = '\0';
-}
-
-/* sh_strndup of a text of p->src, by copy_src_text */
-static inline char *
-src_strndup(struct sh_parser *p, const char *src, size_t n)
-{
-	char *d = sh_alloc_raw(p, n < SH_SRC_PAD ? SH_SRC_PAD : n + 1);
-	if (d)
-		copy_src_text(d, src, n);
-	return d;
-}
 
 /* The word, part and text of a plain word (lit_word) in one allocation:
  * the text starts 8-aligned after the word and its part. */
