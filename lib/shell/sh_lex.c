@@ -3775,13 +3775,23 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
 		copy_src_text(t, src, n);
 	}
 	*txt = t + n + 1;
-	*part = (struct sh_part){ .kind = pc->kind, .pos = sh_pos_at(p, pc->off) };
+	/* member by member, each written once (as lit_word_in does), not
+	 * the whole part cleared first */
+	part->kind = pc->kind;
+	part->pos = sh_pos_at(p, pc->off);
+	part->backquote = false;
+	part->procsub_dir = 0;
+	part->arith_bracket = false;
+	part->n_parts = 0;
 	if (pc->kind == SH_PART_PARAM) {
 		**pm = (struct sh_param){ .name = t, .op = SH_PARAM_PLAIN, .braced = pc->braced };
+		part->text = NULL;
+		part->text_len = 0;
 		part->param = (*pm)++;
 	} else {
 		part->text = t;
 		part->text_len = n;
+		part->parts = NULL;
 	}
 }
 
