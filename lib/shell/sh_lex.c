@@ -152,6 +152,15 @@ pvec_push(struct sh_parser *p, struct pvec *pv, enum sh_part_kind k, size_t off)
 	return part;
 }
 
+/* sh_alloc_raw of a size that is not 0 and far from overflowing: a
+ * word's few parts and bytes of the input (which is at most SH_MAX_INPUT
+ * bytes), rounded up without sh_alloc_raw's tests of those. */
+static inline void *
+sh_alloc_bounded(struct sh_parser *p, size_t size)
+{
+	return sh_alloc_rounded(p, (size + 7) & ~(size_t)7);
+}
+
 static int
 oom(struct sh_parser *p)
 {
@@ -186,8 +195,8 @@ make_word(struct sh_parser *p, struct pvec *pv, size_t start, size_t end)
 		 * allocation: one bump instead of two */
 		_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0,
 			       "parts follow the word in one allocation");
-		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) +
-					 pv->n * sizeof(struct sh_part));
+		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) +
+						pv->n * sizeof(struct sh_part));
 		if (!mem)
 			return NULL;
 		struct sh_word *w = (struct sh_word *)mem;
@@ -279,7 +288,7 @@ copy_src_text(char *d, const char *src, size_t n)
 static inline char *
 src_strndup(struct sh_parser *p, const char *src, size_t n)
 {
-	char *d = sh_alloc_raw(p, n < SH_SRC_PAD ? SH_SRC_PAD : n + 1);
+	char *d = sh_alloc_bounded(p, n < SH_SRC_PAD ? SH_SRC_PAD : n + 1);
 	if (d)
 		copy_src_text(d, src, n);
 	return d;
@@ -3542,8 +3551,8 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
 	if (braced && (r = sh_enter(p, q == '"' ? s + 1 : s)) < 0)
 		return r;
 	/* (SH_SRC_PAD: the room copy_src_text's move may write) */
-	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra +
-				 SH_SRC_PAD);
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra +
+					SH_SRC_PAD);
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
@@ -3943,8 +3952,8 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
 		       "word, parts, parameters and texts share one allocation");
-	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
-				 npm * sizeof(struct sh_param) + ntext);
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+					npm * sizeof(struct sh_param) + ntext);
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
@@ -4354,8 +4363,8 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 		return (r = push_sub(p, pv, k, body)) < 0 ? r : 1;
 	}
 	size_t np = n ? 2 : 1;
-	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
-				 (n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+					(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
