@@ -178,7 +178,7 @@ pvec_done(struct sh_parser *p, struct pvec *pv)
 		return pv->v;
 	/* copied whole, so not cleared first; by assignment, as most words
 	 * have one or two parts and a memcpy call costs more than that */
-	struct sh_part *v = sh_alloc_raw(p, pv->n * sizeof(*v));
+	struct sh_part *v = sh_alloc_bounded(p, pv->n * sizeof(*v));
 	if (v)
 		for (size_t i = 0; i < pv->n; i++)
 			v[i] = pv->v[i];
@@ -1747,7 +1747,7 @@ parse_seq(struct sh_parser *p, const char *t, size_t n, bool *ret_oom)
 		return NULL;
 	/* the brace and its bounds in one allocation */
 	_Static_assert(sizeof(struct sh_brace) % 8 == 0, "bounds follow the brace");
-	struct sh_brace *br = sh_alloc_raw(p, sizeof(*br) + la + lb + lc + 3);
+	struct sh_brace *br = sh_alloc_bounded(p, sizeof(*br) + la + lb + lc + 3);
 	if (!br) {
 		*ret_oom = true;
 		return NULL;
@@ -2110,7 +2110,7 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			return r;
 		size_t oend = p->end, start = i0 + 1;
 		/* nc + 1 items: allocated once, at their number */
-		struct sh_word **items = sh_alloc_raw(p, (nc + 1) * sizeof(*items));
+		struct sh_word **items = sh_alloc_bounded(p, (nc + 1) * sizeof(*items));
 		size_t n = 0;
 		if (!items)
 			return oom(p);
@@ -2806,7 +2806,7 @@ lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	np += last < n;
 	tlen += n - last + 1;
 	char *mem = n < SH_MAX_INPUT ?
-		sh_alloc_raw(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + tlen) :
+		sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + tlen) :
 		NULL;
 	if (!mem)
 		return oom(p);
@@ -2890,7 +2890,7 @@ flatten_into(struct sh_parser *p, struct pvec *out, const struct sh_part *pt)
 		const char *step = br->seq_step;
 		size_t la = strlen(br->seq_start), lb = strlen(br->seq_end);
 		size_t lc = step ? strlen(step) : 0;
-		char *t = sh_alloc_raw(p, la + lb + lc + 6), *q = t;
+		char *t = sh_alloc_bounded(p, la + lb + lc + 6), *q = t;
 		if (!t)
 			return oom(p);
 		memcpy(q, br->seq_start, la);
@@ -3119,7 +3119,7 @@ static struct sh_word *
 array_elem_cut(struct sh_parser *p, struct sh_pos pos, size_t s, size_t n, size_t a,
 	       size_t b)
 {
-	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part) + b - a + 1);
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + sizeof(struct sh_part) + b - a + 1);
 	if (!mem)
 		return NULL;
 	struct sh_word *w = (struct sh_word *)mem;
