@@ -5144,9 +5144,10 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 	return r ? r : lex_arg_token(p, i, k, -1);
 }
 
-int
-sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-	    size_t *nw)
+/* sh_lex_args for every word (and from where its quick loop stops) */
+static int __attribute__((noinline))
+lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
+		 size_t *nw)
 {
 	struct sh_word **v = *words;
 	size_t n = *nw, c = *cap;
@@ -5198,6 +5199,72 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 	*cap = c;
 	return r < 0 ? r : 0;
 }
+
+/* Can a word that starts with a byte of class cc be one that
+ * lex_args_plain stores, in p's source? */
+static inline bool
+args_plain_start(const struct sh_parser *p, unsigned cc)
+{
+	return !(cc & (CC_WORDSTOP | CC_TILDE)) && p->no_lc && p->offset_pos;
+}
+
+/*
+ * Most arguments are short plain words (-la, src, /dev/null) of a
+ * one-line source: those are stored here, each as lex_plain_word builds
+ * it, by a loop that asks nothing more of them and makes no call (its
+ * frame is smaller than lex_args_general's, and the per-word questions of
+ * that loop are not asked): a plain word that starts with none of
+ * plain_scan_lean's cases (a quote, a '$', a '{', a '~'), with no '~' in
+ * it, ending where a plain word ends; short (copy_src_text's one move),
+ * with room for it, in a source whose positions are offsets and that has
+ * no continuation line. lex_args_general goes on from any other word (a
+ * tail call). (The word at i is one args_plain_start says may be.)
+ */
+static int __attribute__((noinline))
+lex_args_plain(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
+	       size_t *nw)
+{
+	struct sh_word **v = *words;
+	size_t n = *nw;
+	unsigned cc = cc_table[(unsigned char)p->src[i]];
+	while (n < *cap) {
+		unsigned stop = CC_WORDSTOP | CC_TILDE | (~cc & CC_LBRACKET);
+		size_t k = i + 1;
+		while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
+			k++;
+		size_t len = k - i;
+		if ((k < p->end && !(cc_table[(unsigned char)p->src[k]] & CC_ENDS)) ||
+		    len >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(len))
+			break;
+		char *mem = p->bump;
+		p->bump += lit_word_size(len);
+		lit_word_text(mem, p->src + i, len);
+		v[n++] = lit_word_in(mem, p->src + i, len, sh_pos_one_line(i));
+		p->cmdpos_sens = false;
+		p->pos = k;
+		if ((i = sh_arg_begin(p)) == SIZE_MAX) {
+			*nw = n;
+			return 0;
+		}
+		cc = cc_table[(unsigned char)p->src[i]];
+		if (!args_plain_start(p, cc))
+			break;
+	}
+	*nw = n;
+	return lex_args_general(p, i, words, cap, nw);
+}
+
+int
+sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
+	    size_t *nw)
+{
+	/* (apart, so that the words lex_args_plain leaves cost no frame
+	 * more) */
+	if (args_plain_start(p, cc_table[(unsigned char)p->src[i]]))
+		return lex_args_plain(p, i, words, cap, nw);
+	return lex_args_general(p, i, words, cap, nw);
+}
+
 /* sh_lex_token for a token at i that starts with c, a character of
  * tok_special or the end (apart, so that the common case, a word, runs
  * in a small stack frame). */

@@ -932,6 +932,63 @@ heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
 	return *ret ? 0 : oom(p);
 }
 
+/*
+ * The redirection operator at i when it is one of the usual ones, read
+ * from its bytes: an optional one-digit fd (*ret_fd, else -1) right before
+ * < or >, then > >> >| >& < <& <> &> or &>>, in a source with no
+ * continuation line (i < p->end). What lex_special_fast lexes there (an
+ * IONUM and an operator) and parse_redir takes: its op, with *ret_end
+ * after it. -1 for the others: a here-document or here-string, a process
+ * substitution, a longer fd, no redirection.
+ */
+static inline __attribute__((always_inline)) int
+redir_op_at(const struct sh_parser *p, size_t i, int *ret_fd, size_t *ret_end)
+{
+	int c = (unsigned char)p->src[i], fd = -1;
+	if (c >= '0' && c <= '9') {
+		fd = c - '0';
+		c = sh_ch(p, ++i);
+	}
+	int d = sh_ch(p, i + 1);
+	enum sh_redir_op op;
+	size_t n = 2; /* the operator's length */
+	if (c == '>') {
+		if (d == '>')
+			op = SH_REDIR_APPEND;
+		else if (d == '&')
+			op = SH_REDIR_DUP_OUT;
+		else if (d == '|')
+			op = SH_REDIR_CLOBBER;
+		else if (d == '(')
+			return -1; /* >( a process substitution */
+		else
+			op = SH_REDIR_OUT, n = 1;
+	} else if (c == '<') {
+		if (d == '&')
+			op = SH_REDIR_DUP_IN;
+		else if (d == '>')
+			op = SH_REDIR_RDWR;
+		else if (d == '<' || d == '(')
+			return -1; /* << <<- <<< and <( */
+		else
+			op = SH_REDIR_IN, n = 1;
+	} else if (c == '&' && fd < 0 && d == '>') {
+		if (sh_ch(p, i + 2) == '>')
+			op = SH_REDIR_APPEND_ERR, n = 3;
+		else
+			op = SH_REDIR_OUT_ERR;
+	} else {
+		/* (&& & and the digits of a longer fd) */
+		return -1;
+	}
+	*ret_fd = fd;
+	*ret_end = i + n;
+	return (int)op;
+}
+
+static inline __attribute__((always_inline)) int
+parse_redir_target(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **ret);
+
 static int
 parse_redir(struct sh_parser *p, struct sh_redir **ret)
 {
@@ -945,10 +1002,21 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 	rd->fd = -1;
 	rd->pos = sh_pos_at(p, t->start);
 	if (t->kind == T_IONUM || t->kind == T_FDVAR) {
-		if (t->kind == T_IONUM)
+		if (t->kind == T_IONUM) {
 			rd->fd = t->ionum;
-		else
+			/* the operator after it read from its bytes, not
+			 * lexed as a token */
+			int fd, op;
+			size_t e;
+			if (p->no_lc && (op = redir_op_at(p, t->start, &fd, &e)) >= 0) {
+				rd->op = (enum sh_redir_op)op;
+				p->pos = e;
+				consume(p);
+				return parse_redir_target(p, rd, ret);
+			}
+		} else {
 			rd->fd_var = t->fdvar;
+		}
 		/* the operator, where the lexer found it right after the
 		 * number or {var} (p->pos: past any continuation line) */
 		if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
@@ -969,6 +1037,19 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 	    (rd->fd >= 0 || rd->fd_var))
 		return unexpected(p, t);
 	consume(p);
+	return parse_redir_target(p, rd, ret);
+}
+
+/*
+ * The redirection rd (its op, fd and position set) on from its operator
+ * (p->pos after it, no token in hand): its target, and a here-document's
+ * delimiter. *ret = rd.
+ */
+static inline __attribute__((always_inline)) int
+parse_redir_target(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **ret)
+{
+	struct sh_tok *t;
+	int r;
 	if (rd->op == SH_REDIR_DUP_IN || rd->op == SH_REDIR_DUP_OUT) {
 		/* bash reads a '-' right after <& or >& (blanks allowed) as a
 		 * token of its own: "2>&-rf" closes fd 2 and passes "rf" */
