@@ -933,22 +933,18 @@ heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
 }
 
 /*
- * The redirection operator at i when it is one of the usual ones, read
- * from its bytes: an optional one-digit fd (*ret_fd, else -1) right before
- * < or >, then > >> >| >& < <& <> &> or &>>, in a source with no
- * continuation line (i < p->end). What lex_special_fast lexes there (an
- * IONUM and an operator) and parse_redir takes: its op, with *ret_end
- * after it. -1 for the others: a here-document or here-string, a process
- * substitution, a longer fd, no redirection.
+ * The redirection operator after the IONUM at i when the IONUM is one
+ * digit and the operator one of the usual ones, read from its bytes:
+ * > >> >| >& < <& or <>, in a source with no continuation line (i <
+ * p->end). What lex_special_fast lexes there (an IONUM and an operator)
+ * and parse_redir takes: its op, with *ret_end after it. -1 for the
+ * others: a here-document or here-string, a process substitution, a
+ * longer fd (which read_op and parse_redir's map take).
  */
 static inline __attribute__((always_inline)) int
-redir_op_at(const struct sh_parser *p, size_t i, int *ret_fd, size_t *ret_end)
+redir_op_at(const struct sh_parser *p, size_t i, size_t *ret_end)
 {
-	int c = (unsigned char)p->src[i], fd = -1;
-	if (c >= '0' && c <= '9') {
-		fd = c - '0';
-		c = sh_ch(p, ++i);
-	}
+	int c = sh_ch(p, ++i); /* (src[i] is the IONUM's digit) */
 	int d = sh_ch(p, i + 1);
 	enum sh_redir_op op;
 	size_t n = 2; /* the operator's length */
@@ -972,16 +968,10 @@ redir_op_at(const struct sh_parser *p, size_t i, int *ret_fd, size_t *ret_end)
 			return -1; /* << <<- <<< and <( */
 		else
 			op = SH_REDIR_IN, n = 1;
-	} else if (c == '&' && fd < 0 && d == '>') {
-		if (sh_ch(p, i + 2) == '>')
-			op = SH_REDIR_APPEND_ERR, n = 3;
-		else
-			op = SH_REDIR_OUT_ERR;
 	} else {
-		/* (&& & and the digits of a longer fd) */
+		/* (the digits of a longer fd) */
 		return -1;
 	}
-	*ret_fd = fd;
 	*ret_end = i + n;
 	return (int)op;
 }
@@ -1006,9 +996,9 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 			rd->fd = t->ionum;
 			/* the operator after it read from its bytes, not
 			 * lexed as a token */
-			int fd, op;
+			int op;
 			size_t e;
-			if (p->no_lc && (op = redir_op_at(p, t->start, &fd, &e)) >= 0) {
+			if (p->no_lc && (op = redir_op_at(p, t->start, &e)) >= 0) {
 				rd->op = (enum sh_redir_op)op;
 				p->pos = e;
 				consume(p);

@@ -263,6 +263,14 @@ cmp_double(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* The median of v[0..n) (sorts v). */
+static double
+median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(v[0]), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 /* Median wall time of `runs` runs of argv; *ret_ok: every run exited 0. */
 static int
 time_spawn(char *const argv[], int runs, double *ret_median, bool *ret_ok)
@@ -279,8 +287,7 @@ time_spawn(char *const argv[], int runs, double *ret_median, bool *ret_ok)
 			return r;
 		ok = ok && exited_zero(status);
 	}
-	qsort(t, (size_t)runs, sizeof(t[0]), cmp_double);
-	*ret_median = runs % 2 ? t[runs / 2] : (t[runs / 2 - 1] + t[runs / 2]) / 2;
+	*ret_median = median(t, (size_t)runs);
 	*ret_ok = ok;
 	return 0;
 }
@@ -381,14 +388,6 @@ struct cmd_result {
 	double ratio_mark, ratio_mark_lo, ratio_mark_hi;
 	double ratio_fresh, ratio_fresh_lo, ratio_fresh_hi;
 };
-
-/* The median of v[0..n) (sorts v). */
-static double
-median(double *v, size_t n)
-{
-	qsort(v, n, sizeof(v[0]), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /*
  * Time one set of one-line commands, process start excluded on both sides:
