@@ -72,23 +72,53 @@ struct sh_parser {
 	char *bump, *bump_end;
 	size_t bump_chunk; /* size of the next chunk */
 	const struct sh_parse_options *opts;
-	bool extglob; /* opts->extglob, or on inside [[ ]] */
 	struct sh_error *err;
 	/* the source being lexed: the input itself, or a decoded copy
 	 * (backquote bodies, <<- bodies) while `fixed` is set */
 	const char *src;
 	size_t end;
-	size_t pos;
 	/* offsets of line starts in input, then a sentinel UINT32_MAX at
 	 * lines[n_lines] (so that sh_pos_at's fast path needs no bound check) */
 	uint32_t *lines;
 	size_t n_lines;
+	/* the length of the line sh_pos_at last found an offset on (to the
+	 * sentinel for the last line; its index and start below) */
+	size_t line_len;
+	size_t fuel; /* bytes we may re-scan after backtracking */
+	/* scratch for literal runs (sh_lex.c): starts in sh_parse's frame and
+	 * moves to parser memory only if a word outgrows it, so that a word
+	 * with an escape in it costs no malloc and free per parse */
+	char *lit;
+	size_t lit_cap;
+	/* From here to have_tok: the members sh_parse clears, side by
+	 * side, so that the compiler clears them with a few wide stores
+	 * rather than one store each. */
+	size_t pos;
 	/* the line sh_pos_at last found an offset on, as the line index
-	 * (from 0), where it starts and its length (to the sentinel for
-	 * the last line): the lexer's line, mostly */
-	size_t last_line, line_start, line_len;
+	 * (from 0) and where it starts: the lexer's line, mostly */
+	size_t last_line, line_start;
+	size_t lit_len;
+	/* here-documents whose bodies start after the next newline */
+	struct sh_redir **hd;
+	size_t n_hd, cap_hd;
+	/* the last brace scan that found no '}' (see lex_brace) */
+	const char *brace_fail_src;
+	/* the text bash's brace expansion skips as one ${...} (see lex_dollar) */
+	const char *brace_skip_src;
+	unsigned depth;
+	unsigned in_sub;      /* inside $( ), `...` or <( ) */
+	unsigned in_dparen;   /* inside a (( read as nested subshells */
+	unsigned in_hd_body;  /* lexing an unquoted here-document body */
 	bool fixed;
-	struct sh_pos fixed_pos;
+	bool cmdpos_sens;     /* the word being lexed depends on cmdpos */
+	bool time_quirk;      /* a $( ) that starts with `time` (see parse) */
+	/* whether tok is a token in hand, and for which peeks: bit
+	 * 1 << cmdpos set when a peek at that cmdpos may take it (see
+	 * tok_in_hand), 0 when none is in hand. (One test per peek: the
+	 * grammar peeks a dozen times or more per command.) */
+	unsigned char have_tok;
+	/* (the end of the members sh_parse clears) */
+	bool extglob; /* opts->extglob, or on inside [[ ]] */
 	/* n_lines == 1 and not fixed: a position is its offset on line 1
 	 * (sh_pos_at's first look, one test rather than two: every node,
 	 * word and part asks; set with fixed) */
@@ -97,33 +127,10 @@ struct sh_parser {
 	 * (set where src is set: most inputs have none, and the lexer asks
 	 * before nearly every character) */
 	bool no_lc;
-	unsigned depth;
-	unsigned in_sub;      /* inside $( ), `...` or <( ) */
-	unsigned in_dparen;   /* inside a (( read as nested subshells */
-	unsigned in_hd_body;  /* lexing an unquoted here-document body */
-	bool cmdpos_sens;     /* the word being lexed depends on cmdpos */
-	bool time_quirk;      /* a $( ) that starts with `time` (see parse) */
-	size_t fuel; /* bytes we may re-scan after backtracking */
-	/* the last brace scan that found no '}' (see lex_brace) */
-	const char *brace_fail_src;
+	struct sh_pos fixed_pos;
 	size_t brace_fail_end, brace_fail_from, brace_fail_to;
-	/* the text bash's brace expansion skips as one ${...} (see lex_dollar) */
-	const char *brace_skip_src;
 	size_t brace_skip_end, brace_skip_from, brace_skip_to;
-	/* whether tok is a token in hand, and for which peeks: bit
-	 * 1 << cmdpos set when a peek at that cmdpos may take it (see
-	 * tok_in_hand), 0 when none is in hand. (One test per peek: the
-	 * grammar peeks a dozen times or more per command.) */
-	unsigned char have_tok;
 	struct sh_tok tok;
-	/* here-documents whose bodies start after the next newline */
-	struct sh_redir **hd;
-	size_t n_hd, cap_hd;
-	/* scratch for literal runs (sh_lex.c): starts in sh_parse's frame and
-	 * moves to parser memory only if a word outgrows it, so that a word
-	 * with an escape in it costs no malloc and free per parse */
-	char *lit;
-	size_t lit_len, lit_cap;
 };
 
 /* allocation (sh_parse.c): 8-aligned, lives as long as p->a */

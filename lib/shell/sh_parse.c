@@ -2528,6 +2528,21 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	 * a rep stos that costs more than the parse of a short command. */
 	struct sh_parser p;
 	char lit_inl[256];
+	/* pos to have_tok, side by side: cleared 16 bytes at a time, the
+	 * last 16 overlapping those before (a memset of them is a rep stos,
+	 * which costs more than the stores one by one) */
+	{
+		typedef unsigned char bytes16 __attribute__((vector_size(16)));
+		const bytes16 zero = { 0 };
+		const size_t from = offsetof(struct sh_parser, pos);
+		const size_t n = offsetof(struct sh_parser, extglob) - from;
+		_Static_assert(offsetof(struct sh_parser, extglob) -
+			       offsetof(struct sh_parser, pos) >= 16, "16 bytes at least");
+		char *z = (char *)&p + from;
+		for (size_t i = 0; i + 16 < n; i += 16)
+			memcpy(z + i, &zero, 16);
+		memcpy(z + n - 16, &zero, 16);
+	}
 	p.a = a;
 	/* the first chunk, as sh_alloc_slow would have taken it */
 	p.bump = chunk;
@@ -2538,25 +2553,11 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.err = reterr;
 	p.src = src;
 	p.end = len;
-	p.pos = 0;
-	p.last_line = 0;
-	p.fixed = false; /* (fixed_pos is read only while fixed is set) */
+	/* (fixed_pos is read only while fixed is set; the brace ranges only
+	 * once their source is set; tok only once lexed) */
 	p.no_lc = true; /* until the newline scan below finds a "\\\n" */
-	p.depth = 0;
-	p.in_sub = 0;
-	p.in_dparen = 0;
-	p.in_hd_body = 0;
-	p.cmdpos_sens = false;
-	p.time_quirk = false;
 	p.fuel = 16 * len + 65536;
-	/* (no source is NULL: the rest of these is read only once set) */
-	p.brace_fail_src = NULL;
-	p.brace_skip_src = NULL;
-	p.have_tok = 0; /* (and tok is read only once lexed) */
-	p.hd = NULL;
-	p.n_hd = p.cap_hd = 0;
 	p.lit = lit_inl;
-	p.lit_len = 0;
 	p.lit_cap = sizeof(lit_inl);
 	/* line starts, for positions, in one pass; one-liners (the common
 	 * case) use the array on the stack instead of a malloc per parse */
@@ -2586,7 +2587,6 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	}
 	p.lines[p.n_lines] = UINT32_MAX;
 	p.offset_pos = p.n_lines == 1;
-	p.line_start = 0;
 	p.line_len = p.lines[1];
 
 	int r;
