@@ -1373,6 +1373,9 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, struct sh_node
 				p->tok = (struct sh_tok){ .kind = T_EOF, .start = p->pos,
 							  .end = p->pos };
 				p->have_tok = 3; /* (see tok_in_hand) */
+				/* (the loop's questions about it all answer
+				 * no: the command ends here) */
+				break;
 			} else if (!p->have_tok && p->pos < p->end) {
 				/* else an operator, mostly, where the blanks
 				 * after them end (as peek_tok lexes it) */
