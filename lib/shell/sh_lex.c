@@ -4940,6 +4940,10 @@ sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	int c = (unsigned char)p->src[i];
 	if (__builtin_expect(!tok_special[c], 0))
 		return lex_word_token(p, cmdpos, t, i);
+	/* (the operator after a command's arguments, ; | && ||, mostly:
+	 * read here, without lex_special_fast's call and frame) */
+	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
+		return 0;
 	return lex_special_fast(p, cmdpos, t, i, c);
 }
 
