@@ -1619,8 +1619,18 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		for (;;) {
 			/* most are plain words, lexed as arguments are (no
 			 * reserved words here: `for x in do done` is two words) */
-			if (!p->have_tok && (r = sh_lex_args_next(p, &words, &cap, &nw)) < 0)
-				return r;
+			if (!p->have_tok) {
+				if ((r = sh_lex_args_next(p, &words, &cap, &nw)) < 0)
+					return r;
+				/* (the token after them, mostly the ; or the
+				 * newline, lexed where the blanks after them
+				 * end, as in parse_simple_body) */
+				if (!p->have_tok && p->pos < p->end) {
+					if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
+						return r;
+					p->have_tok = tok_in_hand(&p->tok);
+				}
+			}
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
 			if (t->kind != T_WORD || t->assign)
