@@ -2524,12 +2524,18 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	 * its own, and 16 bytes at least: copy_has_newline_or_nul's) */
 	_Static_assert(SH_CHUNK_MIN >= SH_SRC_PAD, "the first chunk pads the copy");
 	size_t copy_size = (len + 1 + 7) & ~(size_t)7;
-	char *copy = NULL, *chunk = NULL;
+	char *copy = NULL, *chunk = NULL, *chunk_end = NULL;
+	size_t next_chunk = 0;
 	if (len < SH_CHUNK_MAX &&
-	    (copy = arena_alloc_uninit(a, copy_size + SH_CHUNK_MIN)) != NULL)
+	    (copy = arena_alloc_uninit(a, copy_size + SH_CHUNK_MIN)) != NULL) {
+		/* the first chunk, as sh_alloc_slow would have taken it (set
+		 * here, not asked again: the way of nearly every parse) */
 		chunk = copy + copy_size;
-	else
+		chunk_end = chunk + SH_CHUNK_MIN;
+		next_chunk = 2 * SH_CHUNK_MIN;
+	} else {
 		copy = arena_alloc_uninit(a, len + 1 + SH_SRC_PAD);
+	}
 	if (!copy) {
 		reterr->kind = SH_ERR_LIMIT;
 		reterr->line = reterr->col = 1;
@@ -2563,10 +2569,9 @@ sh_parse(struct arena *a, const char *src, size_t len,
 		memcpy(z + n - 16, &zero, 16);
 	}
 	p.a = a;
-	/* the first chunk, as sh_alloc_slow would have taken it */
 	p.bump = chunk;
-	p.bump_end = chunk ? chunk + SH_CHUNK_MIN : NULL;
-	p.bump_chunk = chunk ? 2 * SH_CHUNK_MIN : 0;
+	p.bump_end = chunk_end;
+	p.bump_chunk = next_chunk;
 	p.opts = opts ? opts : &defaults;
 	p.extglob = opts ? opts->extglob : defaults.extglob;
 	p.err = reterr;
@@ -2585,28 +2590,36 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.lines = lines_inl;
 	p.lines[0] = 0;
 	p.n_lines = 1;
-	for (const char *q = src; !one_line && (q = memchr(q, '\n', (size_t)(src + len - q))); q++) {
-		if (p.n_lines + 1 >= cap) { /* room for this one and the sentinel */
-			size_t nc = cap < len / 32 ? len / 32 : cap * 2;
-			uint32_t *nv = p.lines == lines_inl ? malloc(nc * sizeof(*nv))
-							     : realloc(p.lines, nc * sizeof(*nv));
-			if (!nv) {
-				if (p.lines != lines_inl)
-					free(p.lines);
-				return -ENOMEM;
+	if (one_line) {
+		/* (the sentinel after the one line, and its values below) */
+		p.lines[1] = UINT32_MAX;
+		p.offset_pos = true;
+		p.line_len = UINT32_MAX;
+	} else {
+		for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++) {
+			if (p.n_lines + 1 >= cap) { /* room for this one and the sentinel */
+				size_t nc = cap < len / 32 ? len / 32 : cap * 2;
+				uint32_t *nv = p.lines == lines_inl
+						       ? malloc(nc * sizeof(*nv))
+						       : realloc(p.lines, nc * sizeof(*nv));
+				if (!nv) {
+					if (p.lines != lines_inl)
+						free(p.lines);
+					return -ENOMEM;
+				}
+				if (p.lines == lines_inl)
+					memcpy(nv, lines_inl, sizeof(lines_inl));
+				p.lines = nv;
+				cap = nc;
 			}
-			if (p.lines == lines_inl)
-				memcpy(nv, lines_inl, sizeof(lines_inl));
-			p.lines = nv;
-			cap = nc;
+			p.lines[p.n_lines++] = (uint32_t)(q - src + 1);
+			if (q > src && q[-1] == '\\')
+				p.no_lc = false;
 		}
-		p.lines[p.n_lines++] = (uint32_t)(q - src + 1);
-		if (q > src && q[-1] == '\\')
-			p.no_lc = false;
+		p.lines[p.n_lines] = UINT32_MAX;
+		p.offset_pos = p.n_lines == 1;
+		p.line_len = p.lines[1];
 	}
-	p.lines[p.n_lines] = UINT32_MAX;
-	p.offset_pos = p.n_lines == 1;
-	p.line_len = p.lines[1];
 
 	int r;
 	const char *nul = one_line ? NULL : memchr(src, '\0', len);
