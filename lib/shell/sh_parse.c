@@ -368,7 +368,7 @@ static int parse_command(struct sh_parser *p, struct sh_node **ret);
 static int parse_simple(struct sh_parser *p, struct sh_tok *first_word,
 			struct sh_node **ret);
 static inline int parse_simple_body(struct sh_parser *p, struct sh_tok *first_word,
-				    struct sh_node **ret);
+				    bool in_hand, struct sh_node **ret);
 
 static bool
 ends_list(const struct sh_tok *t)
@@ -671,7 +671,8 @@ parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 	int r;
 	if ((r = sh_enter(p, start)) < 0)
 		return r;
-	if ((r = parse_simple_body(p, NULL, ret)) < 0)
+	/* (every caller has peeked at the name at command position) */
+	if ((r = parse_simple_body(p, NULL, true, ret)) < 0)
 		return r;
 	p->depth--; /* (sh_leave, but for its check: sh_enter counted 1) */
 	return 0;
@@ -1329,11 +1330,14 @@ parse_funcdef(struct sh_parser *p, size_t start, const struct sh_word *name,
 }
 
 static inline __attribute__((always_inline)) int
-parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **ret)
+parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
+		  struct sh_node **ret)
 {
-	struct sh_tok *t;
+	/* in_hand: the token at command position is in hand (the caller has
+	 * peeked at it), and needs no peek here */
+	struct sh_tok *t = &p->tok;
 	int r;
-	if ((r = peek_tok(p, true, &t)) < 0)
+	if (!in_hand && (r = peek_tok(p, true, &t)) < 0)
 		return r;
 	size_t start = first_word ? first_word->start : t->start;
 	struct sh_node *n = new_node(p, SH_NODE_SIMPLE, start);
@@ -1466,7 +1470,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, struct sh_node
 static int __attribute__((noinline))
 parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **ret)
 {
-	return parse_simple_body(p, first_word, ret);
+	return parse_simple_body(p, first_word, false, ret);
 }
 
 /* ---- compound commands --------------------------------------------------- */
