@@ -671,7 +671,8 @@ parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 	int r;
 	if ((r = sh_enter(p, start)) < 0)
 		return r;
-	/* (every caller has peeked at the name at command position) */
+	/* (every caller has peeked at the name at command position and
+	 * found a word, T_WORD) */
 	if ((r = parse_simple_body(p, NULL, true, ret)) < 0)
 		return r;
 	p->depth--; /* (sh_leave, but for its check: sh_enter counted 1) */
@@ -1334,7 +1335,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 		  struct sh_node **ret)
 {
 	/* in_hand: the token at command position is in hand (the caller has
-	 * peeked at it), and needs no peek here */
+	 * peeked at it), and needs no peek here: a word (T_WORD) */
 	struct sh_tok *t = &p->tok;
 	int r;
 	if (!in_hand && (r = peek_tok(p, true, &t)) < 0)
@@ -1356,7 +1357,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 		if (!(words[nw++] = tok_word(p, first_word)))
 			return oom(p);
 		any = true;
-	} else if (t->kind == T_WORD && t->not_assign && !t->assign) {
+	} else if ((in_hand || t->kind == T_WORD) && t->not_assign && !t->assign) {
 		/* the name, most often a plain word that is no assignment:
 		 * the loop's questions for a word at nw 0 all answer no */
 		if (!(words[nw++] = tok_word(p, t)))
