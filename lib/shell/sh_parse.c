@@ -339,7 +339,9 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
  * of the an bytes at a (pointers: an a multiple of 8, not 0) and the bn
  * bytes at b (*ret_a, *ret_b): a list's or a pipeline's two vectors,
  * collected on the stack, at their final size in one allocation rather
- * than three. NULL when out of memory. */
+ * than three. b's storage holds bn rounded up to 8 bytes (a vector of 8
+ * items at least, or grown to a multiple of 8), all copied: the
+ * allocation has room for them. NULL when out of memory. */
 static inline struct sh_node *
 node_with_vecs(struct sh_parser *p, enum sh_node_kind k, size_t start, const void *a,
 	       size_t an, const void *b, size_t bn, void **ret_a, void **ret_b)
@@ -354,7 +356,7 @@ node_with_vecs(struct sh_parser *p, enum sh_node_kind k, size_t start, const voi
 	*ret_a = n + 1;
 	*ret_b = (char *)(n + 1) + an;
 	sh_copy_vec8(*ret_a, a, an);
-	sh_copy(*ret_b, b, bn);
+	sh_copy_vec8(*ret_b, b, (bn + 7) & ~(size_t)7);
 	return n;
 }
 
