@@ -5144,6 +5144,26 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 	return r ? r : lex_arg_token(p, i, k, -1);
 }
 
+/*
+ * lex_word_seq for the argument at i whose plain scan stopped at k, where
+ * lex_word_rest would try it (the scan stopped inside the word, at no
+ * brace, '(', process substitution, backquote or $( ), without the
+ * token's way there (lex_arg_token's and lex_word_rest's dispatch): 1
+ * when it built the word (in p->tok, not in hand), 2 when it would not,
+ * 0 when lex_word_rest would not try it, < 0 on error.
+ */
+static inline __attribute__((always_inline)) int
+arg_word_seq(struct sh_parser *p, size_t i, size_t k)
+{
+	const char *src = p->src;
+	if (k >= p->end || sh_ends_plain_word[(unsigned char)src[k]] ||
+	    wseq_skip[(unsigned char)src[k]] ||
+	    (src[k] == '$' && k + 1 < p->end && src[k + 1] == '('))
+		return 0;
+	int r = lex_word_seq(p, &p->tok, i, k, 0);
+	return r ? r : 2;
+}
+
 /* sh_lex_args for every word (and from where its quick loop stops) */
 static int __attribute__((noinline))
 lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
@@ -5167,6 +5187,14 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			    (simple = lex_word_simple(p, &p->tok, i)) < 0) {
 				r = simple;
 				break;
+			}
+			if (simple < 0 && (r = arg_word_seq(p, i, k)) != 0) {
+				/* lex_word_seq tried, as lex_word_rest
+				 * would: built (1), or not (2: the general
+				 * path, told not to try again) */
+				if (r < 0)
+					break;
+				simple = r == 1 ? 1 : 0;
 			}
 			if (simple == 1) {
 				w = p->tok.word;
