@@ -5153,17 +5153,25 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 }
 
 /*
- * lex_word_seq for the argument at i whose plain scan stopped at k, where
- * lex_word_rest would try it (the scan stopped inside the word, at no
- * brace, '(', process substitution, backquote or $( ), without the
- * token's way there (lex_arg_token's and lex_word_rest's dispatch): 1
- * when it built the word (in p->tok, not in hand), 2 when it would not,
- * 0 when lex_word_rest would not try it, < 0 on error.
+ * lex_tilde_word or lex_word_seq for the argument at i whose plain scan
+ * stopped at k, where lex_word_rest would try them (lex_word_seq: the
+ * scan stopped inside the word, at no brace, '(', process substitution,
+ * backquote or $( ), without the token's way there (lex_arg_token's and
+ * lex_word_rest's dispatch): 1 when one built the word (in p->tok, not in
+ * hand), 2 when lex_word_seq would not, 0 for lex_word_rest's whole way,
+ * < 0 on error.
  */
 static inline __attribute__((always_inline)) int
-arg_word_seq(struct sh_parser *p, size_t i, size_t k)
+arg_word_direct(struct sh_parser *p, size_t i, size_t k)
 {
 	const char *src = p->src;
+	if (k > i && (k == p->end || sh_ends_plain_word[(unsigned char)src[k]])) {
+		/* plain text to the word's end, left for a '~': lex_word_rest
+		 * takes it to lex_tilde_word first (its 1, more prefixes
+		 * than it takes, is left to lex_word_rest from the start) */
+		int r = lex_tilde_word(p, &p->tok, i, k);
+		return r < 0 ? r : !r;
+	}
 	if (k >= p->end || sh_ends_plain_word[(unsigned char)src[k]] ||
 	    wseq_skip[(unsigned char)src[k]] ||
 	    (src[k] == '$' && k + 1 < p->end && src[k + 1] == '('))
@@ -5196,10 +5204,11 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 				r = simple;
 				break;
 			}
-			if (simple < 0 && (r = arg_word_seq(p, i, k)) != 0) {
-				/* lex_word_seq tried, as lex_word_rest
-				 * would: built (1), or not (2: the general
-				 * path, told not to try again) */
+			if (simple < 0 && (r = arg_word_direct(p, i, k)) != 0) {
+				/* lex_tilde_word or lex_word_seq tried,
+				 * as lex_word_rest would: built (1), or not
+				 * (2: the general path, told not to try
+				 * lex_word_seq again) */
 				if (r < 0)
 					break;
 				simple = r == 1 ? 1 : 0;
