@@ -1460,6 +1460,35 @@ op:
 	return expect_close_brace(p, off);
 }
 
+/* The closing quote of the $'...' whose opening quote is at q, p->end
+ * when there is none (no line continuation removal inside). */
+static inline size_t
+ansi_c_close(const struct sh_parser *p, size_t q)
+{
+	size_t k = q + 1;
+	while (k < p->end && p->src[k] != '\'') {
+		if (p->src[k] == '\\' && k + 1 < p->end)
+			k++;
+		k++;
+	}
+	return k;
+}
+
+/* Decode the body [s, k) of the $'...' at i0 into o (of k - s bytes),
+ * or fail as lex_dollar does. */
+static int
+ansi_c_decode(struct sh_parser *p, size_t i0, size_t s, size_t k, struct ansi_out *o)
+{
+	bool unsup = false;
+	if (decode_ansi_c(p->src + s, k - s, o, &unsup) < 0)
+		return sh_fail(p, SH_ERR_LIMIT, i0, "internal: $'...' decodes longer than it is written");
+	if (unsup)
+		return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
+			       "unsupported construct: $'\\u' escape of a non-ASCII "
+			       "character (its value depends on the locale)");
+	return 0;
+}
+
 /* p->pos is on '$'. Returns 1 if the '$' is literal. */
 static int
 lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
@@ -1471,13 +1500,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 	bool in_dq = ctx == LC_DQ || ctx == LC_HEREDOC || (flags & LF_IN_DQ);
 
 	if (c == '\'' && !in_dq) {
-		/* $'...': no line continuation removal inside */
-		size_t s = i + 1, k = s;
-		while (k < p->end && p->src[k] != '\'') {
-			if (p->src[k] == '\\' && k + 1 < p->end)
-				k++;
-			k++;
-		}
+		size_t s = i + 1, k = ansi_c_close(p, i);
 		if (k >= p->end)
 			return sh_fail(p, SH_ERR_SYNTAX, i0,
 				       "unexpected end of file while looking for matching `''");
@@ -1486,14 +1509,8 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		struct ansi_out o = { .d = sh_alloc(p, k - s + 1), .len = 0, .cap = k - s };
 		if (!o.d)
 			return oom(p);
-		bool unsup = false;
-		r = decode_ansi_c(p->src + s, k - s, &o, &unsup);
-		if (r < 0)
-			return sh_fail(p, SH_ERR_LIMIT, i0, "internal: $'...' decodes longer than it is written");
-		if (unsup)
-			return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
-				       "unsupported construct: $'\\u' escape of a non-ASCII "
-				       "character (its value depends on the locale)");
+		if ((r = ansi_c_decode(p, i0, s, k, &o)) < 0)
+			return r;
 		if ((r = lit_flush(p, out, lr)) < 0)
 			return r;
 		struct sh_part *part = pvec_push(p, out, SH_PART_ANSI_C, i0);
@@ -5153,6 +5170,47 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 }
 
 /*
+ * An argument at s (p->pos) that is a $'...' alone, built as lex_word_rest
+ * would build it (lex_parts_dollar's one ANSI_C part, make_word's word),
+ * in one allocation (the word, its part, the decoded text and the raw
+ * one), not through lex_word_simple (which takes no $'), the token and
+ * the part vector: 1 with the word in t->word (the token not in hand); 0,
+ * as lex_word_simple's, when the word goes on after it or has no closing
+ * quote (the general path, which reports that: nothing done here); < 0
+ * on error (an escape lex_dollar refuses, reported as it does).
+ */
+static int __attribute__((noinline))
+lex_ansi_c_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	size_t b = s + 2, k = ansi_c_close(p, s + 1), n = k - b;
+	if (k >= p->end || !word_ends_at(p, k + 1))
+		return 0;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + sizeof(struct sh_part) +
+					2 * (n + 1));
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+	char *text = (char *)(part + 1), *raw = text + n + 1;
+	struct ansi_out o = { .d = text, .len = 0, .cap = n };
+	int r = ansi_c_decode(p, s, b, k, &o);
+	if (r < 0)
+		return r;
+	text[o.len] = '\0';
+	sh_copy(raw, p->src + b, n);
+	raw[n] = '\0';
+	struct sh_pos pos = sh_pos_at(p, s);
+	*part = (struct sh_part){ .kind = SH_PART_ANSI_C, .pos = pos, .text = text,
+				  .text_len = o.len, .raw = raw };
+	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1, .src = p->src + s,
+			       .src_len = k + 1 - s };
+	p->cmdpos_sens = false;
+	p->pos = k + 1;
+	t->word = w;
+	return 1;
+}
+
+/*
  * lex_tilde_word or lex_word_seq for the argument at i whose plain scan
  * stopped at k, where lex_word_rest would try them (lex_word_seq: the
  * scan stopped inside the word, at no brace, '(', process substitution,
@@ -5200,7 +5258,9 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * written); the others, told its answer, that way */
 			int simple = -1;
 			if (k == i && (p->src[i] == '\'' || p->src[i] == '"' || p->src[i] == '$') &&
-			    (simple = lex_word_simple(p, &p->tok, i)) < 0) {
+			    (simple = p->src[i] == '$' && p->src[i + 1] == '\''
+					      ? lex_ansi_c_word(p, &p->tok, i)
+					      : lex_word_simple(p, &p->tok, i)) < 0) {
 				r = simple;
 				break;
 			}
