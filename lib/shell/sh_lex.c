@@ -4554,6 +4554,15 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, 
 	return 0;
 }
 
+/* Does the word at s, one lex_word_simple answered 2 for, start with ${
+ * or "${ (lex_word_simple read these bytes: they are in the source)? */
+static inline bool
+param_word_at(const struct sh_parser *p, size_t s)
+{
+	bool dq = p->src[s] == '"';
+	return p->src[s + dq] == '$' && p->src[s + dq + 1] == '{';
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -4578,10 +4587,9 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	if (simple == 2) {
 		if (p->src[s] == '"' && sub_at(p, LC_DQ, s + 1))
 			return lex_dq_sub_word(p, cmdpos ? LF_CMDPOS : 0, t, s);
-		/* (lex_word_simple read these bytes: they are in the source) */
-		bool dq = p->src[s] == '"';
-		if (p->src[s + dq] == '$' && p->src[s + dq + 1] == '{') {
-			if ((r = lex_param_word(p, cmdpos ? LF_CMDPOS : 0, t, s, dq, &pv)) <= 0)
+		if (param_word_at(p, s)) {
+			if ((r = lex_param_word(p, cmdpos ? LF_CMDPOS : 0, t, s,
+						p->src[s] == '"', &pv)) <= 0)
 				return r;
 			goto made;
 		}
@@ -5143,6 +5151,31 @@ sh_arg_begin_lc(struct sh_parser *p, size_t i)
 	return sh_arg_begin(p);
 }
 
+/*
+ * An argument that starts with ${ or "${ and that lex_word_simple did not
+ * build (its 2): lex_param_word's, as lex_word_rest takes it there, and
+ * the word of the parts it leaves made as lex_word_rest makes it (a
+ * parameter or a "..." first, not literal text: nothing more to do for
+ * an argument), without lex_word_rest's dispatch. 0 or < 0 on error.
+ */
+static int __attribute__((noinline))
+arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
+{
+	struct pvec pv;
+	pvec_init(&pv);
+	int r = lex_param_word(p, 0, t, i, p->src[i] == '"', &pv);
+	if (r <= 0)
+		return r;
+	struct sh_word *w = make_word(p, &pv, i, p->pos);
+	if (!w)
+		return oom(p);
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return merge_lits(p, w);
+}
+
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
  * lexed into p->tok from where the plain scan stopped, as sh_lex_token
  * would lex it (rather than scanned twice). */
@@ -5153,7 +5186,8 @@ lex_arg_token(struct sh_parser *p, size_t i, size_t k, int simple)
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = false;
 	t->start = i;
-	int r = lex_word_rest(p, false, t, i, k, simple);
+	int r = simple == 2 && param_word_at(p, i) ? arg_param_word(p, t, i)
+						  : lex_word_rest(p, false, t, i, k, simple);
 	if (r < 0)
 		return r;
 	t->end = p->pos;
