@@ -1460,6 +1460,35 @@ op:
 	return expect_close_brace(p, off);
 }
 
+/* The closing quote of the $'...' whose opening quote is at q, p->end
+ * when there is none (no line continuation removal inside). */
+static inline size_t
+ansi_c_close(const struct sh_parser *p, size_t q)
+{
+	size_t k = q + 1;
+	while (k < p->end && p->src[k] != '\'') {
+		if (p->src[k] == '\\' && k + 1 < p->end)
+			k++;
+		k++;
+	}
+	return k;
+}
+
+/* Decode the body [s, k) of the $'...' at i0 into o (of k - s bytes),
+ * or fail as lex_dollar does. */
+static int
+ansi_c_decode(struct sh_parser *p, size_t i0, size_t s, size_t k, struct ansi_out *o)
+{
+	bool unsup = false;
+	if (decode_ansi_c(p->src + s, k - s, o, &unsup) < 0)
+		return sh_fail(p, SH_ERR_LIMIT, i0, "internal: $'...' decodes longer than it is written");
+	if (unsup)
+		return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
+			       "unsupported construct: $'\\u' escape of a non-ASCII "
+			       "character (its value depends on the locale)");
+	return 0;
+}
+
 /* p->pos is on '$'. Returns 1 if the '$' is literal. */
 static int
 lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
@@ -1471,13 +1500,7 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 	bool in_dq = ctx == LC_DQ || ctx == LC_HEREDOC || (flags & LF_IN_DQ);
 
 	if (c == '\'' && !in_dq) {
-		/* $'...': no line continuation removal inside */
-		size_t s = i + 1, k = s;
-		while (k < p->end && p->src[k] != '\'') {
-			if (p->src[k] == '\\' && k + 1 < p->end)
-				k++;
-			k++;
-		}
+		size_t s = i + 1, k = ansi_c_close(p, i);
 		if (k >= p->end)
 			return sh_fail(p, SH_ERR_SYNTAX, i0,
 				       "unexpected end of file while looking for matching `''");
@@ -1486,14 +1509,8 @@ lex_dollar(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		struct ansi_out o = { .d = sh_alloc(p, k - s + 1), .len = 0, .cap = k - s };
 		if (!o.d)
 			return oom(p);
-		bool unsup = false;
-		r = decode_ansi_c(p->src + s, k - s, &o, &unsup);
-		if (r < 0)
-			return sh_fail(p, SH_ERR_LIMIT, i0, "internal: $'...' decodes longer than it is written");
-		if (unsup)
-			return sh_fail(p, SH_ERR_UNSUPPORTED, i0,
-				       "unsupported construct: $'\\u' escape of a non-ASCII "
-				       "character (its value depends on the locale)");
+		if ((r = ansi_c_decode(p, i0, s, k, &o)) < 0)
+			return r;
 		if ((r = lit_flush(p, out, lr)) < 0)
 			return r;
 		struct sh_part *part = pvec_push(p, out, SH_PART_ANSI_C, i0);
@@ -3929,10 +3946,18 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 		}
 	}
 	/* an assignment whose value may hold a tilde prefix is left to the
-	 * general path (tilde_scan) */
-	if (np == 0 || (pc[0].kind == SH_PART_LIT && assign_like(src + s, pc[0].n) &&
-			memchr(src + s, '~', pc[0].n)))
+	 * general path (tilde_scan); the '~' asked first (rare: then no
+	 * assign_like), by a loop (the text before an expansion is short:
+	 * memchr's call costs more) */
+	if (np == 0)
 		return 0;
+	if (pc[0].kind == SH_PART_LIT) {
+		size_t q = 0;
+		while (q < pc[0].n && src[s + q] != '~')
+			q++;
+		if (q < pc[0].n && assign_like(src + s, pc[0].n))
+			return 0;
+	}
 	if (np == 1 && pc[0].kind == SH_PART_LIT) {
 		/* text alone: a glob with a bracket (*.[ch]), a '$' before
 		 * no name; lex_word_rest would look for a reserved word */
@@ -4529,6 +4554,15 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, 
 	return 0;
 }
 
+/* Does the word at s, one lex_word_simple answered 2 for, start with ${
+ * or "${ (lex_word_simple read these bytes: they are in the source)? */
+static inline bool
+param_word_at(const struct sh_parser *p, size_t s)
+{
+	bool dq = p->src[s] == '"';
+	return p->src[s + dq] == '$' && p->src[s + dq + 1] == '{';
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -4553,10 +4587,9 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	if (simple == 2) {
 		if (p->src[s] == '"' && sub_at(p, LC_DQ, s + 1))
 			return lex_dq_sub_word(p, cmdpos ? LF_CMDPOS : 0, t, s);
-		/* (lex_word_simple read these bytes: they are in the source) */
-		bool dq = p->src[s] == '"';
-		if (p->src[s + dq] == '$' && p->src[s + dq + 1] == '{') {
-			if ((r = lex_param_word(p, cmdpos ? LF_CMDPOS : 0, t, s, dq, &pv)) <= 0)
+		if (param_word_at(p, s)) {
+			if ((r = lex_param_word(p, cmdpos ? LF_CMDPOS : 0, t, s,
+						p->src[s] == '"', &pv)) <= 0)
 				return r;
 			goto made;
 		}
@@ -5122,6 +5155,31 @@ sh_arg_begin_lc(struct sh_parser *p, size_t i)
 	return sh_arg_begin(p);
 }
 
+/*
+ * An argument that starts with ${ or "${ and that lex_word_simple did not
+ * build (its 2): lex_param_word's, as lex_word_rest takes it there, and
+ * the word of the parts it leaves made as lex_word_rest makes it (a
+ * parameter or a "..." first, not literal text: nothing more to do for
+ * an argument), without lex_word_rest's dispatch. 0 or < 0 on error.
+ */
+static int __attribute__((noinline))
+arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
+{
+	struct pvec pv;
+	pvec_init(&pv);
+	int r = lex_param_word(p, 0, t, i, p->src[i] == '"', &pv);
+	if (r <= 0)
+		return r;
+	struct sh_word *w = make_word(p, &pv, i, p->pos);
+	if (!w)
+		return oom(p);
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+	return merge_lits(p, w);
+}
+
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
  * lexed into p->tok from where the plain scan stopped, as sh_lex_token
  * would lex it (rather than scanned twice). */
@@ -5132,7 +5190,8 @@ lex_arg_token(struct sh_parser *p, size_t i, size_t k, int simple)
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = false;
 	t->start = i;
-	int r = lex_word_rest(p, false, t, i, k, simple);
+	int r = simple == 2 && param_word_at(p, i) ? arg_param_word(p, t, i)
+						  : lex_word_rest(p, false, t, i, k, simple);
 	if (r < 0)
 		return r;
 	t->end = p->pos;
@@ -5146,6 +5205,75 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 	size_t k = i;
 	int r = lex_plain_word(p, i, ret, &k);
 	return r ? r : lex_arg_token(p, i, k, -1);
+}
+
+/*
+ * An argument at s (p->pos) that is a $'...' alone, built as lex_word_rest
+ * would build it (lex_parts_dollar's one ANSI_C part, make_word's word),
+ * in one allocation (the word, its part, the decoded text and the raw
+ * one), not through lex_word_simple (which takes no $'), the token and
+ * the part vector: 1 with the word in t->word (the token not in hand); 0,
+ * as lex_word_simple's, when the word goes on after it or has no closing
+ * quote (the general path, which reports that: nothing done here); < 0
+ * on error (an escape lex_dollar refuses, reported as it does).
+ */
+static int __attribute__((noinline))
+lex_ansi_c_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	size_t b = s + 2, k = ansi_c_close(p, s + 1), n = k - b;
+	if (k >= p->end || !word_ends_at(p, k + 1))
+		return 0;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + sizeof(struct sh_part) +
+					2 * (n + 1));
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+	char *text = (char *)(part + 1), *raw = text + n + 1;
+	struct ansi_out o = { .d = text, .len = 0, .cap = n };
+	int r = ansi_c_decode(p, s, b, k, &o);
+	if (r < 0)
+		return r;
+	text[o.len] = '\0';
+	sh_copy(raw, p->src + b, n);
+	raw[n] = '\0';
+	struct sh_pos pos = sh_pos_at(p, s);
+	*part = (struct sh_part){ .kind = SH_PART_ANSI_C, .pos = pos, .text = text,
+				  .text_len = o.len, .raw = raw };
+	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1, .src = p->src + s,
+			       .src_len = k + 1 - s };
+	p->cmdpos_sens = false;
+	p->pos = k + 1;
+	t->word = w;
+	return 1;
+}
+
+/*
+ * lex_tilde_word or lex_word_seq for the argument at i whose plain scan
+ * stopped at k, where lex_word_rest would try them (lex_word_seq: the
+ * scan stopped inside the word, at no brace, '(', process substitution,
+ * backquote or $( ), without the token's way there (lex_arg_token's and
+ * lex_word_rest's dispatch): 1 when one built the word (in p->tok, not in
+ * hand), 2 when lex_word_seq would not, 0 for lex_word_rest's whole way,
+ * < 0 on error.
+ */
+static inline __attribute__((always_inline)) int
+arg_word_direct(struct sh_parser *p, size_t i, size_t k)
+{
+	const char *src = p->src;
+	if (k > i && (k == p->end || sh_ends_plain_word[(unsigned char)src[k]])) {
+		/* plain text to the word's end, left for a '~': lex_word_rest
+		 * takes it to lex_tilde_word first (its 1, more prefixes
+		 * than it takes, is left to lex_word_rest from the start) */
+		int r = lex_tilde_word(p, &p->tok, i, k);
+		return r < 0 ? r : !r;
+	}
+	if (k >= p->end || sh_ends_plain_word[(unsigned char)src[k]] ||
+	    wseq_skip[(unsigned char)src[k]] ||
+	    (src[k] == '$' && k + 1 < p->end && src[k + 1] == '('))
+		return 0;
+	int r = lex_word_seq(p, &p->tok, i, k, 0);
+	return r ? r : 2;
 }
 
 /* sh_lex_args for every word (and from where its quick loop stops) */
@@ -5168,9 +5296,20 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * written); the others, told its answer, that way */
 			int simple = -1;
 			if (k == i && (p->src[i] == '\'' || p->src[i] == '"' || p->src[i] == '$') &&
-			    (simple = lex_word_simple(p, &p->tok, i)) < 0) {
+			    (simple = p->src[i] == '$' && p->src[i + 1] == '\''
+					      ? lex_ansi_c_word(p, &p->tok, i)
+					      : lex_word_simple(p, &p->tok, i)) < 0) {
 				r = simple;
 				break;
+			}
+			if (simple < 0 && (r = arg_word_direct(p, i, k)) != 0) {
+				/* lex_tilde_word or lex_word_seq tried,
+				 * as lex_word_rest would: built (1), or not
+				 * (2: the general path, told not to try
+				 * lex_word_seq again) */
+				if (r < 0)
+					break;
+				simple = r == 1 ? 1 : 0;
 			}
 			if (simple == 1) {
 				w = p->tok.word;
