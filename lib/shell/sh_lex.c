@@ -4044,7 +4044,12 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 {
 	struct litrun lr = { .active = false };
 	struct sh_word *w;
-	int r = lex_fdvar(p, t, s);
+	/* a {var}> needs a '}' (or a line continuation) right after the
+	 * name chars: most braces ({a,b}, {1..3}) fail that at a glance */
+	size_t k = s + 1;
+	while (k < p->end && is_name_char((unsigned char)p->src[k]))
+		k++;
+	int r = k < p->end && (p->src[k] == '}' || p->src[k] == '\\') ? lex_fdvar(p, t, s) : 0;
 	if (r)
 		return r < 0 ? r : 0;
 	p->pos = s;
