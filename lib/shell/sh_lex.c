@@ -4061,13 +4061,11 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 	r = lex_brace(p, cmdpos ? LF_CMDPOS : 0, pv, &lr);
 	if (r < 0)
 		return r;
-	/* where the general loop's next stop would be: after the brace, or
-	 * after the plain run that a literal '{' starts */
-	size_t e = p->pos;
-	if (r == 1)
-		for (e = s + 1; e < p->end &&
-		     !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)); e++)
-			;
+	/* where the general loop's next stop would be: after the plain run
+	 * that follows the brace ({a,b}.c) or that a literal '{' starts */
+	size_t b = r == 1 ? s + 1 : p->pos, e = b;
+	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)))
+		e++;
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]) {
 		if (r == 1)
 			*ret_plain_end = s + 1;
@@ -4080,15 +4078,26 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 		t->rw = reserved_word(p->src + s, e - s);
 		p->pos = e;
 	} else {
-		/* the brace part alone (lex_brace's only push) */
-		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part));
+		/* the brace part (lex_brace's only push), and the plain text
+		 * after it, if any, as the LIT part lex_parts_at's run makes
+		 * of it (a brace part first: no merge, tilde or assignment) */
+		size_t n = e - b, np = n ? 2 : 1;
+		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+						(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
 		if (!mem)
 			return oom(p);
 		w = (struct sh_word *)mem;
 		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
-		*part = pv->v[0];
-		*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = part, .n_parts = 1,
+		part[0] = pv->v[0];
+		if (n) {
+			char *text = (char *)(part + 2);
+			copy_src_text(text, p->src + b, n);
+			part[1] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
+						    .text = text, .text_len = n };
+		}
+		*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = part, .n_parts = np,
 				       .src = p->src + s, .src_len = e - s };
+		p->pos = e;
 	}
 	t->kind = T_WORD;
 	t->word = w;
