@@ -2016,6 +2016,8 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	/* no character but plain text, ',' and '}' met: the items are
 	 * plain text (plain_text_word), or the whole may be a sequence */
 	bool simple = true;
+	/* bit q: item q is not plain text (bit 63: any item from the 63rd) */
+	uint64_t odd = 0;
 	bool tilde_item = false; /* a plain item starts with '~' */
 	int r;
 
@@ -2033,8 +2035,10 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			k++;
 			continue;
 		}
-		if (c != ',' && c != '}')
+		if (c != ',' && c != '}') {
 			simple = false;
+			odd |= (uint64_t)1 << (nc < 63 ? nc : 63);
+		}
 		if (c == '\\' || (c == '$' && k + 1 < p->end && p->src[k + 1] == '$')) {
 			k += 2; /* an escape, or $$: a '{' after it starts no ${ */
 			continue;
@@ -2122,7 +2126,8 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 		for (size_t q = 0; q <= nc; q++) {
 			size_t e = q < nc ? commas[q] : close;
 			struct sh_word *w;
-			if (simple) {
+			if (!(odd >> (q < 63 ? q : 63) & 1)) {
+				/* (the item is plain text whether or not the others are) */
 				w = plain_text_word(p, start, e - start);
 				if (!w)
 					return oom(p);
