@@ -892,7 +892,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	 * closing backquote; the second writes the body, which is never
 	 * longer than its source, straight into the tree's memory. */
 	size_t i = p->pos;
-	bool closed = false;
+	bool closed = false, esc = false; /* esc: a backslash met */
 	int r;
 	while (i < p->end) {
 		char c = p->src[i];
@@ -901,6 +901,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 			break;
 		}
 		if (c == '\\' && i + 1 < p->end) {
+			esc = true;
 			char d = p->src[i + 1];
 			if (d == '\n' || d == '$' || d == '`' || d == '\\' ||
 			    (d == '"' && (flags & LF_IN_DQ))) {
@@ -917,7 +918,11 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	if (!copy)
 		return oom(p);
 	size_t blen = 0;
-	for (size_t k = p->pos; k < i;) {
+	if (!esc) { /* nothing to undo: the source text as it is */
+		blen = i - p->pos;
+		sh_copy(copy, p->src + p->pos, blen);
+	}
+	for (size_t k = esc ? p->pos : i; k < i;) {
 		char c = p->src[k];
 		if (c == '\\' && k + 1 < i) {
 			char d = p->src[k + 1];
@@ -952,7 +957,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		p->pos = 0;
 		/* (decoding removes backslashes only, so it makes no
 		 * backslash-newline where the source had none) */
-		p->no_lc = ono_lc || !memmem(copy, blen, "\\\n", 2);
+		p->no_lc = ono_lc || !esc || !memmem(copy, blen, "\\\n", 2);
 		struct saved_state s;
 		save_state(p, &s);
 		p->in_sub++;
@@ -2028,6 +2033,8 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 	/* no character but plain text, ',' and '}' met: the items are
 	 * plain text (plain_text_word), or the whole may be a sequence */
 	bool simple = true;
+	/* bit q: item q is not plain text (bit 63: any item from the 63rd) */
+	uint64_t odd = 0;
 	bool tilde_item = false; /* a plain item starts with '~' */
 	int r;
 
@@ -2045,8 +2052,10 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			k++;
 			continue;
 		}
-		if (c != ',' && c != '}')
+		if (c != ',' && c != '}') {
 			simple = false;
+			odd |= (uint64_t)1 << (nc < 63 ? nc : 63);
+		}
 		if (c == '\\' || (c == '$' && k + 1 < p->end && p->src[k + 1] == '$')) {
 			k += 2; /* an escape, or $$: a '{' after it starts no ${ */
 			continue;
@@ -2134,7 +2143,8 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 		for (size_t q = 0; q <= nc; q++) {
 			size_t e = q < nc ? commas[q] : close;
 			struct sh_word *w;
-			if (simple) {
+			if (!(odd >> (q < 63 ? q : 63) & 1)) {
+				/* (the item is plain text whether or not the others are) */
 				w = plain_text_word(p, start, e - start);
 				if (!w)
 					return oom(p);
@@ -4069,20 +4079,23 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 {
 	struct litrun lr = { .active = false };
 	struct sh_word *w;
-	int r = lex_fdvar(p, t, s);
+	/* a {var}> needs a '}' (or a line continuation) right after the
+	 * name chars: most braces ({a,b}, {1..3}) fail that at a glance */
+	size_t k = s + 1;
+	while (k < p->end && is_name_char((unsigned char)p->src[k]))
+		k++;
+	int r = k < p->end && (p->src[k] == '}' || p->src[k] == '\\') ? lex_fdvar(p, t, s) : 0;
 	if (r)
 		return r < 0 ? r : 0;
 	p->pos = s;
 	r = lex_brace(p, cmdpos ? LF_CMDPOS : 0, pv, &lr);
 	if (r < 0)
 		return r;
-	/* where the general loop's next stop would be: after the brace, or
-	 * after the plain run that a literal '{' starts */
-	size_t e = p->pos;
-	if (r == 1)
-		for (e = s + 1; e < p->end &&
-		     !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)); e++)
-			;
+	/* where the general loop's next stop would be: after the plain run
+	 * that follows the brace ({a,b}.c) or that a literal '{' starts */
+	size_t b = r == 1 ? s + 1 : p->pos, e = b;
+	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)))
+		e++;
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]) {
 		if (r == 1)
 			*ret_plain_end = s + 1;
@@ -4095,15 +4108,26 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 		t->rw = reserved_word(p->src + s, e - s);
 		p->pos = e;
 	} else {
-		/* the brace part alone (lex_brace's only push) */
-		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + sizeof(struct sh_part));
+		/* the brace part (lex_brace's only push), and the plain text
+		 * after it, if any, as the LIT part lex_parts_at's run makes
+		 * of it (a brace part first: no merge, tilde or assignment) */
+		size_t n = e - b, np = n ? 2 : 1;
+		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+						(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
 		if (!mem)
 			return oom(p);
 		w = (struct sh_word *)mem;
 		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
-		*part = pv->v[0];
-		*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = part, .n_parts = 1,
+		part[0] = pv->v[0];
+		if (n) {
+			char *text = (char *)(part + 2);
+			copy_src_text(text, p->src + b, n);
+			part[1] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
+						    .text = text, .text_len = n };
+		}
+		*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = part, .n_parts = np,
 				       .src = p->src + s, .src_len = e - s };
+		p->pos = e;
 	}
 	t->kind = T_WORD;
 	t->word = w;
@@ -4268,14 +4292,14 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *re
 }
 
 /*
- * Does a substitution that lex_parts_sub takes start at k: $( (not $(( ),
- * or in a word <( or >(, its two bytes with no line continuation?
+ * Does a substitution that lex_parts_sub takes start at k: a `...`, $( (not
+ * $(( ), or in a word <( or >(, its two bytes with no line continuation?
  */
 static bool
 sub_at(const struct sh_parser *p, enum lctx ctx, size_t k)
 {
 	if (k + 1 >= p->end || p->src[k + 1] != '(')
-		return false;
+		return k < p->end && p->src[k] == '`';
 	char c = p->src[k];
 	if (c == '$')
 		return k + 2 >= p->end || (p->src[k + 2] != '(' && p->src[k + 2] != '\\');
@@ -4283,18 +4307,33 @@ sub_at(const struct sh_parser *p, enum lctx ctx, size_t k)
 }
 
 /* The body of the substitution at k (sub_at), parsed with the nesting
- * charge lex_dollar and lex_parts_at give it; p->pos ends after its ')'. */
+ * charge lex_dollar and lex_parts_at give it; p->pos ends after its ')'
+ * or closing backquote. dq: inside "...", where a `...` also removes the
+ * backslash of a \". */
 static int
-lex_sub_body(struct sh_parser *p, size_t k, struct sh_node **ret)
+lex_sub_body(struct sh_parser *p, size_t k, bool dq, struct sh_node **ret)
 {
 	int r = sh_enter(p, k);
 	if (r < 0)
 		return r;
-	p->pos = k + 2;
-	if ((r = lex_cmdsub_body(p, k, ret)) < 0)
+	if (__builtin_expect(p->src[k] == '`', 0)) {
+		p->pos = k + 1;
+		r = lex_backquote(p, dq ? LF_IN_DQ : 0, k, ret);
+	} else {
+		p->pos = k + 2;
+		r = lex_cmdsub_body(p, k, ret);
+	}
+	if (r < 0)
 		return r;
 	sh_leave(p);
 	return 0;
+}
+
+/* The part kind of the substitution that starts with c (sub_at). */
+static inline enum sh_part_kind
+sub_kind(char c)
+{
+	return c == '<' || c == '>' ? SH_PART_PROCSUB : SH_PART_CMDSUB;
 }
 
 /* pvec_push of the substitution at k, whose body is parsed. (Always
@@ -4303,11 +4342,12 @@ static inline __attribute__((always_inline)) int
 push_sub(struct sh_parser *p, struct pvec *out, size_t k, struct sh_node *body)
 {
 	char c = p->src[k];
-	struct sh_part *part = pvec_push(p, out, c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB, k);
+	struct sh_part *part = pvec_push(p, out, sub_kind(c), k);
 	if (!part)
 		return oom(p);
 	part->body = body;
-	if (c != '$')
+	part->backquote = c == '`';
+	if (part->kind == SH_PART_PROCSUB)
 		part->procsub_dir = c;
 	return 0;
 }
@@ -4334,7 +4374,8 @@ lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *o
 			return r;
 	}
 	struct sh_node *body = NULL;
-	if ((r = lex_sub_body(p, k, &body)) < 0 || (r = push_sub(p, out, k, body)) < 0)
+	if ((r = lex_sub_body(p, k, ctx == LC_DQ || (flags & LF_IN_DQ), &body)) < 0 ||
+	    (r = push_sub(p, out, k, body)) < 0)
 		return r;
 	/* where lex_parts_at's loop would stop next (a '(' '<' '>' after
 	 * the word goes there to find out) */
@@ -4373,7 +4414,7 @@ static int __attribute__((noinline))
 lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv)
 {
 	struct sh_node *body = NULL;
-	int r = lex_sub_body(p, k, &body);
+	int r = lex_sub_body(p, k, false, &body);
 	if (r < 0)
 		return r;
 	size_t n = k - s; /* (the text before the substitution) */
@@ -4402,9 +4443,10 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 					     .text_len = n };
 	}
 	char c = p->src[k];
-	*part = (struct sh_part){ .kind = c == '$' ? SH_PART_CMDSUB : SH_PART_PROCSUB,
-				  .pos = n ? sh_pos_at(p, k) : pos,
-				  .procsub_dir = c == '$' ? 0 : c, .body = body };
+	enum sh_part_kind kind = sub_kind(c);
+	*part = (struct sh_part){ .kind = kind, .pos = n ? sh_pos_at(p, k) : pos,
+				  .procsub_dir = kind == SH_PART_PROCSUB ? c : 0,
+				  .backquote = c == '`', .body = body };
 	*w = (struct sh_word){ .pos = pos, .parts = parts, .n_parts = np,
 			       .src = p->src + s, .src_len = p->pos - s };
 	t->kind = T_WORD;
@@ -4439,7 +4481,7 @@ dq_sub_word_more(struct sh_parser *p, unsigned flags, size_t s, struct sh_node *
 }
 
 /*
- * lex_word_rest for a word that starts with "$( (not "$(( ). When the word
+ * lex_word_rest for a word that starts with "$( (not "$(( ) or "`. When the word
  * is "$(...)" (cd "$(git rev-parse --show-toplevel)"), it is built here, the
  * word, its DQUOTE part and the CMDSUB inside in one allocation; otherwise
  * dq_sub_word_more goes on. Either way the word lex_word_rest would build,
@@ -4451,7 +4493,7 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 	struct sh_node *body = NULL;
 	int r;
 	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
-	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body(p, s + 1, &body)) < 0)
+	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body(p, s + 1, true, &body)) < 0)
 		return r;
 	size_t e = p->pos; /* after the ')' */
 	struct sh_word *w;
@@ -4463,7 +4505,7 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 		struct sh_part *dq = (struct sh_part *)(mem + sizeof(*w)), *in = dq + 1;
 		struct sh_pos pos = sh_pos_at(p, s);
 		*in = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, s + 1),
-					.body = body };
+					.backquote = p->src[s + 1] == '`', .body = body };
 		*dq = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = in,
 					.n_parts = 1 };
 		*w = (struct sh_word){ .pos = pos, .parts = dq, .n_parts = 1,
