@@ -1598,18 +1598,19 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		*ret = n;
 		return 0;
 	}
-	/* the name: most are a plain name, whose word is built without a
-	 * token (k is where sh_lex_token's would start, with no
-	 * continuation lines) */
-	struct sh_word *var = NULL;
-	if (p->no_lc && (r = sh_lex_name_word(p, k, &var)) < 0)
+	/* the name: most are a plain name, whose text (all the tree keeps
+	 * of its word) is copied without a token or a word (k is where
+	 * sh_lex_token's would start, with no continuation lines) */
+	const char *name = NULL;
+	if (p->no_lc && (r = sh_lex_name_word(p, k, &name)) < 0)
 		return r;
-	if (!var) {
+	if (!name) {
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
 		if (t->kind != T_WORD || t->assign)
 			return unexpected(p, t);
-		if (!(var = tok_word(p, t)))
+		const struct sh_word *var = tok_word(p, t);
+		if (!var)
 			return oom(p);
 		if (!plain_name_word(var) ||
 		    !sh_valid_name(var->parts[0].text, var->parts[0].text_len))
@@ -1617,12 +1618,13 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 				       "unsupported construct: `%.*s' is not a valid "
 				       "identifier (bash fails it at run time)",
 				       (int)(var->src_len < 60 ? var->src_len : 60), var->src);
+		name = var->parts[0].text;
 		consume(p);
 	}
 	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
 	if (!n)
 		return oom(p);
-	n->u.for_.var = var->parts[0].text;
+	n->u.for_.var = name;
 	likely_rw(p, RW_IN);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
