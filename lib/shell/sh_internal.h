@@ -426,10 +426,10 @@ sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
 }
 /* With no token in hand, the word at i (where the blanks before it end,
  * in a source with no continuation line) when it is a plain name (for
- * NAME): 1 with its word in *ret, as the word of sh_lex_token's token
- * there, p->pos after it; 0 when it is anything else, nothing lexed; < 0
- * on error. */
-int sh_lex_name_word(struct sh_parser *p, size_t i, struct sh_word **ret);
+ * NAME): 1 with its text in *ret (the text of the word of sh_lex_token's
+ * token there: all the tree keeps of it), p->pos after it; 0 when it is
+ * anything else, nothing lexed; < 0 on error. */
+int sh_lex_name_word(struct sh_parser *p, size_t i, const char **ret);
 
 int sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 		     struct sh_word **ret, struct sh_word **ret2,

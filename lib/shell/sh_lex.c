@@ -3377,12 +3377,12 @@ reserved_word_plain(const struct sh_parser *p, size_t s, size_t n)
 }
 
 int
-sh_lex_name_word(struct sh_parser *p, size_t i, struct sh_word **ret)
+sh_lex_name_word(struct sh_parser *p, size_t i, const char **ret)
 {
 	/* (a name's bytes do not stop lex_word_token's plain scan, which
 	 * stops at every byte of sh_ends_plain_word and finds no '~' or '=':
 	 * the token's word, a literal, is lit_word's, reserved word or not,
-	 * as tok_word builds it) */
+	 * as tok_word builds it, its text the name's bytes) */
 	if (i >= p->end || !is_name_start((unsigned char)p->src[i]))
 		return 0;
 	size_t e = i + 1;
@@ -3390,7 +3390,7 @@ sh_lex_name_word(struct sh_parser *p, size_t i, struct sh_word **ret)
 		e++;
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]])
 		return 0;
-	if (!(*ret = lit_word(p, p->src + i, e - i, i)))
+	if (!(*ret = sh_strndup(p, p->src + i, e - i)))
 		return oom(p);
 	p->cmdpos_sens = false;
 	p->pos = e;

@@ -1182,54 +1182,65 @@ is_decl_builtin(const struct sh_word *w)
  * '=' (dropped when nothing follows it), and its braces flattened, as the
  * copies the general way once made held them.
  */
+/* The assignment NAME=value or NAME+=value that word w is, the name's i
+ * bytes long: w itself, its name's text cut off, becomes the value (the
+ * token is consumed after it: nothing else reads the word), rather than
+ * copied with its parts; a copy of w when keep_word (the token is read
+ * again). */
 static int
-scalar_assignment(struct sh_parser *p, const struct sh_word *w, size_t i,
+scalar_assignment(struct sh_parser *p, struct sh_word *w, size_t i, bool keep_word,
 		  struct sh_assign **ret)
 {
-	_Static_assert(sizeof(struct sh_assign) % 8 == 0 && sizeof(struct sh_word) % 8 == 0 &&
-		       sizeof(struct sh_part) % 8 == 0,
-		       "an assignment, its value, parts and name share one allocation");
-	const struct sh_part *first = &w->parts[0];
+	_Static_assert(sizeof(struct sh_assign) % 8 == 0 && sizeof(struct sh_word) % 8 == 0,
+		       "an assignment and its name share one allocation, a word "
+		       "and its parts too");
+	size_t n = w->n_parts;
+	if (__builtin_expect(keep_word, 0)) {
+		struct sh_word *c = sh_alloc_raw(p, sizeof(*c) + n * sizeof(*c->parts));
+		if (!c)
+			return oom(p);
+		*c = *w;
+		c->parts = (struct sh_part *)(c + 1);
+		for (size_t k = 0; k < n; k++)
+			c->parts[k] = w->parts[k];
+		w = c;
+	}
+	struct sh_part *first = &w->parts[0];
 	bool append = first->text[i] == '+';
-	size_t vo = i + (append ? 2 : 1), n = w->n_parts;
+	size_t vo = i + (append ? 2 : 1);
 	size_t keep = first->text_len > vo; /* the first part has value text */
-	char *mem = sh_alloc_raw(p, sizeof(struct sh_assign) + sizeof(struct sh_word) +
-				 n * sizeof(struct sh_part) + i + 1);
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_assign) + i + 1);
 	if (!mem)
 		return oom(p);
 	struct sh_assign *as = (struct sh_assign *)mem;
-	struct sh_word *val = (struct sh_word *)(as + 1);
-	struct sh_part *v = (struct sh_part *)(val + 1);
-	char *name = (char *)(v + n);
-	if (keep) {
-		v[0] = *first;
-		v[0].text += vo;
-		v[0].text_len -= vo;
-		v[0].pos.col += (uint32_t)vo;
-		v[0].pos.offset += (uint32_t)vo;
-	}
-	bool braces = false;
-	for (size_t k = 1; k < n; k++) {
-		v[k - 1 + keep] = w->parts[k];
-		braces |= w->parts[k].kind == SH_PART_BRACE;
-	}
-	*val = *w;
-	val->parts = v;
-	val->n_parts = n - 1 + keep;
+	char *name = (char *)(as + 1);
 	sh_copy(name, first->text, i);
 	name[i] = '\0';
+	bool braces = false;
+	for (size_t k = 1; k < n; k++)
+		braces |= w->parts[k].kind == SH_PART_BRACE;
+	if (keep) {
+		first->text += vo;
+		first->text_len -= vo;
+		first->pos.col += (uint32_t)vo;
+		first->pos.offset += (uint32_t)vo;
+	}
+	w->parts += 1 - keep;
+	w->n_parts = n - 1 + keep;
 	*as = (struct sh_assign){ .pos = w->pos, .name = name, .append = append,
-				  .value = val };
+				  .value = w };
 	int r;
-	if (braces && (r = sh_word_flatten_braces(p, val)) < 0)
+	if (braces && (r = sh_word_flatten_braces(p, w)) < 0)
 		return r;
 	*ret = as;
 	return 0;
 }
 
-/* Is this word an assignment? Fills *ret when it is. */
+/* Is this word an assignment? Fills *ret when it is, made of the token's
+ * word unless keep_word (see scalar_assignment). */
 static int
-word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **ret)
+word_assignment(struct sh_parser *p, const struct sh_tok *t, bool keep_word,
+		struct sh_assign **ret)
 {
 	*ret = NULL;
 	if (t->assign) {
@@ -1240,7 +1251,7 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 	 * not_assign) */
 	if (t->not_assign)
 		return 0;
-	const struct sh_word *w = t->word;
+	struct sh_word *w = t->word;
 	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
 		return 0;
 	/* (the name a byte at a time by table, rather than three ranges and
@@ -1252,7 +1263,7 @@ word_assignment(struct sh_parser *p, const struct sh_tok *t, struct sh_assign **
 	while (i < n && (sh_name_class[(unsigned char)s[i]] & 2))
 		i++;
 	if (i < n && (s[i] == '=' || (s[i] == '+' && i + 1 < n && s[i + 1] == '=')))
-		return scalar_assignment(p, w, i, ret);
+		return scalar_assignment(p, w, i, keep_word, ret);
 	if (!(i < n && s[i] == '['))
 		return 0; /* the common case: a plain word, nothing allocated */
 	struct sh_assign *as = sh_alloc(p, sizeof(*as));
@@ -1404,7 +1415,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 			 * lexer knows, and most command names are such) */
 			if (nw == 0 && (t->assign || !t->not_assign)) {
 				struct sh_assign *as = NULL;
-				if ((r = word_assignment(p, t, &as)) < 0)
+				if ((r = word_assignment(p, t, false, &as)) < 0)
 					return r;
 				if (as) {
 					*atail = as;
@@ -1587,18 +1598,19 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		*ret = n;
 		return 0;
 	}
-	/* the name: most are a plain name, whose word is built without a
-	 * token (k is where sh_lex_token's would start, with no
-	 * continuation lines) */
-	struct sh_word *var = NULL;
-	if (p->no_lc && (r = sh_lex_name_word(p, k, &var)) < 0)
+	/* the name: most are a plain name, whose text (all the tree keeps
+	 * of its word) is copied without a token or a word (k is where
+	 * sh_lex_token's would start, with no continuation lines) */
+	const char *name = NULL;
+	if (p->no_lc && (r = sh_lex_name_word(p, k, &name)) < 0)
 		return r;
-	if (!var) {
+	if (!name) {
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
 		if (t->kind != T_WORD || t->assign)
 			return unexpected(p, t);
-		if (!(var = tok_word(p, t)))
+		const struct sh_word *var = tok_word(p, t);
+		if (!var)
 			return oom(p);
 		if (!plain_name_word(var) ||
 		    !sh_valid_name(var->parts[0].text, var->parts[0].text_len))
@@ -1606,12 +1618,13 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 				       "unsupported construct: `%.*s' is not a valid "
 				       "identifier (bash fails it at run time)",
 				       (int)(var->src_len < 60 ? var->src_len : 60), var->src);
+		name = var->parts[0].text;
 		consume(p);
 	}
 	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
 	if (!n)
 		return oom(p);
-	n->u.for_.var = var->parts[0].text;
+	n->u.for_.var = name;
 	likely_rw(p, RW_IN);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -2345,7 +2358,7 @@ parse_command_other(struct sh_parser *p, struct sh_node **ret)
 			return unexpected(p, t);
 		struct sh_assign *as0 = NULL;
 		if (t->kind == T_WORD && !t->assign &&
-		    (r = word_assignment(p, t, &as0)) < 0)
+		    (r = word_assignment(p, t, true, &as0)) < 0)
 			return r;
 		if (t->kind == T_WORD && !t->assign && !as0 && !starts_compound(t)) {
 			/* coproc NAME compound, or coproc simple-command; the
