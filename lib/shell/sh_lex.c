@@ -4062,7 +4062,8 @@ lex_fdvar(struct sh_parser *p, struct sh_tok *t, size_t i)
 }
 
 /*
- * lex_word_rest for a word whose '{' at bs (not a lone one) starts it
+ * lex_word_rest for a word whose '{' at bs (not a lone one; given in
+ * *ret_plain_end: a seventh argument would be passed on the stack) starts it
  * (bs == s) or ends the plain text [s, bs) it starts with, a text with no
  * '~', '=' or '[' (no tilde prefix, assignment or subscript for
  * lex_word_rest's end to look at: x{a,b}y, *.{c,h}, dir/{a,b}): the brace
@@ -4077,10 +4078,11 @@ lex_fdvar(struct sh_parser *p, struct sh_tok *t, size_t i)
  * come here; the arguments that do come as tokens, see sh_arg_start).
  */
 static int __attribute__((noinline))
-lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t bs,
+lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 	       struct pvec *pv, size_t *ret_plain_end)
 {
 	struct litrun lr = { .active = false };
+	size_t bs = *ret_plain_end;
 	struct sh_word *w;
 	int r = 0;
 	if (bs > s) {
@@ -4677,7 +4679,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 
 	p->cmdpos_sens = false;
 	if (k < p->end && p->src[k] == '{' && (k == s || brace_prefix_ok(p->src, s, k)) &&
-	    (r = lex_brace_word(p, cmdpos, t, s, k, &pv, &k)) <= 0)
+	    (r = lex_brace_word(p, cmdpos, t, s, &pv, &k)) <= 0)
 		return r;
 	unsigned flags = cmdpos ? LF_CMDPOS : 0;
 	if (sub_at(p, LC_WORD, k)) {
