@@ -4062,43 +4062,59 @@ lex_fdvar(struct sh_parser *p, struct sh_tok *t, size_t i)
 }
 
 /*
- * lex_word_rest for a word that starts with a '{' (not a lone one): the
- * brace first, by lex_brace, as lex_parts would. When the brace is all of
- * the word, or the '{' is literal and plain text follows it to the word's
- * end ({}, {a}, {1..a}), the word is built here, the same word and token
- * lex_word_rest would build, without the general part loop around it.
- * Otherwise returns 1 for lex_parts_at to go on: after the brace part (in
- * pv, p->pos after it), or after a literal '{' (*ret_plain_end). A {var}>
- * redirection's {var} is made its T_FDVAR token here (the tokens that
- * start with '{' come here; the arguments that do come as tokens, see
- * sh_arg_start).
+ * lex_word_rest for a word whose '{' at bs (not a lone one; given in
+ * *ret_plain_end: a seventh argument would be passed on the stack) starts it
+ * (bs == s) or ends the plain text [s, bs) it starts with, a text with no
+ * '~', '=' or '[' (no tilde prefix, assignment or subscript for
+ * lex_word_rest's end to look at: x{a,b}y, *.{c,h}, dir/{a,b}): the brace
+ * by lex_brace, as lex_parts_at would take it after that text. When the
+ * brace ends the word, or only plain text follows it or the literal
+ * '{' ({}, {a}, {1..a}, x{a,b}y), the word is built here, the same word
+ * and token lex_word_rest would build, without the general part loop
+ * around it. Otherwise returns 1 for lex_parts_at to go on: after the
+ * brace part (in pv, with the text before it, p->pos after it), or after
+ * a literal '{' (*ret_plain_end, p->pos at s). A {var}> redirection's
+ * {var} is made its T_FDVAR token here (the tokens that start with '{'
+ * come here; the arguments that do come as tokens, see sh_arg_start).
  */
 static int __attribute__((noinline))
 lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 	       struct pvec *pv, size_t *ret_plain_end)
 {
 	struct litrun lr = { .active = false };
+	size_t bs = *ret_plain_end;
 	struct sh_word *w;
-	/* a {var}> needs a '}' (or a line continuation) right after the
-	 * name chars: most braces ({a,b}, {1..3}) fail that at a glance */
-	size_t k = s + 1;
-	while (k < p->end && is_name_char((unsigned char)p->src[k]))
-		k++;
-	int r = k < p->end && (p->src[k] == '}' || p->src[k] == '\\') ? lex_fdvar(p, t, s) : 0;
-	if (r)
-		return r < 0 ? r : 0;
-	p->pos = s;
+	int r = 0;
+	if (bs > s) {
+		/* (lex_parts_at's run of the plain text it is given) */
+		lr = (struct litrun){ .off = s, .kind = SH_PART_LIT, .active = true,
+				      .slice = true, .sp = p->src + s, .sn = bs - s };
+	} else {
+		/* a {var}> needs a '}' (or a line continuation) right after
+		 * the name chars: most braces ({a,b}, {1..3}) fail that at a
+		 * glance */
+		size_t k = s + 1;
+		while (k < p->end && is_name_char((unsigned char)p->src[k]))
+			k++;
+		if (k < p->end && (p->src[k] == '}' || p->src[k] == '\\'))
+			r = lex_fdvar(p, t, s);
+		if (r)
+			return r < 0 ? r : 0;
+	}
+	p->pos = bs;
 	r = lex_brace(p, cmdpos ? LF_CMDPOS : 0, pv, &lr);
 	if (r < 0)
 		return r;
 	/* where the general loop's next stop would be: after the plain run
 	 * that follows the brace ({a,b}.c) or that a literal '{' starts */
-	size_t b = r == 1 ? s + 1 : p->pos, e = b;
+	size_t b = r == 1 ? bs + 1 : p->pos, e = b;
 	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)))
 		e++;
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]) {
-		if (r == 1)
-			*ret_plain_end = s + 1;
+		if (r == 1) {
+			*ret_plain_end = bs + 1;
+			p->pos = s;
+		}
 		return 1;
 	}
 	if (r == 1) {
@@ -4108,10 +4124,11 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 		t->rw = reserved_word(p->src + s, e - s);
 		p->pos = e;
 	} else {
-		/* the brace part (lex_brace's only push), and the plain text
-		 * after it, if any, as the LIT part lex_parts_at's run makes
-		 * of it (a brace part first: no merge, tilde or assignment) */
-		size_t n = e - b, np = n ? 2 : 1;
+		/* the brace part (lex_brace's push, after the text before it
+		 * if any), and the plain text after it, if any, as the LIT
+		 * part lex_parts_at's run makes of it (no LIT next to another
+		 * to merge; no tilde or assignment, see above) */
+		size_t n = e - b, nb = pv->n, np = nb + (n ? 1 : 0);
 		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
 						(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
 		if (!mem)
@@ -4119,11 +4136,13 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 		w = (struct sh_word *)mem;
 		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
 		part[0] = pv->v[0];
+		if (nb > 1)
+			part[1] = pv->v[1];
 		if (n) {
-			char *text = (char *)(part + 2);
+			char *text = (char *)(part + np);
 			copy_src_text(text, p->src + b, n);
-			part[1] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
-						    .text = text, .text_len = n };
+			part[nb] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
+						     .text = text, .text_len = n };
 		}
 		*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = part, .n_parts = np,
 				       .src = p->src + s, .src_len = e - s };
@@ -4138,6 +4157,16 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 
 static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k, int simple) __attribute__((noinline));
+
+/* Can lex_brace_word take the plain text [s, k) before a '{' (none of
+ * '~', '=', '[' in it)? */
+static inline bool
+brace_prefix_ok(const char *src, size_t s, size_t k)
+{
+	while (s < k && src[s] != '~' && src[s] != '=' && src[s] != '[')
+		s++;
+	return s == k;
+}
 
 /* Where a word that starts with a plain-word stop at s ends when it is
  * a plain word: a lone '{' (a group's) is plain text too, as lex_brace
@@ -4649,7 +4678,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 		return r < 0 ? r : 0;
 
 	p->cmdpos_sens = false;
-	if (k == s && s < p->end && p->src[s] == '{' &&
+	if (k < p->end && p->src[k] == '{' && (k == s || brace_prefix_ok(p->src, s, k)) &&
 	    (r = lex_brace_word(p, cmdpos, t, s, &pv, &k)) <= 0)
 		return r;
 	unsigned flags = cmdpos ? LF_CMDPOS : 0;
