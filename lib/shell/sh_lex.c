@@ -1193,6 +1193,21 @@ lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 				return 0;
 			}
 		}
+		/* one escaped character: ${y#\*}, ${x/a/\/}; the one ESCAPED
+		 * part lex_parts makes of it outside double quotes */
+		if (k == start && c == '\\' && !(flags & LF_IN_DQ) && p->no_lc &&
+		    (ctx == LC_PARAM || ctx == LC_PARAM_PAT) && k + 1 < p->end &&
+		    p->src[k + 1] != '\n' && operand_ends_at(p, ctx, k + 2)) {
+			struct sh_word *w = lit_word(p, p->src + k + 1, 1, k);
+			if (!w)
+				return oom(p);
+			w->parts[0].kind = SH_PART_ESCAPED;
+			w->src = p->src + k;
+			w->src_len = 2;
+			p->pos = k + 2;
+			*ret = w;
+			return 0;
+		}
 		return lex_subword(p, ctx, flags, ret);
 	}
 	struct sh_word *w = plain_text_word(p, start, k - start);
