@@ -1130,6 +1130,7 @@ static size_t skip_quoted(const struct sh_parser *p, size_t k);
 /* p->pos is after "${" */
 static void note_brace_skip(struct sh_parser *p, size_t dollar);
 static bool param_text_plain(const struct sh_parser *p, size_t dollar);
+static bool param_ends_word(const struct sh_parser *p, size_t dollar);
 
 static inline struct sh_word *plain_text_word(struct sh_parser *p, size_t start,
 					      size_t n);
@@ -1191,6 +1192,21 @@ lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 				*ret = t.word;
 				return 0;
 			}
+		}
+		/* one escaped character: ${y#\*}, ${x/a/\/}; the one ESCAPED
+		 * part lex_parts makes of it outside double quotes */
+		if (k == start && c == '\\' && !(flags & LF_IN_DQ) && p->no_lc &&
+		    (ctx == LC_PARAM || ctx == LC_PARAM_PAT) && k + 1 < p->end &&
+		    p->src[k + 1] != '\n' && operand_ends_at(p, ctx, k + 2)) {
+			struct sh_word *w = lit_word(p, p->src + k + 1, 1, k);
+			if (!w)
+				return oom(p);
+			w->parts[0].kind = SH_PART_ESCAPED;
+			w->src = p->src + k;
+			w->src_len = 2;
+			p->pos = k + 2;
+			*ret = w;
+			return 0;
 		}
 		return lex_subword(p, ctx, flags, ret);
 	}
@@ -1920,6 +1936,37 @@ param_text_plain(const struct sh_parser *p, size_t dollar)
 		if (special[(unsigned char)p->src[k]])
 			return false;
 	return true;
+}
+
+/*
+ * Does the ${...} at dollar, which the parser has just read up to p->pos,
+ * end its word there, with nothing inside that note_brace_skip's scans
+ * (parser_param_close, skip_quoted) could read otherwise than the parser:
+ * no backquote, '(' or $[, and no '$' in it if it has quotes (a quote
+ * within a substitution in quotes)? Then they end it at the same '}', the
+ * word's end after it ends their view of it too, and note_brace_skip would
+ * note nothing: ${x#\a}, ${x:-$y}, ${x:-"a b"}, ${x/\//-} ending a word.
+ */
+static bool
+param_ends_word(const struct sh_parser *p, size_t dollar)
+{
+	enum { QUOTE = 1, DOLLAR = 2, NEVER = 4 };
+	static const unsigned char cls[256] = {
+		['\''] = QUOTE, ['"'] = QUOTE, ['$'] = DOLLAR, ['`'] = NEVER,
+		['('] = NEVER,
+	};
+	size_t close = p->pos - 1;
+	if (p->pos < dollar + 3 || p->pos > p->end || p->src[close] != '}' ||
+	    !word_ends_at(p, p->pos))
+		return false;
+	unsigned seen = 0;
+	for (size_t k = dollar + 2; k < close; k++) {
+		unsigned c = cls[(unsigned char)p->src[k]];
+		if (c == DOLLAR && p->src[k + 1] == '[')
+			return false;
+		seen |= c;
+	}
+	return !(seen & NEVER) && (seen & (QUOTE | DOLLAR)) != (QUOTE | DOLLAR);
 }
 
 /* Skip a quoted string or substitution that starts at k; returns the index
@@ -4583,10 +4630,10 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, 
 	if ((r = lex_param_braced(p, dq ? LF_IN_DQ : 0, d, pm)) < 0)
 		return r;
 	sh_leave(p);
-	if (!dq && !param_text_plain(p, d))
+	size_t e = p->pos;
+	if (!dq && !param_text_plain(p, d) && !param_ends_word(p, d))
 		note_brace_skip(p, d);
 	struct sh_part param = { .kind = SH_PART_PARAM, .pos = sh_pos_at(p, d), .param = pm };
-	size_t e = p->pos;
 	if (!dq && word_ends_at(p, e)) {
 		*top = param;
 	} else if (dq && e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
