@@ -3685,6 +3685,17 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
 	return 1;
 }
 
+/* Makes t the word token of w, and hands it the parser's note that the
+ * word depends on standing where a command name could (cmdpos_sens). */
+static inline __attribute__((always_inline)) void
+word_token_set(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
+{
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = p->cmdpos_sens;
+	p->cmdpos_sens = false;
+}
+
 static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
 			size_t dq_stop);
 
@@ -4195,10 +4206,7 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 				       .src = p->src + s, .src_len = e - s };
 		p->pos = e;
 	}
-	t->kind = T_WORD;
-	t->word = w;
-	t->cmdpos_sensitive = p->cmdpos_sens;
-	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
 	return 0;
 }
 
@@ -4466,10 +4474,7 @@ lex_parts_sub(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *o
 static inline __attribute__((always_inline)) int
 sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
 {
-	t->kind = T_WORD;
-	t->word = w;
-	t->cmdpos_sensitive = p->cmdpos_sens;
-	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
 	return merge_lits(p, w);
 }
 
@@ -4525,10 +4530,7 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 				  .backquote = c == '`', .body = body };
 	*w = (struct sh_word){ .pos = pos, .parts = parts, .n_parts = np,
 			       .src = p->src + s, .src_len = p->pos - s };
-	t->kind = T_WORD;
-	t->word = w;
-	t->cmdpos_sensitive = p->cmdpos_sens;
-	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
 	return 0;
 }
 
@@ -4665,10 +4667,7 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, 
 	}
 	*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = top, .n_parts = 1,
 			       .src = p->src + s, .src_len = e - s };
-	t->kind = T_WORD;
-	t->word = w;
-	t->cmdpos_sensitive = p->cmdpos_sens;
-	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
 	return 0;
 }
 
@@ -4757,10 +4756,7 @@ made:;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);
 	if (!w)
 		return oom(p);
-	t->kind = T_WORD;
-	t->word = w;
-	t->cmdpos_sensitive = p->cmdpos_sens;
-	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
 	if ((r = merge_lits(p, w)) < 0)
 		return r;
 	/* what follows is about words that start with literal text
@@ -5291,10 +5287,7 @@ arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
 	struct sh_word *w = make_word(p, &pv, i, p->pos);
 	if (!w)
 		return oom(p);
-	t->kind = T_WORD;
-	t->word = w;
-	t->cmdpos_sensitive = p->cmdpos_sens;
-	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
 	return merge_lits(p, w);
 }
 
