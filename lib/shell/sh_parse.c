@@ -1176,17 +1176,13 @@ is_decl_builtin(const struct sh_word *w)
 
 /*
  * word_assignment of NAME=value or NAME+=value, the name s[0..i) of the
- * word's first part (a LIT): the assignment, its value word, the value's
- * parts and the name in one allocation, each member set (nothing cleared
- * first). The value is the word's parts with the first one cut after its
- * '=' (dropped when nothing follows it), and its braces flattened, as the
- * copies the general way once made held them.
+ * word w's first part (a LIT): the assignment and its name in one
+ * allocation, each member set (nothing cleared first). The value is w
+ * itself, its first part cut after the '=' (dropped when nothing follows
+ * it) and its braces flattened, rather than a copy of w and its parts: the
+ * token is consumed after it and nothing else reads the word. When
+ * keep_word (the token is read again) the value is made of a copy of w.
  */
-/* The assignment NAME=value or NAME+=value that word w is, the name's i
- * bytes long: w itself, its name's text cut off, becomes the value (the
- * token is consumed after it: nothing else reads the word), rather than
- * copied with its parts; a copy of w when keep_word (the token is read
- * again). */
 static int
 scalar_assignment(struct sh_parser *p, struct sh_word *w, size_t i, bool keep_word,
 		  struct sh_assign **ret)
