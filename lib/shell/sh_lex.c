@@ -595,6 +595,35 @@ dq_stop_at(const char *src, size_t i, size_t end)
 	return end;
 }
 
+/* Where the body of a `...` from i stops, as dq_stop_at: at its first
+ * '`' or '\\' before end, or at end. */
+static inline size_t
+bq_stop_at(const char *src, size_t i, size_t end)
+{
+	for (; i < end; i += 16) {
+		bytes16 v;
+		memcpy(&v, src + i, 16);
+		unsigned k = first_set((bytes16)((v == '`') | (v == '\\')));
+		if (k < 16)
+			return i + k < end ? i + k : end;
+	}
+	return end;
+}
+
+/* The first '\\' in src[i, end), or end, as dq_stop_at. */
+static inline size_t
+bs_at(const char *src, size_t i, size_t end)
+{
+	for (; i < end; i += 16) {
+		bytes16 v;
+		memcpy(&v, src + i, 16);
+		unsigned k = first_set((bytes16)(v == '\\'));
+		if (k < 16)
+			return i + k < end ? i + k : end;
+	}
+	return end;
+}
+
 /* The metacharacters that end a plain word: not '(' (arrays, functions,
  * extglobs), nor '<' or '>', which may start a process substitution that
  * continues the word (a<(x)). The same set as cc_table's CC_ENDS. */
@@ -894,13 +923,13 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	size_t i = p->pos;
 	bool closed = false, esc = false; /* esc: a backslash met */
 	int r;
-	while (i < p->end) {
-		char c = p->src[i];
-		if (c == '`') {
+	/* (a run at a time: bq_stop_at) */
+	while ((i = bq_stop_at(p->src, i, p->end)) < p->end) {
+		if (p->src[i] == '`') {
 			closed = true;
 			break;
 		}
-		if (c == '\\' && i + 1 < p->end) {
+		if (i + 1 < p->end) {
 			esc = true;
 			char d = p->src[i + 1];
 			if (d == '\n' || d == '$' || d == '`' || d == '\\' ||
@@ -918,13 +947,15 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	if (!copy)
 		return oom(p);
 	size_t blen = 0;
-	if (!esc) { /* nothing to undo: the source text as it is */
-		blen = i - p->pos;
-		sh_copy(copy, p->src + p->pos, blen);
-	}
-	for (size_t k = esc ? p->pos : i; k < i;) {
-		char c = p->src[k];
-		if (c == '\\' && k + 1 < i) {
+	/* the text between backslashes as it is, a run at a time (all of
+	 * it when there is none) */
+	for (size_t k = p->pos; k < i;) {
+		size_t b = esc ? bs_at(p->src, k, i) : i;
+		sh_copy(copy + blen, p->src + k, b - k);
+		blen += b - k;
+		if ((k = b) >= i)
+			break;
+		if (k + 1 < i) {
 			char d = p->src[k + 1];
 			if (d == '\n') {
 				k += 2;
@@ -937,7 +968,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 				continue;
 			}
 		}
-		copy[blen++] = c;
+		copy[blen++] = '\\';
 		k++;
 	}
 	copy[blen] = '\0';
