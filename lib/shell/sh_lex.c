@@ -5182,34 +5182,15 @@ lex_word_token_general(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_
 	return 0;
 }
 
-/*
- * The token of a word at i, which starts with no character of tok_special
- * (but for a digit or a backslash, which lex_token_rest sends here).
- * Most are short plain words on a one-line input, a command's name
- * (ls, git, cd): those are made here, with few registers and no call
- * (a few pushes, not lex_word_token_general's frame), the rest by a
- * tail call to lex_word_token_general. (Apart from sh_lex_token, whose
- * fast path has no frame.)
- */
-static int __attribute__((noinline))
-lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+/* lex_word_token's plain word [i, e) of 1 to 15 bytes, with room for
+ * it, at the offset's position or (fixed) at p->fixed_pos: the token
+ * lex_word_token_general makes of it. (Always inline: lex_word_token's
+ * and lex_word_token_fixed's own.) */
+static inline __attribute__((always_inline)) void
+plain_token_build(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t e,
+		  bool fixed)
 {
-	/* Plain text that ends a plain word (at a byte of CC_ENDS or the
-	 * end) with none of '~' '=' '[' in it (a tilde prefix, an
-	 * assignment, a subscript: plain_scan's cases apart) is the plain
-	 * word lex_word_token_general makes, with no '=' in it. Short, so
-	 * its text is one copy (sh_copy_short) and its word and text fit in
-	 * lit_word_size(0) bytes; on a one-line input, whose positions are
-	 * offsets (sh_pos_at's first case). */
-	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET;
-	size_t e = i;
-	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & stop))
-		e++;
 	size_t n = e - i;
-	if (n - 1 >= SH_SRC_PAD - 1 || !p->offset_pos ||
-	    (e < p->end && !(cc_table[(unsigned char)p->src[e]] & CC_ENDS)) ||
-	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
-		return lex_word_token_general(p, cmdpos, t, i);
 	const char *text = p->src + i;
 	/* bit n of rw_first[c]: a reserved word of n bytes starts with c */
 	static const uint16_t rw_first[256] = {
@@ -5228,9 +5209,67 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 		char *mem = p->bump;
 		p->bump += lit_word_size(0);
 		lit_word_text(mem, text, n);
-		w = lit_word_in(mem, text, n, sh_pos_one_line(i));
+		w = lit_word_in(mem, text, n, fixed ? p->fixed_pos : sh_pos_one_line(i));
 	}
 	plain_word_tok(p, cmdpos, t, i, e, w, rw, true);
+}
+
+/* Does the plain text [i, e) that lex_word_token scanned end a plain
+ * word it makes, with room for that word? */
+static inline bool
+plain_token_ends(const struct sh_parser *p, size_t e)
+{
+	return (e == p->end || (cc_table[(unsigned char)p->src[e]] & CC_ENDS)) &&
+	       (size_t)(p->bump_end - p->bump) >= lit_word_size(0);
+}
+
+/* lex_word_token's word [i, e) of 1 to 15 bytes inside a backquoted body
+ * (p->fixed), where every position is the backquote's: the plain word
+ * lex_word_token makes, at that position, when it is one; else
+ * lex_word_token_general's. (Apart, so that lex_word_token's own code
+ * stays as it was.) */
+static int __attribute__((noinline))
+lex_word_token_fixed(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t e)
+{
+	if (!plain_token_ends(p, e))
+		return lex_word_token_general(p, cmdpos, t, i);
+	plain_token_build(p, cmdpos, t, i, e, true);
+	return 0;
+}
+
+/*
+ * The token of a word at i, which starts with no character of tok_special
+ * (but for a digit or a backslash, which lex_token_rest sends here).
+ * Most are short plain words on a one-line input, a command's name
+ * (ls, git, cd): those are made here, with few registers and no call
+ * (a few pushes, not lex_word_token_general's frame), the rest by a
+ * tail call to lex_word_token_general. (Apart from sh_lex_token, whose
+ * fast path has no frame.)
+ */
+static int __attribute__((noinline))
+lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+{
+	/* Plain text that ends a plain word (at a byte of CC_ENDS or the
+	 * end) with none of '~' '=' '[' in it (a tilde prefix, an
+	 * assignment, a subscript: plain_scan's cases apart) is the plain
+	 * word lex_word_token_general makes, with no '=' in it. Short, so
+	 * its text is one copy (sh_copy_short) and its word and text fit in
+	 * lit_word_size(0) bytes; on a one-line input, whose positions are
+	 * offsets (sh_pos_at's first case), or in a backquoted body. */
+	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET;
+	size_t e = i;
+	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & stop))
+		e++;
+	size_t n = e - i;
+	if (n - 1 >= SH_SRC_PAD - 1)
+		return lex_word_token_general(p, cmdpos, t, i);
+	if (!p->offset_pos)
+		return p->fixed ? lex_word_token_fixed(p, cmdpos, t, i, e)
+				: lex_word_token_general(p, cmdpos, t, i);
+	if ((e < p->end && !(cc_table[(unsigned char)p->src[e]] & CC_ENDS)) ||
+	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
+		return lex_word_token_general(p, cmdpos, t, i);
+	plain_token_build(p, cmdpos, t, i, e, false);
 	return 0;
 }
 
