@@ -5525,11 +5525,13 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 }
 
 /* Can a word that starts with a byte of class cc be one that
- * lex_args_plain stores, in p's source? */
+ * lex_args_plain stores, in p's source (fixed: lex_args_plain_fixed, in a
+ * backquoted body's)? */
 static inline bool
-args_plain_start(const struct sh_parser *p, unsigned cc)
+args_plain_start(const struct sh_parser *p, unsigned cc, bool fixed)
 {
-	return !(cc & (CC_WORDSTOP | CC_TILDE)) && p->no_lc && p->offset_pos;
+	return !(cc & (CC_WORDSTOP | CC_TILDE)) && p->no_lc &&
+	       (fixed ? p->fixed : p->offset_pos);
 }
 
 /*
@@ -5540,13 +5542,15 @@ args_plain_start(const struct sh_parser *p, unsigned cc)
  * that loop are not asked): a plain word that starts with none of
  * plain_scan_lean's cases (a quote, a '$', a '{', a '~'), with no '~' in
  * it, ending where a plain word ends; short (copy_src_text's one move),
- * with room for it, in a source whose positions are offsets and that has
- * no continuation line. lex_args_general goes on from any other word (a
- * tail call). (The word at i is one args_plain_start says may be.)
+ * with room for it, in a source whose positions are offsets (or, fixed,
+ * a backquoted body, whose positions are all the backquote's) and that
+ * has no continuation line. lex_args_general goes on from any other word
+ * (a tail call). (The word at i is one args_plain_start says may be.)
+ * (Always inline: lex_args_plain's and lex_args_plain_fixed's body.)
  */
-static int __attribute__((noinline))
-lex_args_plain(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-	       size_t *nw)
+static inline __attribute__((always_inline)) int
+args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
+		size_t *nw, bool fixed)
 {
 	struct sh_word **v = *words;
 	size_t n = *nw;
@@ -5563,7 +5567,8 @@ lex_args_plain(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *c
 		char *mem = p->bump;
 		p->bump += lit_word_size(len);
 		lit_word_text(mem, p->src + i, len);
-		v[n++] = lit_word_in(mem, p->src + i, len, sh_pos_one_line(i));
+		v[n++] = lit_word_in(mem, p->src + i, len,
+				     fixed ? p->fixed_pos : sh_pos_one_line(i));
 		p->cmdpos_sens = false;
 		p->pos = k;
 		if ((i = sh_arg_begin(p)) == SIZE_MAX) {
@@ -5571,11 +5576,26 @@ lex_args_plain(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *c
 			return 0;
 		}
 		cc = cc_table[(unsigned char)p->src[i]];
-		if (!args_plain_start(p, cc))
+		if (!args_plain_start(p, cc, fixed))
 			break;
 	}
 	*nw = n;
 	return lex_args_general(p, i, words, cap, nw);
+}
+
+static int __attribute__((noinline))
+lex_args_plain(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
+	       size_t *nw)
+{
+	return args_plain_loop(p, i, words, cap, nw, false);
+}
+
+/* (apart, so that lex_args_plain's code is as it was) */
+static int __attribute__((noinline))
+lex_args_plain_fixed(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
+		     size_t *nw)
+{
+	return args_plain_loop(p, i, words, cap, nw, true);
 }
 
 int
@@ -5584,8 +5604,11 @@ sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 {
 	/* (apart, so that the words lex_args_plain leaves cost no frame
 	 * more) */
-	if (args_plain_start(p, cc_table[(unsigned char)p->src[i]]))
+	unsigned cc = cc_table[(unsigned char)p->src[i]];
+	if (args_plain_start(p, cc, false))
 		return lex_args_plain(p, i, words, cap, nw);
+	if (args_plain_start(p, cc, true))
+		return lex_args_plain_fixed(p, i, words, cap, nw);
 	return lex_args_general(p, i, words, cap, nw);
 }
 
