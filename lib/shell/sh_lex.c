@@ -5369,7 +5369,7 @@ param_op_name_end(const struct sh_parser *p, size_t ns)
  * lex_param_word's word for a ${name OP operand} or ${#name} (or "${...}")
  * that is all of its word, its operands plain text, in a source with no
  * continuation line: ${x#a}, ${f%.*}, ${x:-none}, "${p//a/b}", ${s:0:3},
- * ${#x}. ne is where param_op_name_end found the name's end. The shape is
+ * ${#x}; or that an unquoted word goes on after (${f%.*}.txt). ne is where param_op_name_end found the name's end. The shape is
  * checked first (nothing done when it is another: 0); then the word, its
  * parts, sh_param and operand words are built as lex_param_word,
  * lex_param_braced and lex_param_operand build them, written member by
@@ -5402,8 +5402,14 @@ param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t n
 		c = b2 ? b2 : b;
 	}
 	size_t e = c + 1;
-	if (src[c] != '}' ||
-	    (dq ? e >= p->end || src[e] != '"' || !word_ends_at(p, e + 1) : !word_ends_at(p, e)))
+	if (src[c] != '}')
+		return 0;
+	bool ends = dq ? e < p->end && src[e] == '"' && word_ends_at(p, e + 1)
+		       : word_ends_at(p, e);
+	/* a word that goes on after it (${f%.*}.txt) has its parameter built
+	 * here and the rest read by lex_parts, as lex_param_word goes on: with
+	 * no brace inside (param_text_plain), nothing for note_brace_skip */
+	if (!ends && (dq || memchr(src + ns, '{', c - ns)))
 		return 0;
 	e += dq;
 
@@ -5427,13 +5433,29 @@ param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t n
 	pm->name = name;
 	pm->arg = arg ? param_op_operand(p, o1, a, n1) : NULL;
 	pm->arg2 = b2 ? param_op_operand(p, o1 + sz1, a2, n2) : NULL;
+	p->cmdpos_sens = false; /* as lex_param_word clears it */
+	if (!ends) {
+		struct pvec pv;
+		pvec_init(&pv);
+		struct sh_part *part = pvec_push(p, &pv, SH_PART_PARAM, d);
+		if (!part)
+			return oom(p);
+		part->param = pm;
+		p->pos = e;
+		int r = lex_parts(p, LC_WORD, 0, &pv);
+		if (r < 0)
+			return r;
+		if (!(w = make_word(p, &pv, s, p->pos)))
+			return oom(p);
+		word_token_set(p, t, w);
+		return (r = merge_lits(p, w)) < 0 ? r : 1;
+	}
 	param_part_set(dq ? in : top, sh_pos_at(p, d), pm);
 	if (dq)
 		*top = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, s),
 					 .parts = in, .n_parts = 1 };
 	param_word_set(w, sh_pos_at(p, s), top, src + s, e - s);
 	p->pos = e;
-	p->cmdpos_sens = false; /* as lex_param_word clears it */
 	word_token_set(p, t, w);
 	return 1;
 }
