@@ -1249,6 +1249,65 @@ lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 	return 0;
 }
 
+/*
+ * The operator of ${name OP ...}: c its first character, d the one after
+ * it. Sets pm's op, colon, longest and anchor, and returns how many of the
+ * two characters it takes; 0 when c starts none of these (${x@Q} and what
+ * fails). Shared by lex_param_braced and param_op_word.
+ */
+static inline __attribute__((always_inline)) size_t
+param_op_at(struct sh_param *pm, int c, int d)
+{
+	size_t n = 1;
+	switch (c) {
+	case ':':
+		if (d != '-' && d != '=' && d != '?' && d != '+') {
+			pm->op = SH_PARAM_SUBSTRING;
+			return 1;
+		}
+		pm->colon = true;
+		c = d;
+		n = 2;
+		/* fall through */
+	case '-': case '=': case '?': case '+':
+		pm->op = c == '-' ? SH_PARAM_DEFAULT :
+			 c == '=' ? SH_PARAM_ASSIGN :
+			 c == '?' ? SH_PARAM_ERROR : SH_PARAM_ALTERNATE;
+		return n;
+	case '#': case '%': case '^': case ',':
+		pm->op = c == '#' ? SH_PARAM_TRIM_PREFIX :
+			 c == '%' ? SH_PARAM_TRIM_SUFFIX :
+			 c == '^' ? SH_PARAM_UPPER : SH_PARAM_LOWER;
+		pm->longest = d == c;
+		return d == c ? 2 : 1;
+	case '/':
+		pm->op = SH_PARAM_REPLACE;
+		pm->anchor = d == '/' ? SH_REPLACE_ALL : d == '#' ? SH_REPLACE_PREFIX :
+			     d == '%' ? SH_REPLACE_SUFFIX : SH_REPLACE_FIRST;
+		pm->longest = d == '/';
+		return pm->anchor == SH_REPLACE_FIRST ? 1 : 2;
+	default:
+		return 0;
+	}
+}
+
+/* The context of the first operand of op: the offset of ${x:o:l} and
+ * the pattern of ${x/p/r} end at their ':' and '/', the others at '}'. */
+static inline enum lctx
+param_op_ctx(enum sh_param_op op)
+{
+	return op == SH_PARAM_SUBSTRING ? LC_PARAM_OFF :
+	       op == SH_PARAM_REPLACE ? LC_PARAM_PAT : LC_PARAM;
+}
+
+/* An empty operand of these is none (${x^^}, ${x/}); of the others, an
+ * empty word (${x:-}). */
+static inline bool
+param_op_drops_empty(enum sh_param_op op)
+{
+	return op == SH_PARAM_UPPER || op == SH_PARAM_LOWER || op == SH_PARAM_REPLACE;
+}
+
 static int
 lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 		 struct sh_param *pm)
@@ -1417,79 +1476,10 @@ op:
 			       "unexpected end of file while looking for matching `}'");
 	p->pos = i + 1;
 	d = peek(p, &j);
-	enum lctx actx = LC_PARAM;
 	unsigned aflags = flags & LF_IN_DQ;
-	switch (c) {
-	case ':':
-		if (d == '-' || d == '=' || d == '?' || d == '+') {
-			pm->colon = true;
-			p->pos = j + 1;
-			c = d;
-			goto simple_op;
-		}
-		pm->op = SH_PARAM_SUBSTRING;
-		r = lex_param_operand(p, LC_PARAM_OFF, aflags & ~LF_IN_DQ, &pm->arg);
-		if (r < 0)
-			return r;
-		c = peek(p, &i);
-		if (c == ':') {
-			p->pos = i + 1;
-			r = lex_param_operand(p, LC_PARAM, aflags & ~LF_IN_DQ, &pm->arg2);
-			if (r < 0)
-				return r;
-		}
-		return expect_close_brace(p, off);
-	case '-': case '=': case '?': case '+':
-	simple_op:
-		pm->op = c == '-' ? SH_PARAM_DEFAULT :
-			 c == '=' ? SH_PARAM_ASSIGN :
-			 c == '?' ? SH_PARAM_ERROR : SH_PARAM_ALTERNATE;
-		if (aflags & LF_IN_DQ)
-			aflags |= LF_SQ_LIT;
-		break;
-	case '#': case '%':
-		pm->op = c == '#' ? SH_PARAM_TRIM_PREFIX : SH_PARAM_TRIM_SUFFIX;
-		if (d == c) {
-			pm->longest = true;
-			p->pos = j + 1;
-		}
-		break;
-	case '^': case ',':
-		pm->op = c == '^' ? SH_PARAM_UPPER : SH_PARAM_LOWER;
-		if (d == c) {
-			pm->longest = true;
-			p->pos = j + 1;
-		}
-		break;
-	case '/':
-		pm->op = SH_PARAM_REPLACE;
-		pm->anchor = SH_REPLACE_FIRST;
-		if (d == '/') {
-			pm->anchor = SH_REPLACE_ALL;
-			pm->longest = true;
-			p->pos = j + 1;
-		} else if (d == '#') {
-			pm->anchor = SH_REPLACE_PREFIX;
-			p->pos = j + 1;
-		} else if (d == '%') {
-			pm->anchor = SH_REPLACE_SUFFIX;
-			p->pos = j + 1;
-		}
-		r = lex_param_operand(p, LC_PARAM_PAT, aflags, &pm->arg);
-		if (r < 0)
-			return r;
-		c = peek(p, &i);
-		if (c == '/') {
-			p->pos = i + 1;
-			r = lex_param_operand(p, LC_PARAM, aflags, &pm->arg2);
-			if (r < 0)
-				return r;
-		}
-		if (pm->arg && pm->arg->n_parts == 0)
-			pm->arg = NULL;
-		return expect_close_brace(p, off);
-	case '@':
-		if (d > 0 && strchr("QEPAKaULuk", d)) {
+	size_t n = param_op_at(pm, c, d);
+	if (!n) {
+		if (c == '@' && d > 0 && strchr("QEPAKaULuk", d)) {
 			size_t k;
 			if (peek_after(p, j, &k) == '}') {
 				pm->op = SH_PARAM_TRANSFORM;
@@ -1498,16 +1488,30 @@ op:
 				return 0;
 			}
 		}
-		return bad_subst(p, off);
-	default:
 		/* bash -n accepts anything balanced here; running it fails */
 		return bad_subst(p, off);
 	}
+	if (n == 2)
+		p->pos = j + 1;
+	if (pm->op == SH_PARAM_SUBSTRING)
+		aflags = 0;
+	else if (aflags && pm->op >= SH_PARAM_DEFAULT && pm->op <= SH_PARAM_ALTERNATE)
+		aflags |= LF_SQ_LIT;
+	enum lctx actx = param_op_ctx(pm->op);
 	r = lex_param_operand(p, actx, aflags, &pm->arg);
 	if (r < 0)
 		return r;
-	if (pm->arg->n_parts == 0 &&
-	    (pm->op == SH_PARAM_UPPER || pm->op == SH_PARAM_LOWER))
+	if (actx != LC_PARAM) {
+		/* ${x:o:l} ${x/p/r}: the second operand */
+		c = peek(p, &i);
+		if (c == (actx == LC_PARAM_OFF ? ':' : '/')) {
+			p->pos = i + 1;
+			r = lex_param_operand(p, LC_PARAM, aflags, &pm->arg2);
+			if (r < 0)
+				return r;
+		}
+	}
+	if (pm->arg->n_parts == 0 && param_op_drops_empty(pm->op))
 		pm->arg = NULL;
 	return expect_close_brace(p, off);
 }
@@ -4627,6 +4631,37 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 	return sub_word_end(p, t, w);
 }
 
+/* pp made the PARAM part of pm at pos, and w the word of its n parts
+ * (parts) and source src[0, len): member by member, each written once
+ * (the union by its widest member), rather than by compound literals that
+ * are built apart and copied. */
+static inline __attribute__((always_inline)) void
+param_part_set(struct sh_part *pp, struct sh_pos pos, struct sh_param *pm)
+{
+	pp->kind = SH_PART_PARAM;
+	pp->pos = pos;
+	pp->backquote = false;
+	pp->procsub_dir = 0;
+	pp->arith_bracket = false;
+	pp->text = NULL;
+	pp->text_len = 0;
+	pp->parts = NULL;
+	pp->n_parts = 0;
+	pp->param = pm;
+}
+
+static inline __attribute__((always_inline)) void
+param_word_set(struct sh_word *w, struct sh_pos pos, struct sh_part *parts,
+	       const char *src, size_t len)
+{
+	w->pos = pos;
+	w->parts = parts;
+	w->n_parts = 1;
+	w->src = src;
+	w->src_len = len;
+	w->assign = NULL;
+}
+
 /*
  * lex_word_rest for a word that starts with ${ or "${ (dq), a parameter
  * lex_word_simple does not build (an operator, a subscript, ${#x} ...):
@@ -4666,13 +4701,12 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, 
 	size_t e = p->pos;
 	if (!dq && !param_text_plain(p, d) && !param_ends_word(p, d))
 		note_brace_skip(p, d);
-	struct sh_part param = { .kind = SH_PART_PARAM, .pos = sh_pos_at(p, d), .param = pm };
 	if (!dq && word_ends_at(p, e)) {
-		*top = param;
+		param_part_set(top, sh_pos_at(p, d), pm);
 	} else if (dq && e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
 		p->pos = ++e;
 		sh_leave(p);
-		*in = param;
+		param_part_set(in, sh_pos_at(p, d), pm);
 		*top = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, s),
 					 .parts = in, .n_parts = 1 };
 	} else if (!dq) {
@@ -4696,8 +4730,7 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, 
 			return r;
 		return 1;
 	}
-	*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = top, .n_parts = 1,
-			       .src = p->src + s, .src_len = e - s };
+	param_word_set(w, sh_pos_at(p, s), top, p->src + s, e - s);
 	word_token_set(p, t, w);
 	return 0;
 }
@@ -5340,6 +5373,164 @@ sh_arg_begin_lc(struct sh_parser *p, size_t i)
 }
 
 /*
+ * The plain operand of ${...} in ctx that starts at k, as
+ * lex_param_operand takes it: the end of its text, or 0 when it is not
+ * plain or holds a '(' (with which note_brace_skip could have something to
+ * note).
+ */
+static inline __attribute__((always_inline)) size_t
+param_plain_operand(const struct sh_parser *p, enum lctx ctx, size_t k)
+{
+	unsigned stop = ctx_run_stop[ctx] | RS_PAREN;
+	while (k < p->end && !(run_class[(unsigned char)p->src[k]] & stop))
+		k++;
+	return k < p->end && p->src[k] != '(' && operand_ends_at(p, ctx, k) ? k : 0;
+}
+
+/* The word of an operand src[a, a + n) in mem, as plain_text_word makes
+ * it: one LIT part, or none when empty. */
+static inline __attribute__((always_inline)) struct sh_word *
+param_op_operand(struct sh_parser *p, char *mem, size_t a, size_t n)
+{
+	if (!n) {
+		struct sh_word *w = (struct sh_word *)mem;
+		*w = (struct sh_word){ .pos = sh_pos_at(p, a), .src = p->src + a };
+		return w;
+	}
+	lit_word_text(mem, p->src + a, n);
+	return lit_word_in(mem, p->src + a, n, sh_pos_at(p, a));
+}
+
+/* The bytes that can follow the name in ${name OP ...} or ${#name} */
+static const bool param_op_first[256] = {
+	[':'] = true, ['-'] = true, ['='] = true, ['?'] = true, ['+'] = true,
+	['#'] = true, ['%'] = true, ['^'] = true, [','] = true, ['/'] = true,
+	['}'] = true,
+};
+
+/* Where the name of the ${name OP ...} or ${#name} whose name (or '#')
+ * starts at ns ends, when an operator or '}' follows it; 0 otherwise
+ * (${a[i]}, ${!x}, ${x@Q} ...): inline, the test that sends most other
+ * ${...} words to the general path at once. */
+static inline __attribute__((always_inline)) size_t
+param_op_name_end(const struct sh_parser *p, size_t ns)
+{
+	const char *src = p->src;
+	ns += src[ns] == '#';
+	size_t i = ns + 1;
+	if (!(sh_name_class[(unsigned char)src[ns]] & 1))
+		return 0;
+	while (i < p->end && (sh_name_class[(unsigned char)src[i]] & 2))
+		i++;
+	if (i >= p->end || !param_op_first[(unsigned char)src[i]])
+		return 0;
+	/* an operand that starts with a quote, an escape or an expansion,
+	 * right after the operator's one or two bytes, is not plain: ${x:-"y"},
+	 * ${x#\*}, ${x:+$y} (and a '"' after an empty operand just after the
+	 * operator, "${x#}", goes the general way: no matter) */
+	if (src[i] != '}' &&
+	    ((i + 1 < p->end && (run_class[(unsigned char)src[i + 1]] & RS_QUOTE)) ||
+	     (i + 2 < p->end && (run_class[(unsigned char)src[i + 2]] & RS_QUOTE))))
+		return 0;
+	return i;
+}
+
+/*
+ * lex_param_word's word for a ${name OP operand} or ${#name} (or "${...}")
+ * that is all of its word, its operands plain text, in a source with no
+ * continuation line: ${x#a}, ${f%.*}, ${x:-none}, "${p//a/b}", ${s:0:3},
+ * ${#x}; or that an unquoted word goes on after (${f%.*}.txt). ne is where param_op_name_end found the name's end. The shape is
+ * checked first (nothing done when it is another: 0); then the word, its
+ * parts, sh_param and operand words are built as lex_param_word,
+ * lex_param_braced and lex_param_operand build them, written member by
+ * member in one allocation, and made t's word (1). < 0 on error.
+ */
+static int __attribute__((noinline))
+param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t ne)
+{
+	const char *src = p->src;
+	size_t d = s + dq, ns = d + 2;
+	bool length = src[ns] == '#';
+	ns += length;
+	if (ne - ns >= 256 || !p->no_lc || p->depth + 1 + dq > SH_MAX_DEPTH)
+		return 0;
+	struct sh_param op = { .braced = true, .op = SH_PARAM_LENGTH };
+	size_t a = 0, b = 0, a2 = 0, b2 = 0, c = ne; /* c: the '}' */
+	if (!length) {
+		if (ne + 1 >= p->end || !(a = ne + param_op_at(&op, src[ne], src[ne + 1])) ||
+		    a == ne)
+			return 0;
+		enum lctx ctx = param_op_ctx(op.op);
+		if (!(b = param_plain_operand(p, ctx, a)))
+			return 0;
+		if (ctx != LC_PARAM && src[b] != '}') {
+			/* ${x:o:l} ${x/p/r}: the second operand */
+			a2 = b + 1;
+			if (!(b2 = param_plain_operand(p, LC_PARAM, a2)))
+				return 0;
+		}
+		c = b2 ? b2 : b;
+	}
+	size_t e = c + 1;
+	if (src[c] != '}')
+		return 0;
+	bool ends = dq ? e < p->end && src[e] == '"' && word_ends_at(p, e + 1)
+		       : word_ends_at(p, e);
+	/* a word that goes on after it (${f%.*}.txt) has its parameter built
+	 * here and the rest read by lex_parts, as lex_param_word goes on: with
+	 * no brace inside (param_text_plain), nothing for note_brace_skip */
+	if (!ends && (dq || memchr(src + ns, '{', c - ns)))
+		return 0;
+	e += dq;
+
+	size_t nn = ne - ns, n1 = b - a, n2 = b2 - a2;
+	bool arg = !length && (n1 || !param_op_drops_empty(op.op));
+	/* the word, its two parts, the parameter, the name's text, and each
+	 * operand's word, part and text (an empty one: its word alone) */
+	size_t hdr = sizeof(struct sh_word) + 2 * sizeof(struct sh_part) + sizeof(struct sh_param);
+	size_t name_sz = nn < SH_SRC_PAD ? SH_SRC_PAD : (nn + 8) & ~(size_t)7;
+	size_t sz1 = !arg ? 0 : n1 ? lit_word_size(n1) : sizeof(struct sh_word);
+	size_t sz2 = !b2 ? 0 : n2 ? lit_word_size(n2) : sizeof(struct sh_word);
+	char *mem = sh_alloc_bounded(p, hdr + name_sz + sz1 + sz2);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 1;
+	struct sh_param *pm = (struct sh_param *)(in + 1);
+	char *name = (char *)(pm + 1), *o1 = name + name_sz;
+	copy_src_text(name, src + ns, nn);
+	*pm = op;
+	pm->name = name;
+	pm->arg = arg ? param_op_operand(p, o1, a, n1) : NULL;
+	pm->arg2 = b2 ? param_op_operand(p, o1 + sz1, a2, n2) : NULL;
+	p->cmdpos_sens = false; /* as lex_param_word clears it */
+	if (!ends) {
+		struct pvec pv;
+		pvec_init(&pv);
+		struct sh_part *part = pvec_push(p, &pv, SH_PART_PARAM, d);
+		if (!part)
+			return oom(p);
+		part->param = pm;
+		p->pos = e;
+		int r = lex_parts(p, LC_WORD, 0, &pv);
+		if (r < 0)
+			return r;
+		if (!(w = make_word(p, &pv, s, p->pos)))
+			return oom(p);
+		word_token_set(p, t, w);
+		return (r = merge_lits(p, w)) < 0 ? r : 1;
+	}
+	param_part_set(dq ? in : top, sh_pos_at(p, d), pm);
+	if (dq)
+		*top = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, s),
+					 .parts = in, .n_parts = 1 };
+	param_word_set(w, sh_pos_at(p, s), top, src + s, e - s);
+	p->pos = e;
+	word_token_set(p, t, w);
+	return 1;
+}
+
+/*
  * An argument that starts with ${ or "${ and that lex_word_simple did not
  * build (its 2): lex_param_word's, as lex_word_rest takes it there, and
  * the word of the parts it leaves made as lex_word_rest makes it (a
@@ -5349,9 +5540,14 @@ sh_arg_begin_lc(struct sh_parser *p, size_t i)
 static int __attribute__((noinline))
 arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
 {
+	bool dq = p->src[i] == '"';
+	size_t ne = param_op_name_end(p, i + dq + 2);
+	int r;
+	if (ne && (r = param_op_word(p, t, i, dq, ne)) != 0)
+		return r < 0 ? r : 0;
 	struct pvec pv;
 	pvec_init(&pv);
-	int r = lex_param_word(p, 0, t, i, p->src[i] == '"', &pv);
+	r = lex_param_word(p, 0, t, i, dq, &pv);
 	if (r <= 0)
 		return r;
 	struct sh_word *w = make_word(p, &pv, i, p->pos);
