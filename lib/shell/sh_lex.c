@@ -563,65 +563,37 @@ first_set(bytes16 m)
 #endif
 }
 
+/* The first byte of src[i, end) that is a, b, c or d, or end: 16 bytes at
+ * a time (a source has SH_SRC_PAD readable bytes after its end). Always
+ * inline, its bytes constants: the scans below are each one compare per
+ * distinct byte (a repeated one folds away). */
+static inline __attribute__((always_inline)) size_t
+first_of(const char *src, size_t i, size_t end, char a, char b, char c, char d)
+{
+	for (; i < end; i += 16) {
+		bytes16 v;
+		memcpy(&v, src + i, 16);
+		unsigned k = first_set((bytes16)((v == a) | (v == b) | (v == c) | (v == d)));
+		if (k < 16)
+			return i + k < end ? i + k : end;
+	}
+	return end;
+}
+
 /* Where the '...' whose text starts at i closes: its first '\'' before
  * end, or end (none). */
 static inline size_t
 sq_close(const char *src, size_t i, size_t end)
 {
-	for (; i < end; i += 16) {
-		bytes16 v;
-		memcpy(&v, src + i, 16);
-		unsigned k = first_set((bytes16)(v == '\''));
-		if (k < 16)
-			return i + k < end ? i + k : end;
-	}
-	return end;
+	return first_of(src, i, end, '\'', '\'', '\'', '\'');
 }
 
 /* Where the text of a "..." from i stops: at its first " \\ $ or ` (the
- * bytes of CC_DQSTOP) before end, or at end; 16 bytes at a time, as
- * sq_close. */
+ * bytes of CC_DQSTOP) before end, or at end. */
 static inline size_t
 dq_stop_at(const char *src, size_t i, size_t end)
 {
-	for (; i < end; i += 16) {
-		bytes16 v;
-		memcpy(&v, src + i, 16);
-		unsigned k = first_set((bytes16)((v == '"') | (v == '\\') | (v == '$') |
-						 (v == '`')));
-		if (k < 16)
-			return i + k < end ? i + k : end;
-	}
-	return end;
-}
-
-/* Where the body of a `...` from i stops, as dq_stop_at: at its first
- * '`' or '\\' before end, or at end. */
-static inline size_t
-bq_stop_at(const char *src, size_t i, size_t end)
-{
-	for (; i < end; i += 16) {
-		bytes16 v;
-		memcpy(&v, src + i, 16);
-		unsigned k = first_set((bytes16)((v == '`') | (v == '\\')));
-		if (k < 16)
-			return i + k < end ? i + k : end;
-	}
-	return end;
-}
-
-/* The first '\\' in src[i, end), or end, as dq_stop_at. */
-static inline size_t
-bs_at(const char *src, size_t i, size_t end)
-{
-	for (; i < end; i += 16) {
-		bytes16 v;
-		memcpy(&v, src + i, 16);
-		unsigned k = first_set((bytes16)(v == '\\'));
-		if (k < 16)
-			return i + k < end ? i + k : end;
-	}
-	return end;
+	return first_of(src, i, end, '"', '\\', '$', '`');
 }
 
 /* The metacharacters that end a plain word: not '(' (arrays, functions,
@@ -923,8 +895,8 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	size_t i = p->pos;
 	bool closed = false, esc = false; /* esc: a backslash met */
 	int r;
-	/* (a run at a time: bq_stop_at) */
-	while ((i = bq_stop_at(p->src, i, p->end)) < p->end) {
+	/* (a run at a time: to the first '`' or '\\') */
+	while ((i = first_of(p->src, i, p->end, '`', '\\', '`', '\\')) < p->end) {
 		if (p->src[i] == '`') {
 			closed = true;
 			break;
@@ -950,7 +922,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	/* the text between backslashes as it is, a run at a time (all of
 	 * it when there is none) */
 	for (size_t k = p->pos; k < i;) {
-		size_t b = esc ? bs_at(p->src, k, i) : i;
+		size_t b = esc ? first_of(p->src, k, i, '\\', '\\', '\\', '\\') : i;
 		sh_copy(copy + blen, p->src + k, b - k);
 		blen += b - k;
 		if ((k = b) >= i)
