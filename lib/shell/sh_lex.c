@@ -5383,6 +5383,20 @@ arg_word_direct(struct sh_parser *p, size_t i, size_t k)
 	    wseq_skip[(unsigned char)src[k]] ||
 	    (src[k] == '$' && k + 1 < p->end && src[k + 1] == '('))
 		return 0;
+	if (k == i && src[i] == '\\' && p->no_lc && i + 1 < p->end && word_ends_at(p, i + 2)) {
+		/* one escaped character (\; \" \|): lex_word_seq's word of
+		 * one ESCAPED part, in lit_word's one allocation */
+		struct sh_word *w = lit_word(p, src + i + 1, 1, i);
+		if (!w)
+			return oom(p);
+		w->parts[0].kind = SH_PART_ESCAPED;
+		w->src = src + i;
+		w->src_len = 2;
+		p->cmdpos_sens = false;
+		p->pos = i + 2;
+		p->tok.word = w;
+		return 1;
+	}
 	int r = lex_word_seq(p, &p->tok, i, k, 0);
 	return r ? r : 2;
 }
