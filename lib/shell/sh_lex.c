@@ -3525,6 +3525,21 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
 	return d + 2;
 }
 
+/* The word w of n_parts parts at pos, written as the source [src,
+ * src + n): member by member, each written once (as lit_word_in writes
+ * its word), not the whole word cleared first. */
+static inline __attribute__((always_inline)) void
+word_init(struct sh_word *w, struct sh_pos pos, struct sh_part *parts, size_t n_parts,
+	  const char *src, size_t n)
+{
+	w->pos = pos;
+	w->parts = parts;
+	w->n_parts = n_parts;
+	w->src = src;
+	w->src_len = n;
+	w->assign = NULL;
+}
+
 /*
  * Words that are one quoted string or one parameter, the most common words
  * after plain ones: 'text', "text" (no \ $ ` inside), "$name", "${name}",
@@ -3675,8 +3690,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
 		part->kind = SH_PART_PARAM;
 		part->param = pm;
 	}
-	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
-			       .src = src + s, .src_len = close + 1 - s };
+	word_init(w, pos, part, 1, src + s, close + 1 - s);
 	p->cmdpos_sens = false;
 	p->pos = close + 1;
 	t->kind = T_WORD;
@@ -4080,8 +4094,7 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 		}
 		sh_leave(p);
 	}
-	*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = top, .n_parts = ntop,
-			       .src = src + s, .src_len = i - s };
+	word_init(w, sh_pos_at(p, s), top, ntop, src + s, i - s);
 	t->word = w;
 done:
 	p->cmdpos_sens = false;
