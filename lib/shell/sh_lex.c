@@ -2099,10 +2099,29 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			k++;
 			continue;
 		}
-		if (c != ',' && c != '}') {
-			simple = false;
-			odd |= (uint64_t)1 << (nc < 63 ? nc : 63);
+		/* (',' and '}' first: the stops of most braces) */
+		if (c == ',') {
+			if (!depth) {
+				commas = sh_vec_room(p, commas, &ccap, nc, sizeof(*commas));
+				if (!commas)
+					return oom(p);
+				commas[nc++] = k;
+			}
+			k++;
+			continue;
 		}
+		if (c == '}') {
+			any_close = true;
+			if (!depth) {
+				close = k;
+				break;
+			}
+			depth--;
+			k++;
+			continue;
+		}
+		simple = false;
+		odd |= (uint64_t)1 << (nc < 63 ? nc : 63);
 		if (c == '\\' || (c == '$' && k + 1 < p->end && p->src[k + 1] == '$')) {
 			k += 2; /* an escape, or $$: a '{' after it starts no ${ */
 			continue;
@@ -2128,19 +2147,6 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			break;
 		if (c == '{')
 			depth++;
-		else if (c == '}') {
-			any_close = true;
-			if (!depth) {
-				close = k;
-				break;
-			}
-			depth--;
-		} else if (c == ',' && !depth) {
-			commas = sh_vec_room(p, commas, &ccap, nc, sizeof(*commas));
-			if (!commas)
-				return oom(p);
-			commas[nc++] = k;
-		}
 		k++;
 	}
 	if (close == SIZE_MAX) {
