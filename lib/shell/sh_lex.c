@@ -2201,7 +2201,8 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 				w = plain_text_word(p, start, e - start);
 				if (!w)
 					return oom(p);
-				tilde_item |= e > start && p->src[start] == '~';
+				/* (an empty item's byte there is its ',' or '}') */
+				tilde_item |= p->src[start] == '~';
 				items[n++] = w;
 				start = e + 1;
 				continue;
@@ -4221,8 +4222,7 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 			part[nb] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
 						     .text = text, .text_len = n };
 		}
-		*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = part, .n_parts = np,
-				       .src = p->src + s, .src_len = e - s };
+		word_init(w, sh_pos_at(p, s), part, np, p->src + s, e - s);
 		p->pos = e;
 	}
 	word_token_set(p, t, w);
