@@ -5431,7 +5431,11 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 	do {
 		size_t k = i;
 		struct sh_word *w = NULL;
-		r = lex_plain_word(p, i, &w, &k);
+		/* (a word that starts with a quote or a '$' is no plain word:
+		 * lex_plain_word's first look, not asked) */
+		char c0 = p->src[i];
+		bool quote = c0 == '\'' || c0 == '"' || c0 == '$';
+		r = quote ? 0 : lex_plain_word(p, i, &w, &k);
 		if (!r) {
 			/* 'text', "text", "$x", $x, the most common of the
 			 * other words: built by lex_word_simple, as
@@ -5439,7 +5443,7 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * token's way there (p->tok, not in hand, is only
 			 * written); the others, told its answer, that way */
 			int simple = -1;
-			if (k == i && (p->src[i] == '\'' || p->src[i] == '"' || p->src[i] == '$') &&
+			if (quote &&
 			    (simple = p->src[i] == '$' && p->src[i + 1] == '\''
 					      ? lex_ansi_c_word(p, &p->tok, i)
 					      : lex_word_simple(p, &p->tok, i)) < 0) {
