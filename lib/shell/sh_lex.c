@@ -5431,11 +5431,11 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 	do {
 		size_t k = i;
 		struct sh_word *w = NULL;
-		/* (a word that starts with a quote or a '$' is no plain word:
-		 * lex_plain_word's first look, not asked) */
+		/* (a word that starts with a quote, a '$' or a backslash is
+		 * no plain word: lex_plain_word's first look, not asked) */
 		char c0 = p->src[i];
 		bool quote = c0 == '\'' || c0 == '"' || c0 == '$';
-		r = quote ? 0 : lex_plain_word(p, i, &w, &k);
+		r = quote || c0 == '\\' ? 0 : lex_plain_word(p, i, &w, &k);
 		if (!r) {
 			/* 'text', "text", "$x", $x, the most common of the
 			 * other words: built by lex_word_simple, as
