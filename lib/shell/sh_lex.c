@@ -3566,11 +3566,10 @@ word_init(struct sh_word *w, struct sh_pos pos, struct sh_part *parts, size_t n_
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
 static inline __attribute__((always_inline)) int
-word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
+word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, char q,
 	       size_t *ret_dq_stop)
 {
 	const char *src = p->src;
-	char q = src[s];
 	size_t close, n, extra, ns = 0;
 	bool dq_param = false, braced = false;
 	if (q == '\'') {
@@ -3725,19 +3724,31 @@ static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t 
  * word_simple_in's goes on to lex_word_seq here, where lex_word_rest would
  * send it (nothing plain before it, no $( at its start), rather than
  * through lex_word_rest's dispatch: 0 then means that neither built it. */
+/* lex_word_simple for a word that starts with a '\'' (the most common of
+ * them in commands): word_simple_in told so, which leaves its '...' case
+ * alone (the argument loop has it inline: that measured best) */
+static int
+lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	size_t dq_stop = 0;
+	int r = word_simple_in(p, t, s, LC_WORD, '\'', &dq_stop);
+	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+}
+
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	size_t dq_stop = 0;
-	int r = word_simple_in(p, t, s, LC_WORD, &dq_stop);
+	int r = word_simple_in(p, t, s, LC_WORD, p->src[s], &dq_stop);
 	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
 }
+
 
 static int
 lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 {
 	size_t dq_stop;
-	return word_simple_in(p, t, s, ctx, &dq_stop);
+	return word_simple_in(p, t, s, ctx, p->src[s], &dq_stop);
 }
 
 /*
@@ -5444,9 +5455,9 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * written); the others, told its answer, that way */
 			int simple = -1;
 			if (quote &&
-			    (simple = p->src[i] == '$' && p->src[i + 1] == '\''
-					      ? lex_ansi_c_word(p, &p->tok, i)
-					      : lex_word_simple(p, &p->tok, i)) < 0) {
+			    (simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
+				      : c0 == '$' && p->src[i + 1] == '\'' ? lex_ansi_c_word(p, &p->tok, i)
+									  : lex_word_simple(p, &p->tok, i)) < 0) {
 				r = simple;
 				break;
 			}
