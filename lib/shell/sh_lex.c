@@ -3756,7 +3756,7 @@ lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ct
  * the inside of "..." (WQ_D): 0 plain text there. NUL is never plain (the
  * general path reports it in some places): such words take that path.
  */
-enum { WQ_U = 1, WQ_D = 2 };
+enum { WQ_U = 1, WQ_D = 2, WQ_END = 4 /* a metacharacter that ends the word */ };
 /* Where lex_word_token's plain scan stopped, what lex_word_seq takes for
  * the general path at once: braces, '(' and process substitutions,
  * backquotes ($( is looked at apart). */
@@ -3764,8 +3764,9 @@ static const bool wseq_skip[256] = {
 	['{'] = true, ['('] = true, ['<'] = true, ['>'] = true, ['`'] = true,
 };
 static const unsigned char wseq_class[256] = {
-	[' '] = WQ_U, ['\t'] = WQ_U, ['\n'] = WQ_U, ['|'] = WQ_U, ['&'] = WQ_U,
-	[';'] = WQ_U, ['<'] = WQ_U, ['>'] = WQ_U, ['('] = WQ_U, [')'] = WQ_U,
+	[' '] = WQ_U | WQ_END, ['\t'] = WQ_U | WQ_END, ['\n'] = WQ_U | WQ_END,
+	['|'] = WQ_U | WQ_END, ['&'] = WQ_U | WQ_END, [';'] = WQ_U | WQ_END,
+	['<'] = WQ_U, ['>'] = WQ_U, ['('] = WQ_U, [')'] = WQ_U | WQ_END,
 	['{'] = WQ_U, ['['] = WQ_U, ['\''] = WQ_U, ['\0'] = WQ_U | WQ_D,
 	['\\'] = WQ_U | WQ_D, ['$'] = WQ_U | WQ_D, ['`'] = WQ_U | WQ_D,
 	['"'] = WQ_U | WQ_D,
@@ -3993,13 +3994,16 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 	}
 	while (i < end) {
 		unsigned char c = (unsigned char)src[i];
-		if (!(wseq_class[c] & WQ_U)) {
+		unsigned char cl = wseq_class[c];
+		if (!(cl & WQ_U)) {
 			size_t j = wseq_text_end(src, i + 1, end, WQ_U);
 			if (!wseq_run(pc, &np, &run, SH_PART_LIT, i, j))
 				return 0;
 			i = j;
 			continue;
 		}
+		if (cl & WQ_END)
+			break; /* (the end of most words: asked first) */
 		if (c == '\\') {
 			if (i + 1 >= end || !wseq_run(pc, &np, &run, SH_PART_ESCAPED, i, i + 2))
 				return 0;
