@@ -2106,10 +2106,29 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			k++;
 			continue;
 		}
-		if (c != ',' && c != '}') {
-			simple = false;
-			odd |= (uint64_t)1 << (nc < 63 ? nc : 63);
+		/* (',' and '}' first: the stops of most braces) */
+		if (c == ',') {
+			if (!depth) {
+				commas = sh_vec_room(p, commas, &ccap, nc, sizeof(*commas));
+				if (!commas)
+					return oom(p);
+				commas[nc++] = k;
+			}
+			k++;
+			continue;
 		}
+		if (c == '}') {
+			any_close = true;
+			if (!depth) {
+				close = k;
+				break;
+			}
+			depth--;
+			k++;
+			continue;
+		}
+		simple = false;
+		odd |= (uint64_t)1 << (nc < 63 ? nc : 63);
 		if (c == '\\' || (c == '$' && k + 1 < p->end && p->src[k + 1] == '$')) {
 			k += 2; /* an escape, or $$: a '{' after it starts no ${ */
 			continue;
@@ -2135,19 +2154,6 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			break;
 		if (c == '{')
 			depth++;
-		else if (c == '}') {
-			any_close = true;
-			if (!depth) {
-				close = k;
-				break;
-			}
-			depth--;
-		} else if (c == ',' && !depth) {
-			commas = sh_vec_room(p, commas, &ccap, nc, sizeof(*commas));
-			if (!commas)
-				return oom(p);
-			commas[nc++] = k;
-		}
 		k++;
 	}
 	if (close == SIZE_MAX) {
@@ -2202,7 +2208,8 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 				w = plain_text_word(p, start, e - start);
 				if (!w)
 					return oom(p);
-				tilde_item |= e > start && p->src[start] == '~';
+				/* (an empty item's byte there is its ',' or '}') */
+				tilde_item |= p->src[start] == '~';
 				items[n++] = w;
 				start = e + 1;
 				continue;
@@ -3532,6 +3539,21 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
 	return d + 2;
 }
 
+/* The word w of n_parts parts at pos, written as the source [src,
+ * src + n): member by member, each written once (as lit_word_in writes
+ * its word), not the whole word cleared first. */
+static inline __attribute__((always_inline)) void
+word_init(struct sh_word *w, struct sh_pos pos, struct sh_part *parts, size_t n_parts,
+	  const char *src, size_t n)
+{
+	w->pos = pos;
+	w->parts = parts;
+	w->n_parts = n_parts;
+	w->src = src;
+	w->src_len = n;
+	w->assign = NULL;
+}
+
 /*
  * Words that are one quoted string or one parameter, the most common words
  * after plain ones: 'text', "text" (no \ $ ` inside), "$name", "${name}",
@@ -3551,11 +3573,10 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
 static inline __attribute__((always_inline)) int
-word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
+word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, char q,
 	       size_t *ret_dq_stop)
 {
 	const char *src = p->src;
-	char q = src[s];
 	size_t close, n, extra, ns = 0;
 	bool dq_param = false, braced = false;
 	if (q == '\'') {
@@ -3682,8 +3703,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx,
 		part->kind = SH_PART_PARAM;
 		part->param = pm;
 	}
-	*w = (struct sh_word){ .pos = pos, .parts = part, .n_parts = 1,
-			       .src = src + s, .src_len = close + 1 - s };
+	word_init(w, pos, part, 1, src + s, close + 1 - s);
 	p->cmdpos_sens = false;
 	p->pos = close + 1;
 	t->kind = T_WORD;
@@ -3711,19 +3731,31 @@ static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t 
  * word_simple_in's goes on to lex_word_seq here, where lex_word_rest would
  * send it (nothing plain before it, no $( at its start), rather than
  * through lex_word_rest's dispatch: 0 then means that neither built it. */
+/* lex_word_simple for a word that starts with a '\'' (the most common of
+ * them in commands): word_simple_in told so, which leaves its '...' case
+ * alone (the argument loop has it inline: that measured best) */
+static int
+lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	size_t dq_stop = 0;
+	int r = word_simple_in(p, t, s, LC_WORD, '\'', &dq_stop);
+	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+}
+
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	size_t dq_stop = 0;
-	int r = word_simple_in(p, t, s, LC_WORD, &dq_stop);
+	int r = word_simple_in(p, t, s, LC_WORD, p->src[s], &dq_stop);
 	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
 }
+
 
 static int
 lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 {
 	size_t dq_stop;
-	return word_simple_in(p, t, s, ctx, &dq_stop);
+	return word_simple_in(p, t, s, ctx, p->src[s], &dq_stop);
 }
 
 /*
@@ -3731,7 +3763,7 @@ lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ct
  * the inside of "..." (WQ_D): 0 plain text there. NUL is never plain (the
  * general path reports it in some places): such words take that path.
  */
-enum { WQ_U = 1, WQ_D = 2 };
+enum { WQ_U = 1, WQ_D = 2, WQ_END = 4 /* a metacharacter that ends the word */ };
 /* Where lex_word_token's plain scan stopped, what lex_word_seq takes for
  * the general path at once: braces, '(' and process substitutions,
  * backquotes ($( is looked at apart). */
@@ -3739,8 +3771,9 @@ static const bool wseq_skip[256] = {
 	['{'] = true, ['('] = true, ['<'] = true, ['>'] = true, ['`'] = true,
 };
 static const unsigned char wseq_class[256] = {
-	[' '] = WQ_U, ['\t'] = WQ_U, ['\n'] = WQ_U, ['|'] = WQ_U, ['&'] = WQ_U,
-	[';'] = WQ_U, ['<'] = WQ_U, ['>'] = WQ_U, ['('] = WQ_U, [')'] = WQ_U,
+	[' '] = WQ_U | WQ_END, ['\t'] = WQ_U | WQ_END, ['\n'] = WQ_U | WQ_END,
+	['|'] = WQ_U | WQ_END, ['&'] = WQ_U | WQ_END, [';'] = WQ_U | WQ_END,
+	['<'] = WQ_U, ['>'] = WQ_U, ['('] = WQ_U, [')'] = WQ_U | WQ_END,
 	['{'] = WQ_U, ['['] = WQ_U, ['\''] = WQ_U, ['\0'] = WQ_U | WQ_D,
 	['\\'] = WQ_U | WQ_D, ['$'] = WQ_U | WQ_D, ['`'] = WQ_U | WQ_D,
 	['"'] = WQ_U | WQ_D,
@@ -3968,13 +4001,16 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 	}
 	while (i < end) {
 		unsigned char c = (unsigned char)src[i];
-		if (!(wseq_class[c] & WQ_U)) {
+		unsigned char cl = wseq_class[c];
+		if (!(cl & WQ_U)) {
 			size_t j = wseq_text_end(src, i + 1, end, WQ_U);
 			if (!wseq_run(pc, &np, &run, SH_PART_LIT, i, j))
 				return 0;
 			i = j;
 			continue;
 		}
+		if (cl & WQ_END)
+			break; /* (the end of most words: asked first) */
 		if (c == '\\') {
 			if (i + 1 >= end || !wseq_run(pc, &np, &run, SH_PART_ESCAPED, i, i + 2))
 				return 0;
@@ -4087,8 +4123,7 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 		}
 		sh_leave(p);
 	}
-	*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = top, .n_parts = ntop,
-			       .src = src + s, .src_len = i - s };
+	word_init(w, sh_pos_at(p, s), top, ntop, src + s, i - s);
 	t->word = w;
 done:
 	p->cmdpos_sens = false;
@@ -4209,8 +4244,7 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 			part[nb] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
 						     .text = text, .text_len = n };
 		}
-		*w = (struct sh_word){ .pos = sh_pos_at(p, s), .parts = part, .n_parts = np,
-				       .src = p->src + s, .src_len = e - s };
+		word_init(w, sh_pos_at(p, s), part, np, p->src + s, e - s);
 		p->pos = e;
 	}
 	word_token_set(p, t, w);
@@ -5621,6 +5655,20 @@ arg_word_direct(struct sh_parser *p, size_t i, size_t k)
 	    wseq_skip[(unsigned char)src[k]] ||
 	    (src[k] == '$' && k + 1 < p->end && src[k + 1] == '('))
 		return 0;
+	if (k == i && src[i] == '\\' && p->no_lc && i + 1 < p->end && word_ends_at(p, i + 2)) {
+		/* one escaped character (\; \" \|): lex_word_seq's word of
+		 * one ESCAPED part, in lit_word's one allocation */
+		struct sh_word *w = lit_word(p, src + i + 1, 1, i);
+		if (!w)
+			return oom(p);
+		w->parts[0].kind = SH_PART_ESCAPED;
+		w->src = src + i;
+		w->src_len = 2;
+		p->cmdpos_sens = false;
+		p->pos = i + 2;
+		p->tok.word = w;
+		return 1;
+	}
 	int r = lex_word_seq(p, &p->tok, i, k, 0);
 	return r ? r : 2;
 }
@@ -5636,7 +5684,11 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 	do {
 		size_t k = i;
 		struct sh_word *w = NULL;
-		r = lex_plain_word(p, i, &w, &k);
+		/* (a word that starts with a quote, a '$' or a backslash is
+		 * no plain word: lex_plain_word's first look, not asked) */
+		char c0 = p->src[i];
+		bool quote = c0 == '\'' || c0 == '"' || c0 == '$';
+		r = quote || c0 == '\\' ? 0 : lex_plain_word(p, i, &w, &k);
 		if (!r) {
 			/* 'text', "text", "$x", $x, the most common of the
 			 * other words: built by lex_word_simple, as
@@ -5644,10 +5696,10 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * token's way there (p->tok, not in hand, is only
 			 * written); the others, told its answer, that way */
 			int simple = -1;
-			if (k == i && (p->src[i] == '\'' || p->src[i] == '"' || p->src[i] == '$') &&
-			    (simple = p->src[i] == '$' && p->src[i + 1] == '\''
-					      ? lex_ansi_c_word(p, &p->tok, i)
-					      : lex_word_simple(p, &p->tok, i)) < 0) {
+			if (quote &&
+			    (simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
+				      : c0 == '$' && p->src[i + 1] == '\'' ? lex_ansi_c_word(p, &p->tok, i)
+									  : lex_word_simple(p, &p->tok, i)) < 0) {
 				r = simple;
 				break;
 			}
