@@ -1026,6 +1026,21 @@ lit_word_text(char *mem, const char *s, size_t n)
 	copy_src_text(mem + LIT_WORD_HDR, s, n);
 }
 
+/* The word w of n_parts parts at pos, written as the source [src,
+ * src + n): member by member, each written once, not the whole word
+ * cleared first (every builder that makes a word directly). */
+static inline __attribute__((always_inline)) void
+word_init(struct sh_word *w, struct sh_pos pos, struct sh_part *parts, size_t n_parts,
+	  const char *src, size_t n)
+{
+	w->pos = pos;
+	w->parts = parts;
+	w->n_parts = n_parts;
+	w->src = src;
+	w->src_len = n;
+	w->assign = NULL;
+}
+
 /*
  * lit_word's word and part, in mem after lit_word_text: the word of the
  * text s[0..n) (s is p->src + off) at pos. Apart from the copy and the
@@ -1050,12 +1065,7 @@ lit_word_in(char *mem, const char *s, size_t n, struct sh_pos pos)
 	part->text_len = n;
 	part->parts = NULL;
 	part->n_parts = 0;
-	w->pos = pos;
-	w->parts = part;
-	w->n_parts = 1;
-	w->src = s; /* p->src + off, arena memory (see make_word) */
-	w->src_len = n;
-	w->assign = NULL;
+	word_init(w, pos, part, 1, s, n); /* (s: p->src + off, arena memory, see make_word) */
 	return w;
 }
 
@@ -3537,21 +3547,6 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
 	*ret_ns = d + 1;
 	*ret_nn = 1;
 	return d + 2;
-}
-
-/* The word w of n_parts parts at pos, written as the source [src,
- * src + n): member by member, each written once (as lit_word_in writes
- * its word), not the whole word cleared first. */
-static inline __attribute__((always_inline)) void
-word_init(struct sh_word *w, struct sh_pos pos, struct sh_part *parts, size_t n_parts,
-	  const char *src, size_t n)
-{
-	w->pos = pos;
-	w->parts = parts;
-	w->n_parts = n_parts;
-	w->src = src;
-	w->src_len = n;
-	w->assign = NULL;
 }
 
 /*
