@@ -4561,9 +4561,18 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 	}
 	char c = p->src[k];
 	enum sh_part_kind kind = sub_kind(c);
-	*part = (struct sh_part){ .kind = kind, .pos = n ? sh_pos_at(p, k) : pos,
-				  .procsub_dir = kind == SH_PART_PROCSUB ? c : 0,
-				  .backquote = c == '`', .body = body };
+	/* member by member, each written once (the union by its halves), as
+	 * lit_word_in writes its part, rather than a compound literal that
+	 * clears it all and writes again */
+	part->kind = kind;
+	part->pos = n ? sh_pos_at(p, k) : pos;
+	part->backquote = c == '`';
+	part->procsub_dir = kind == SH_PART_PROCSUB ? c : 0;
+	part->arith_bracket = false;
+	part->text = NULL;
+	part->text_len = 0;
+	part->body = body;
+	part->n_parts = 0;
 	*w = (struct sh_word){ .pos = pos, .parts = parts, .n_parts = np,
 			       .src = p->src + s, .src_len = p->pos - s };
 	word_token_set(p, t, w);
