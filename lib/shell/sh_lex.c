@@ -3567,6 +3567,8 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * there (lex_param_operand leaves '...' that is literal text, LF_SQ_LIT,
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
+static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
+
 static inline __attribute__((always_inline)) int
 word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, char q,
 	       size_t *ret_dq_stop)
@@ -3618,9 +3620,16 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			extra = n ? sizeof(struct sh_part) + n + 1 : 0;
 		}
 	} else {
-		/* q == '$' ($( first: it is the most common of the others) */
-		if (s + 1 < p->end && src[s + 1] == '(')
+		/* q == '$' ($( first: it is the most common of the others; a
+		 * word's $( ) substitution, not $(( nor $(\, is built here, as
+		 * lex_word_rest would build it, rather than answered 2 and
+		 * looked at again on the way there) */
+		if (s + 1 < p->end && src[s + 1] == '(') {
+			if (ctx == LC_WORD &&
+			    (s + 2 >= p->end || (src[s + 2] != '(' && src[s + 2] != '\\')))
+				return lex_cmdsub_word(p, t, s);
 			return 2;
+		}
 		size_t e = simple_param(p, s, &ns, &n, &braced);
 		if (!e) {
 			/* (a '{' is no special parameter: ${ with an operator) */
@@ -4577,6 +4586,32 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 			       .src = p->src + s, .src_len = p->pos - s };
 	word_token_set(p, t, w);
 	return 0;
+}
+
+/*
+ * A word that starts with $( (sub_at's, not $(( ), lex_word_simple's:
+ * lex_word_rest's way for it (lex_sub_word, and when the word goes on,
+ * lex_parts_at after its parts and make_word), with the flags of a word
+ * that is no command name: LF_CMDPOS matters to no word whose first part
+ * is no text (lex_parts_at's '[' case), nor does anything lex_word_rest
+ * does after make_word. 1 when built (in t), < 0 on error.
+ */
+static int __attribute__((noinline))
+lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	struct pvec pv;
+	pvec_init(&pv);
+	p->cmdpos_sens = false;
+	int r = lex_sub_word(p, t, s, s, &pv);
+	if (r <= 0)
+		return r < 0 ? r : 1;
+	if ((r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0)
+		return r;
+	struct sh_word *w = make_word(p, &pv, s, p->pos);
+	if (!w)
+		return oom(p);
+	word_token_set(p, t, w);
+	return (r = merge_lits(p, w)) < 0 ? r : 1;
 }
 
 /* lex_dq_sub_word's word when more follows the $( ) in its "..." or after
