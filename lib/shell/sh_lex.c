@@ -3554,10 +3554,12 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * after plain ones: 'text', "text" (no \ $ ` inside), "$name", "${name}",
  * $name and ${name} ("$1", $@ ... too), followed by the end of the word. (A ${name} ends
  * where bash's brace scan ends it, so it notes no brace skip.) Built directly, as lex_parts would build them
- * (the same parts, positions and nesting charge). Returns 1 when built, 0
- * when the word is none of these (nothing consumed), 2 when it starts with
- * something lex_word_seq would not build either: $( ${ with operators,
- * $'...' ... A 0 for a "..." whose text is plain up to a \ $ or ` sets
+ * (the same parts, positions and nesting charge); and a word's $( ) or
+ * "$( ...", by the builders lex_word_rest would send it to (the $( test
+ * that runs anyway decides). Returns 1 when built, 0 when the word is none
+ * of these (nothing consumed), 2 when it starts with something
+ * lex_word_seq would not build either: $(( ${ with operators, $'...' ...
+ * A 0 for a "..." whose text is plain up to a \ $ or ` sets
  * *ret_dq_stop there (lex_word_seq goes on from it, without a second
  * scan of that text).
  *
@@ -3568,6 +3570,15 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
 static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
+static int lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s);
+
+/* Is the $( at d (its '(' read) a command substitution as sub_at takes
+ * it, not $(( nor $(\ ? */
+static inline bool
+cmdsub_after(const struct sh_parser *p, size_t d)
+{
+	return d + 2 >= p->end || (p->src[d + 2] != '(' && p->src[d + 2] != '\\');
+}
 
 static inline __attribute__((always_inline)) int
 word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, char q,
@@ -3600,8 +3611,15 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			/* "$name" "${name}" */
 			size_t e = simple_param(p, close, &ns, &n, &braced);
 			if (!e && close + 1 < p->end &&
-			    (src[close + 1] == '{' || src[close + 1] == '('))
+			    (src[close + 1] == '{' || src[close + 1] == '(')) {
+				/* "$( ...": lex_word_rest's way for it, taken
+				 * here (its flags: see lex_cmdsub_word) */
+				if (ctx == LC_WORD && src[close + 1] == '(' && cmdsub_after(p, close)) {
+					int r = lex_dq_sub_word(p, 0, t, s);
+					return r < 0 ? r : 1;
+				}
 				return 2;
+			}
 			if (!e)
 				e = special_param(p, close, &ns, &n);
 			if (!e || e >= p->end || src[e] != '"') {
@@ -3625,8 +3643,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 		 * lex_word_rest would build it, rather than answered 2 and
 		 * looked at again on the way there) */
 		if (s + 1 < p->end && src[s + 1] == '(') {
-			if (ctx == LC_WORD &&
-			    (s + 2 >= p->end || (src[s + 2] != '(' && src[s + 2] != '\\')))
+			if (ctx == LC_WORD && cmdsub_after(p, s))
 				return lex_cmdsub_word(p, t, s);
 			return 2;
 		}
