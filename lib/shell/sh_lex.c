@@ -3570,7 +3570,7 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
 static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
-static int lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s);
+static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
 
 /* Is the $( at d (its '(' read) a command substitution as sub_at takes
  * it, not $(( nor $(\ ? */
@@ -3613,9 +3613,9 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			if (!e && close + 1 < p->end &&
 			    (src[close + 1] == '{' || src[close + 1] == '(')) {
 				/* "$( ...": lex_word_rest's way for it, taken
-				 * here (its flags: see lex_cmdsub_word) */
+				 * here */
 				if (ctx == LC_WORD && src[close + 1] == '(' && cmdsub_after(p, close)) {
-					int r = lex_dq_sub_word(p, 0, t, s);
+					int r = lex_dq_sub_word(p, t, s);
 					return r < 0 ? r : 1;
 				}
 				return 2;
@@ -4635,7 +4635,7 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
  * it: the general path after the substitution, as lex_parts_at's '"' case
  * and loop would go on. */
 static int __attribute__((noinline))
-dq_sub_word_more(struct sh_parser *p, unsigned flags, size_t s, struct sh_node *body,
+dq_sub_word_more(struct sh_parser *p, size_t s, struct sh_node *body,
 		 struct sh_word **ret)
 {
 	struct pvec pv, in;
@@ -4648,7 +4648,7 @@ dq_sub_word_more(struct sh_parser *p, unsigned flags, size_t s, struct sh_node *
 	    (!(p->pos < p->end && p->src[p->pos] == '"') &&
 	     (r = lex_parts_at(p, LC_DQ, 0, &in, 0)) < 0) ||
 	    (r = dq_close(p, s, &pv, 0, &in)) < 0 ||
-	    (!word_ends_at(p, p->pos) && (r = lex_parts_at(p, LC_WORD, flags, &pv, 0)) < 0))
+	    (!word_ends_at(p, p->pos) && (r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0))
 		return r;
 	if (!(*ret = make_word(p, &pv, s, p->pos)))
 		return oom(p);
@@ -4656,14 +4656,15 @@ dq_sub_word_more(struct sh_parser *p, unsigned flags, size_t s, struct sh_node *
 }
 
 /*
- * lex_word_rest for a word that starts with "$( (not "$(( ) or "`. When the word
+ * word_simple_in's word that starts with "$( (not "$(( nor "$(\ ). When the word
  * is "$(...)" (cd "$(git rev-parse --show-toplevel)"), it is built here, the
  * word, its DQUOTE part and the CMDSUB inside in one allocation; otherwise
  * dq_sub_word_more goes on. Either way the word lex_word_rest would build,
  * with the charges and errors of lex_parts_at's '"' case and lex_dollar.
+ * (No flags, at a command name either: see lex_cmdsub_word.)
  */
 static int __attribute__((noinline))
-lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
+lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	struct sh_node *body = NULL;
 	int r;
@@ -4687,7 +4688,7 @@ lex_dq_sub_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s)
 				       .src = p->src + s, .src_len = e + 1 - s };
 		p->pos = e + 1;
 		sh_leave(p);
-	} else if ((r = dq_sub_word_more(p, flags, s, body, &w)) < 0) {
+	} else if ((r = dq_sub_word_more(p, s, body, &w)) < 0) {
 		return r;
 	}
 	return sub_word_end(p, t, w);
@@ -4828,8 +4829,8 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	struct pvec pv;
 	pvec_init(&pv);
 	if (simple == 2) {
-		if (p->src[s] == '"' && sub_at(p, LC_DQ, s + 1))
-			return lex_dq_sub_word(p, cmdpos ? LF_CMDPOS : 0, t, s);
+		/* (a "$( ... word is lex_word_simple's, which answers no 2
+		 * for it) */
 		if (param_word_at(p, s)) {
 			if ((r = lex_param_word(p, cmdpos ? LF_CMDPOS : 0, t, s,
 						p->src[s] == '"', &pv)) <= 0)
