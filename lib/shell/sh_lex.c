@@ -2199,17 +2199,18 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			return 1;
 		}
 	} else {
-		br = sh_alloc(p, sizeof(*br));
+		/* the brace and its nc + 1 items' array: one allocation */
+		_Static_assert(sizeof(*br) % _Alignof(struct sh_word *) == 0,
+			       "a brace's item array follows it");
+		br = sh_alloc_bounded(p, sizeof(*br) + (nc + 1) * sizeof(struct sh_word *));
 		if (!br)
 			return oom(p);
+		struct sh_word **items = (struct sh_word **)(br + 1);
+		*br = (struct sh_brace){ .items = items };
 		if ((r = sh_enter(p, i0)) < 0)
 			return r;
 		size_t oend = p->end, start = i0 + 1;
-		/* nc + 1 items: allocated once, at their number */
-		struct sh_word **items = sh_alloc_bounded(p, (nc + 1) * sizeof(*items));
 		size_t n = 0;
-		if (!items)
-			return oom(p);
 		for (size_t q = 0; q <= nc; q++) {
 			size_t e = q < nc ? commas[q] : close;
 			struct sh_word *w;
@@ -2243,7 +2244,6 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			start = e + 1;
 		}
 		sh_leave(p);
-		br->items = items;
 		br->n_items = n;
 	}
 	p->pos = close + 1;
