@@ -4295,9 +4295,9 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 	size_t b = r == 1 ? bs + 1 : p->pos, e = b;
 	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)))
 		e++;
-	if (r == 0 && e < p->end && p->src[e] == '{')
-		return lex_brace_more(p, cmdpos, t, s, pv, ret_plain_end, b, e);
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]) {
+		if (r == 0 && p->src[e] == '{')
+			return lex_brace_more(p, cmdpos, t, s, pv, ret_plain_end, b, e);
 		if (r == 1) {
 			*ret_plain_end = bs + 1;
 			p->pos = s;
