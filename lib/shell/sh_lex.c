@@ -2199,17 +2199,18 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			return 1;
 		}
 	} else {
-		br = sh_alloc(p, sizeof(*br));
+		/* the brace and its nc + 1 items' array: one allocation */
+		_Static_assert(sizeof(*br) % _Alignof(struct sh_word *) == 0,
+			       "a brace's item array follows it");
+		br = sh_alloc_bounded(p, sizeof(*br) + (nc + 1) * sizeof(struct sh_word *));
 		if (!br)
 			return oom(p);
+		struct sh_word **items = (struct sh_word **)(br + 1);
+		*br = (struct sh_brace){ .items = items };
 		if ((r = sh_enter(p, i0)) < 0)
 			return r;
 		size_t oend = p->end, start = i0 + 1;
-		/* nc + 1 items: allocated once, at their number */
-		struct sh_word **items = sh_alloc_bounded(p, (nc + 1) * sizeof(*items));
 		size_t n = 0;
-		if (!items)
-			return oom(p);
 		for (size_t q = 0; q <= nc; q++) {
 			size_t e = q < nc ? commas[q] : close;
 			struct sh_word *w;
@@ -2243,7 +2244,6 @@ lex_brace(struct sh_parser *p, unsigned flags, struct pvec *out,
 			start = e + 1;
 		}
 		sh_leave(p);
-		br->items = items;
 		br->n_items = n;
 	}
 	p->pos = close + 1;
@@ -4182,6 +4182,96 @@ lex_fdvar(struct sh_parser *p, struct sh_tok *t, size_t i)
 	return 1;
 }
 
+static bool sub_at(const struct sh_parser *p, enum lctx ctx, size_t k);
+
+/*
+ * lex_brace_word's word of source [s, e), p->pos moved to e: the parts in
+ * pv (lex_brace's pushes, each after the text before it if any), and the
+ * plain text [b, e) after them, if any, as the LIT part lex_parts_at's run
+ * makes of it (no LIT next to another to merge; no tilde or assignment,
+ * see lex_brace_word). NULL when out of memory.
+ */
+static inline __attribute__((always_inline)) struct sh_word *
+brace_word_make(struct sh_parser *p, size_t s, const struct pvec *pv, size_t b, size_t e)
+{
+	size_t n = e - b, nb = pv->n, np = nb + (n ? 1 : 0);
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+					(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
+	if (!mem)
+		return NULL;
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
+	part[0] = pv->v[0];
+	if (nb > 1)
+		part[1] = pv->v[1];
+	for (size_t q = 2; q < nb; q++) /* (lex_brace_more's) */
+		part[q] = pv->v[q];
+	if (n) {
+		char *text = (char *)(part + np);
+		copy_src_text(text, p->src + b, n);
+		part[nb] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
+					     .text = text, .text_len = n };
+	}
+	word_init(w, sh_pos_at(p, s), part, np, p->src + s, e - s);
+	p->pos = e;
+	return w;
+}
+
+/* Where the plain run from b ends: the general loop's next stop in a
+ * word (lex_brace_word's). */
+static inline size_t
+brace_run_end(const struct sh_parser *p, size_t b)
+{
+	while (b < p->end && !(cc_table[(unsigned char)p->src[b]] & (CC_RUNSTOP | CC_META)))
+		b++;
+	return b;
+}
+
+/*
+ * lex_brace_word after its first brace part, when the plain run [b, e)
+ * after it stops at a '{' ({a,b}{1,2}, a{b,c}d{e,f}g): that brace and each
+ * next one so met by lex_brace, as the general loop would call it there,
+ * the run its lr; then the word built, or 1 for the general loop to go on,
+ * as lex_brace_word answers. A literal '{' hands the loop its run with the
+ * '{' in it, which lex_word_rest would take for a substitution's start if
+ * one followed: before such a '{' the loop goes on from the brace before.
+ */
+static int __attribute__((noinline))
+lex_brace_more(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
+	       struct pvec *pv, size_t *ret_plain_end, size_t b, size_t e)
+{
+	size_t run, bs;
+	int r;
+	do {
+		if (sub_at(p, LC_WORD, e + 1))
+			return 1;
+		struct litrun lr = { .active = false };
+		if (e > b)
+			lr = (struct litrun){ .off = b, .kind = SH_PART_LIT, .active = true,
+					      .slice = true, .sp = p->src + b, .sn = e - b };
+		run = b;
+		bs = e;
+		p->pos = bs;
+		if ((r = lex_brace(p, cmdpos ? LF_CMDPOS : 0, pv, &lr)) < 0)
+			return r;
+		b = r == 1 ? bs + 1 : p->pos;
+		e = brace_run_end(p, b);
+	} while (r == 0 && e < p->end && p->src[e] == '{');
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]) {
+		if (r == 1) {
+			/* the run before the literal '{', the '{' in it */
+			*ret_plain_end = bs + 1;
+			p->pos = run;
+		}
+		return 1;
+	}
+	struct sh_word *w = brace_word_make(p, s, pv, r == 1 ? run : b, e);
+	if (!w)
+		return oom(p);
+	word_token_set(p, t, w);
+	return 0;
+}
+
 /*
  * lex_word_rest for a word whose '{' at bs (not a lone one; given in
  * *ret_plain_end: a seventh argument would be passed on the stack) starts it
@@ -4232,6 +4322,8 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & (CC_RUNSTOP | CC_META)))
 		e++;
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]) {
+		if (r == 0 && p->src[e] == '{')
+			return lex_brace_more(p, cmdpos, t, s, pv, ret_plain_end, b, e);
 		if (r == 1) {
 			*ret_plain_end = bs + 1;
 			p->pos = s;
@@ -4244,29 +4336,8 @@ lex_brace_word(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s,
 			return oom(p);
 		t->rw = reserved_word(p->src + s, e - s);
 		p->pos = e;
-	} else {
-		/* the brace part (lex_brace's push, after the text before it
-		 * if any), and the plain text after it, if any, as the LIT
-		 * part lex_parts_at's run makes of it (no LIT next to another
-		 * to merge; no tilde or assignment, see above) */
-		size_t n = e - b, nb = pv->n, np = nb + (n ? 1 : 0);
-		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
-						(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
-		if (!mem)
-			return oom(p);
-		w = (struct sh_word *)mem;
-		struct sh_part *part = (struct sh_part *)(mem + sizeof(*w));
-		part[0] = pv->v[0];
-		if (nb > 1)
-			part[1] = pv->v[1];
-		if (n) {
-			char *text = (char *)(part + np);
-			copy_src_text(text, p->src + b, n);
-			part[nb] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
-						     .text = text, .text_len = n };
-		}
-		word_init(w, sh_pos_at(p, s), part, np, p->src + s, e - s);
-		p->pos = e;
+	} else if (!(w = brace_word_make(p, s, pv, b, e))) {
+		return oom(p);
 	}
 	word_token_set(p, t, w);
 	return 0;

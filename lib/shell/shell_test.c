@@ -400,6 +400,21 @@ TEST(braces)
 	ASSERT_EQ(word(t, 3)->parts[1].kind, SH_PART_BRACE);
 	ASSERT_EQ(word(t, 4)->parts[1].brace->n_items, 2);
 	ASSERT_EQ(word(t, 5)->parts[0].brace->n_items, 2);
+	/* braces after a brace (lex_brace_more): right after it, after
+	 * text, then a literal '{' with text or a substitution after it */
+	PARSE("echo {a,b}{1,2} a{b,c}d{e,f}g {a,b}{c {a,b}x{$(y) {a,b}{c,d}{", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_EQ(word(t, 1)->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 2)->n_parts, 5);
+	ASSERT_EQ(word(t, 2)->parts[3].kind, SH_PART_BRACE);
+	ASSERT_STREQ(word(t, 2)->parts[4].text, "g");
+	ASSERT_EQ(word(t, 3)->n_parts, 2);
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "{c");
+	ASSERT_EQ(word(t, 4)->n_parts, 3);
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "x{");
+	ASSERT_EQ(word(t, 4)->parts[2].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 5)->n_parts, 3);
+	ASSERT_STREQ(word(t, 5)->parts[2].text, "{");
 	/* braces expand before parameters: $x{1,2} reads $x1 and $x2 */
 	REJECT("echo $x{1,2}", SH_ERR_UNSUPPORTED);
 	REJECT("echo {a,$x}b", SH_ERR_UNSUPPORTED);
