@@ -5470,7 +5470,7 @@ param_op_name_end(const struct sh_parser *p, size_t ns)
  * first, not literal text: nothing more to do for an argument), without
  * lex_word_rest's dispatch. 0 or < 0 on error.
  */
-static int
+static inline __attribute__((always_inline)) int
 param_word_general(struct sh_parser *p, struct sh_tok *t, size_t s,
 		   const struct sh_param *pre)
 {
