@@ -1290,6 +1290,9 @@ param_op_drops_empty(enum sh_param_op op)
 	return op == SH_PARAM_UPPER || op == SH_PARAM_LOWER || op == SH_PARAM_REPLACE;
 }
 
+static inline __attribute__((always_inline)) int
+lex_param_operands(struct sh_parser *p, unsigned flags, size_t off, struct sh_param *pm);
+
 static int
 lex_param_braced(struct sh_parser *p, unsigned flags, size_t off,
 		 struct sh_param *pm)
@@ -1458,7 +1461,6 @@ op:
 			       "unexpected end of file while looking for matching `}'");
 	p->pos = i + 1;
 	d = peek(p, &j);
-	unsigned aflags = flags & LF_IN_DQ;
 	size_t n = param_op_at(pm, c, d);
 	if (!n) {
 		if (c == '@' && d > 0 && strchr("QEPAKaULuk", d)) {
@@ -1475,6 +1477,20 @@ op:
 	}
 	if (n == 2)
 		p->pos = j + 1;
+	return lex_param_operands(p, flags, off, pm);
+}
+
+/* The operands of the ${name OP ...} at off whose operator pm has, from
+ * p->pos (its first operand), and the closing brace: the end of
+ * lex_param_braced, and all of it for a parameter param_op_word has read
+ * the name and operator of. */
+static inline __attribute__((always_inline)) int
+lex_param_operands(struct sh_parser *p, unsigned flags, size_t off,
+		   struct sh_param *pm)
+{
+	unsigned aflags = flags & LF_IN_DQ;
+	size_t i;
+	int c, r;
 	if (pm->op == SH_PARAM_SUBSTRING)
 		aflags = 0;
 	else if (aflags && pm->op >= SH_PARAM_DEFAULT && pm->op <= SH_PARAM_ALTERNATE)
@@ -4800,7 +4816,8 @@ param_word_set(struct sh_word *w, struct sh_pos pos, struct sh_part *parts,
  * lex_word_rest for a word that starts with ${ or "${ (dq), a parameter
  * lex_word_simple does not build (an operator, a subscript, ${#x} ...):
  * ${x%.*}, "${x:-y}", "${a[@]}". The parameter is read by lex_param_braced
- * with the charges and brace note of lex_parts_at's '"' case and
+ * (or, when pre has its name and operator, which param_op_word read, its
+ * operands from p->pos by lex_param_operands) with the charges and brace note of lex_parts_at's '"' case and
  * lex_dollar, and when it (with its closing quote) is all of the word, the
  * word, its one or two parts and the sh_param are built here in one
  * allocation: the word lex_word_rest would build (one part, no literal
@@ -4810,10 +4827,11 @@ param_word_set(struct sh_word *w, struct sh_pos pos, struct sh_part *parts,
  * returned for lex_word_rest to make the word.
  */
 static int __attribute__((noinline))
-lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, bool dq,
-	       struct pvec *pv)
+lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s,
+	       struct pvec *pv, const struct sh_param *pre)
 {
-	size_t d = dq ? s + 1 : s; /* the '$' */
+	bool dq = p->src[s] == '"';
+	size_t d = dq ? s + 1 : s, a = p->pos; /* the '$'; pre's operand */
 	int r;
 	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
 	if ((dq && (r = sh_enter(p, s)) < 0) || (r = sh_enter(p, d)) < 0)
@@ -4827,9 +4845,17 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s, 
 	struct sh_word *w = (struct sh_word *)mem;
 	struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + 1;
 	struct sh_param *pm = (struct sh_param *)(in + 1);
-	*pm = (struct sh_param){ 0 };
-	p->pos = d + 2;
-	if ((r = lex_param_braced(p, dq ? LF_IN_DQ : 0, d, pm)) < 0)
+	if (pre) {
+		/* name and operator read by param_op_word: its operands from a */
+		*pm = *pre;
+		p->pos = a;
+		r = lex_param_operands(p, dq ? LF_IN_DQ : 0, d, pm);
+	} else {
+		*pm = (struct sh_param){ 0 };
+		p->pos = d + 2;
+		r = lex_param_braced(p, dq ? LF_IN_DQ : 0, d, pm);
+	}
+	if (r < 0)
 		return r;
 	sh_leave(p);
 	size_t e = p->pos;
@@ -4903,8 +4929,8 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 		/* (a "$( ... word is lex_word_simple's, which answers no 2
 		 * for it) */
 		if (param_word_at(p, s)) {
-			if ((r = lex_param_word(p, cmdpos ? LF_CMDPOS : 0, t, s,
-						p->src[s] == '"', &pv)) <= 0)
+			if ((r = lex_param_word(p, cmdpos ? LF_CMDPOS : 0, t, s, &pv,
+						NULL)) <= 0)
 				return r;
 			goto made;
 		}
@@ -5558,15 +5584,30 @@ param_op_name_end(const struct sh_parser *p, size_t ns)
 		i++;
 	if (i >= p->end || !param_op_first[(unsigned char)src[i]])
 		return 0;
-	/* an operand that starts with a quote, an escape or an expansion,
-	 * right after the operator's one or two bytes, is not plain: ${x:-"y"},
-	 * ${x#\*}, ${x:+$y} (and a '"' after an empty operand just after the
-	 * operator, "${x#}", goes the general way: no matter) */
-	if (src[i] != '}' &&
-	    ((i + 1 < p->end && (run_class[(unsigned char)src[i + 1]] & RS_QUOTE)) ||
-	     (i + 2 < p->end && (run_class[(unsigned char)src[i + 2]] & RS_QUOTE))))
-		return 0;
 	return i;
+}
+
+/*
+ * The argument at s that starts with ${ or "${: lex_param_word's (pre as
+ * it takes it), as lex_word_rest takes it there, and the word of the
+ * parts it leaves made as lex_word_rest makes it (a parameter or a "..."
+ * first, not literal text: nothing more to do for an argument), without
+ * lex_word_rest's dispatch. 0 or < 0 on error.
+ */
+static inline __attribute__((always_inline)) int
+param_word_general(struct sh_parser *p, struct sh_tok *t, size_t s,
+		   const struct sh_param *pre)
+{
+	struct pvec pv;
+	pvec_init(&pv);
+	int r = lex_param_word(p, 0, t, s, &pv, pre);
+	if (r <= 0)
+		return r;
+	struct sh_word *w = make_word(p, &pv, s, p->pos);
+	if (!w)
+		return oom(p);
+	word_token_set(p, t, w);
+	return merge_lits(p, w);
 }
 
 /*
@@ -5574,7 +5615,9 @@ param_op_name_end(const struct sh_parser *p, size_t ns)
  * that is all of its word, its operands plain text, in a source with no
  * continuation line: ${x#a}, ${f%.*}, ${x:-none}, "${p//a/b}", ${s:0:3},
  * ${#x}; or that an unquoted word goes on after (${f%.*}.txt). ne is where param_op_name_end found the name's end. The shape is
- * checked first (nothing done when it is another: 0); then the word, its
+ * checked first (nothing done when its name or operator is another: 0;
+ * with another operand or end, param_word_general's word from the
+ * operand on: 1); then the word, its
  * parts, sh_param and operand words are built as lex_param_word,
  * lex_param_braced and lex_param_operand build them, written member by
  * member in one allocation, and made t's word (1). < 0 on error.
@@ -5596,12 +5639,12 @@ param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t n
 			return 0;
 		enum lctx ctx = param_op_ctx(op.op);
 		if (!(b = param_plain_operand(p, ctx, a)))
-			return 0;
+			goto general;
 		if (ctx != LC_PARAM && src[b] != '}') {
 			/* ${x:o:l} ${x/p/r}: the second operand */
 			a2 = b + 1;
 			if (!(b2 = param_plain_operand(p, LC_PARAM, a2)))
-				return 0;
+				goto general;
 		}
 		c = b2 ? b2 : b;
 	}
@@ -5614,7 +5657,7 @@ param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t n
 	 * here and the rest read by lex_parts, as lex_param_word goes on: with
 	 * no brace inside (param_text_plain), nothing for note_brace_skip */
 	if (!ends && (dq || memchr(src + ns, '{', c - ns)))
-		return 0;
+		goto general;
 	e += dq;
 
 	size_t nn = ne - ns, n1 = b - a, n2 = b2 - a2;
@@ -5662,14 +5705,21 @@ param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t n
 	p->pos = e;
 	word_token_set(p, t, w);
 	return 1;
+general:
+	/* another shape (an operand that is not plain: ${x:-$y}, ${x#"a"},
+	 * ${x/a/\/}), its name and operator read: lex_param_word goes on
+	 * from its operand, rather than reading the parameter again */
+	if (!(op.name = src_strndup(p, src + ns, ne - ns)))
+		return oom(p);
+	p->pos = a;
+	int r = param_word_general(p, t, s, &op);
+	return r < 0 ? r : 1;
 }
 
 /*
  * An argument that starts with ${ or "${ and that lex_word_simple did not
- * build (its 2): lex_param_word's, as lex_word_rest takes it there, and
- * the word of the parts it leaves made as lex_word_rest makes it (a
- * parameter or a "..." first, not literal text: nothing more to do for
- * an argument), without lex_word_rest's dispatch. 0 or < 0 on error.
+ * build (its 2): param_op_word's when it reads its name and operator,
+ * param_word_general's otherwise. 0 or < 0 on error.
  */
 static int __attribute__((noinline))
 arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
@@ -5679,16 +5729,7 @@ arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
 	int r;
 	if (ne && (r = param_op_word(p, t, i, dq, ne)) != 0)
 		return r < 0 ? r : 0;
-	struct pvec pv;
-	pvec_init(&pv);
-	r = lex_param_word(p, 0, t, i, dq, &pv);
-	if (r <= 0)
-		return r;
-	struct sh_word *w = make_word(p, &pv, i, p->pos);
-	if (!w)
-		return oom(p);
-	word_token_set(p, t, w);
-	return merge_lits(p, w);
+	return param_word_general(p, t, i, NULL);
 }
 
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
