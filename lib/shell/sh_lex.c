@@ -5656,8 +5656,12 @@ param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t n
 	/* a word that goes on after it (${f%.*}.txt) has its parameter built
 	 * here and the rest read by lex_parts, as lex_param_word goes on: with
 	 * no brace inside (param_text_plain), nothing for note_brace_skip */
-	if (!ends && (dq || memchr(src + ns, '{', c - ns)))
+	if (!ends && (dq || memchr(src + ns, '{', c - ns))) {
+		/* (${#name} has no operand to go on from: read again) */
+		if (length)
+			return 0;
 		goto general;
+	}
 	e += dq;
 
 	size_t nn = ne - ns, n1 = b - a, n2 = b2 - a2;

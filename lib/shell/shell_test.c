@@ -281,6 +281,16 @@ TEST(parameters)
 	ASSERT_EQ(pm->anchor, SH_REPLACE_ALL);
 	ASSERT_STREQ(static_value(pm->arg2), "b");
 	ASSERT_EQ(word(t, 7)->parts[0].param->op, SH_PARAM_LENGTH);
+	{
+		/* a quoted ${#name} that its word goes on after (parse_against
+		 * found param_op_word refusing it, 6 December 2026) */
+		struct sh_node *q;
+		PARSE("echo \"${#x}\"a \"${x#a}\"b", &q);
+		ASSERT_EQ(word(q, 1)->n_parts, 2);
+		ASSERT_EQ(word(q, 1)->parts[0].parts[0].param->op, SH_PARAM_LENGTH);
+		ASSERT_STREQ(word(q, 1)->parts[1].text, "a");
+		ASSERT_EQ(word(q, 2)->n_parts, 2);
+	}
 	ASSERT_STREQ(static_value(word(t, 8)->parts[0].param->index), "@");
 	ASSERT_TRUE(word(t, 9)->parts[0].param->indirect);
 	ASSERT_EQ(word(t, 10)->parts[0].param->op, SH_PARAM_KEYS);
