@@ -4781,10 +4781,9 @@ lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 	return sub_word_end(p, t, w);
 }
 
-/* pp made the PARAM part of pm at pos, and w the word of its n parts
- * (parts) and source src[0, len): member by member, each written once
- * (the union by its widest member), rather than by compound literals that
- * are built apart and copied. */
+/* pp made the PARAM part of pm at pos: member by member, each written
+ * once (the union by its widest member), rather than by a compound
+ * literal that is built apart and copied (its word: word_init). */
 static inline __attribute__((always_inline)) void
 param_part_set(struct sh_part *pp, struct sh_pos pos, struct sh_param *pm)
 {
@@ -4798,18 +4797,6 @@ param_part_set(struct sh_part *pp, struct sh_pos pos, struct sh_param *pm)
 	pp->parts = NULL;
 	pp->n_parts = 0;
 	pp->param = pm;
-}
-
-static inline __attribute__((always_inline)) void
-param_word_set(struct sh_word *w, struct sh_pos pos, struct sh_part *parts,
-	       const char *src, size_t len)
-{
-	w->pos = pos;
-	w->parts = parts;
-	w->n_parts = 1;
-	w->src = src;
-	w->src_len = len;
-	w->assign = NULL;
 }
 
 /*
@@ -4890,7 +4877,7 @@ lex_param_word(struct sh_parser *p, unsigned flags, struct sh_tok *t, size_t s,
 			return r;
 		return 1;
 	}
-	param_word_set(w, sh_pos_at(p, s), top, p->src + s, e - s);
+	word_init(w, sh_pos_at(p, s), top, 1, p->src + s, e - s);
 	word_token_set(p, t, w);
 	return 0;
 }
@@ -5705,7 +5692,7 @@ param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t n
 	if (dq)
 		*top = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, s),
 					 .parts = in, .n_parts = 1 };
-	param_word_set(w, sh_pos_at(p, s), top, src + s, e - s);
+	word_init(w, sh_pos_at(p, s), top, 1, src + s, e - s);
 	p->pos = e;
 	word_token_set(p, t, w);
 	return 1;
