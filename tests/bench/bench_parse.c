@@ -828,6 +828,9 @@ main(int argc, char **argv)
 	double bash_mbs_nostart = bash_parse_time > 0 ? mb / bash_parse_time : 0;
 
 	printf("== All times are CPU time (user + system) of the parsing process\n");
+	/* (figures differ by the build: docs/testing.md, "Which build") */
+	printf("== Parser build: %s, %s\n", BENCH_BUILD_TYPE,
+	       BENCH_PGO ? "profile-guided (pgo)" : "not profile-guided (pgo off)");
 	printf("== bash start (bash -n EMPTYFILE, median of %d): %.3f ms\n",
 	       BASH_START_RUNS, 1e3 * bash_start);
 	printf("== (a) Scripts: %zu files read, %zu accepted by bash -n (%.2f MB); "
