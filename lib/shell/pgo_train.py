@@ -29,7 +29,8 @@ HELD_OUT = {"agent.tsv", "words.tsv", "mut.tsv"}
 
 
 def fail(msg):
-    print("pgo_train.py: " + msg, file=sys.stderr)
+    print("pgo_train.py: %s (meson configure -Dpgo=disabled builds the parser "
+          "without a profile)" % msg, file=sys.stderr)
     sys.exit(1)
 
 
