@@ -2469,6 +2469,57 @@ sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
 	return parse_program(p, closer, ret);
 }
 
+/* sh_parse's parse of an input of more than one line, or with a NUL
+ * byte: the line starts, for positions, in one pass (on the stack up to
+ * 15 lines, else in a malloc'd array), then the program, unless a NUL
+ * byte is in it. 1 when the array could not be had (sh_parse's -ENOMEM
+ * with the error left as it is). (Apart, so that a one-line input, most
+ * of them, neither sets up the table nor asks about freeing it.) */
+static int __attribute__((noinline))
+parse_lines(struct sh_parser *p, struct sh_node **ret)
+{
+	const char *src = p->src;
+	size_t len = p->end;
+	uint32_t lines_inl[16];
+	size_t cap = ARRAY_SIZE(lines_inl);
+	p->lines = lines_inl;
+	p->lines[0] = 0;
+	p->n_lines = 1;
+	for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++) {
+		if (p->n_lines + 1 >= cap) { /* room for this one and the sentinel */
+			size_t nc = cap < len / 32 ? len / 32 : cap * 2;
+			uint32_t *nv = p->lines == lines_inl
+					       ? malloc(nc * sizeof(*nv))
+					       : realloc(p->lines, nc * sizeof(*nv));
+			if (!nv) {
+				if (p->lines != lines_inl)
+					free(p->lines);
+				return 1;
+			}
+			if (p->lines == lines_inl)
+				memcpy(nv, lines_inl, sizeof(lines_inl));
+			p->lines = nv;
+			cap = nc;
+		}
+		p->lines[p->n_lines++] = (uint32_t)(q - src + 1);
+		if (q > src && q[-1] == '\\')
+			p->no_lc = false;
+	}
+	p->lines[p->n_lines] = UINT32_MAX;
+	p->offset_pos = p->n_lines == 1;
+	p->line_len = p->lines[1];
+
+	int r;
+	const char *nul = memchr(src, '\0', len);
+	if (nul)
+		r = sh_fail(p, SH_ERR_SYNTAX, (size_t)(nul - src), "NUL byte in input");
+	else
+		r = sh_parse_program_until(p, -1, ret);
+	if (p->lines != lines_inl)
+		free(p->lines);
+	return r;
+}
+
 /* Copy s[0..n) to d and say whether it holds a newline or a NUL byte, in
  * one pass (a memcpy, then a scan, read it twice): 16 bytes at a time (GNU
  * C vectors: SSE2 on x86-64), the last block overlapping the one before,
@@ -2588,7 +2639,6 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.bump = chunk;
 	p.bump_end = chunk_end;
 	p.bump_chunk = next_chunk;
-	p.opts = opts ? opts : &defaults;
 	p.extglob = opts ? opts->extglob : defaults.extglob;
 	p.err = reterr;
 	p.src = src;
@@ -2599,56 +2649,24 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.fuel = 16 * len + 65536;
 	p.lit = lit_inl;
 	p.lit_cap = sizeof(lit_inl);
-	/* line starts, for positions, in one pass; one-liners (the common
-	 * case) use the array on the stack instead of a malloc per parse */
-	uint32_t lines_inl[16];
-	size_t cap = ARRAY_SIZE(lines_inl);
-	p.lines = lines_inl;
-	p.lines[0] = 0;
-	p.n_lines = 1;
-	if (one_line) {
-		/* (the sentinel after the one line, and its values below) */
-		p.lines[1] = UINT32_MAX;
-		p.offset_pos = true;
-		p.line_len = UINT32_MAX;
-	} else {
-		for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++) {
-			if (p.n_lines + 1 >= cap) { /* room for this one and the sentinel */
-				size_t nc = cap < len / 32 ? len / 32 : cap * 2;
-				uint32_t *nv = p.lines == lines_inl
-						       ? malloc(nc * sizeof(*nv))
-						       : realloc(p.lines, nc * sizeof(*nv));
-				if (!nv) {
-					if (p.lines != lines_inl)
-						free(p.lines);
-					return -ENOMEM;
-				}
-				if (p.lines == lines_inl)
-					memcpy(nv, lines_inl, sizeof(lines_inl));
-				p.lines = nv;
-				cap = nc;
-			}
-			p.lines[p.n_lines++] = (uint32_t)(q - src + 1);
-			if (q > src && q[-1] == '\\')
-				p.no_lc = false;
-		}
-		p.lines[p.n_lines] = UINT32_MAX;
-		p.offset_pos = p.n_lines == 1;
-		p.line_len = p.lines[1];
-	}
-
+	/* (a one-line input, the common case, needs no line table: its
+	 * positions are offsets, see offset_pos, and no lookup reads the
+	 * table while offset_pos or fixed is set) */
 	int r;
-	const char *nul = one_line ? NULL : memchr(src, '\0', len);
-	if (nul) {
-		r = sh_fail(&p, SH_ERR_SYNTAX, (size_t)(nul - src), "NUL byte in input");
-	} else {
-		struct sh_node *tree = NULL;
+	struct sh_node *tree = NULL;
+	if (one_line) {
+		p.offset_pos = true;
+		/* (read, with line_start, while a backquoted body sets fixed:
+		 * a line that holds every offset, as the table would say) */
+		p.line_len = UINT32_MAX;
 		r = parse_program(&p, -1, &tree);
-		if (r >= 0)
-			*ret_tree = tree;
+	} else {
+		r = parse_lines(&p, &tree);
+		if (r > 0)
+			return -ENOMEM;
 	}
-	if (p.lines != lines_inl)
-		free(p.lines);
+	if (r >= 0)
+		*ret_tree = tree;
 	if (r < 0 && reterr->kind == SH_ERR_NONE) {
 		reterr->kind = SH_ERR_LIMIT;
 		snprintf(reterr->message, sizeof(reterr->message), "%s", strerror(-r));
