@@ -780,14 +780,13 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
  * a plain word, without a call of parse_pipeline nor its vectors. *next:
  * the token after the pipeline, as peek_tok(p, false) gives it (the
  * callers look at it next: one peek for all of them). (Always inlined, as
- * parse_and_or is.) */
+ * parse_and_or is.) Every caller has just skipped newlines, which leaves
+ * the token at command position in hand: no peek here. */
 static inline __attribute__((always_inline)) int
 parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next)
 {
-	struct sh_tok *t;
+	struct sh_tok *t = &p->tok;
 	int r;
-	if ((r = peek_tok(p, true, &t)) < 0)
-		return r;
 	if (t->kind != T_WORD || t->rw != RW_NONE) {
 		if ((r = parse_pipeline(p, ret)) < 0)
 			return r;
