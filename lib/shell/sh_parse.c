@@ -385,10 +385,13 @@ ends_list(const struct sh_tok *t)
 				1u << RW_ESAC | 1u << RW_RBRACE);
 }
 
-/* The separator t after an item of a list: SH_SEP_* or -1, none. */
+/* The separator t after an item of a list: SH_SEP_* or -1, none. (The
+ * end of the input first: most lists, and most inputs, end there.) */
 static inline int
 list_sep(const struct sh_tok *t)
 {
+	if (t->kind == T_EOF)
+		return -1;
 	if (t->kind == T_OP && t->op == OP_SEMI)
 		return SH_SEP_SEMI;
 	if (t->kind == T_OP && t->op == OP_AMP)
