@@ -212,6 +212,15 @@ is_op(const struct sh_tok *t, enum sh_op op)
 	return t->kind == T_OP && t->op == op;
 }
 
+/* Is t one of the operators of mask (1u << op each)? (One test for a
+ * token that is no operator, the end of the input mostly, where two
+ * is_op took two.) */
+static inline bool
+is_op_of(const struct sh_tok *t, unsigned mask)
+{
+	return t->kind == T_OP && ((1u << t->op) & mask);
+}
+
 static const char *
 op_text(enum sh_op op)
 {
@@ -800,7 +809,7 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 	if ((r = parse_named_command(p, start, &c)) < 0)
 		return r;
 	t = &p->tok; /* (in hand: see parse_named_command) */
-	if (is_op(t, OP_PIPE) || is_op(t, OP_PIPEAMP)) {
+	if (is_op_of(t, 1u << OP_PIPE | 1u << OP_PIPEAMP)) {
 		if ((r = parse_pipeline_from(p, start, c, ret)) < 0)
 			return r;
 		return peek_tok(p, false, next);
@@ -821,7 +830,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next)
 	int r;
 	if ((r = parse_pipeline_fast(p, &left, &t)) < 0)
 		return r;
-	while (is_op(t, OP_AND_IF) || is_op(t, OP_OR_IF)) {
+	while (is_op_of(t, 1u << OP_AND_IF | 1u << OP_OR_IF)) {
 		enum sh_node_kind k = is_op(t, OP_AND_IF) ? SH_NODE_AND : SH_NODE_OR;
 		consume(p);
 		if ((r = skip_newlines(p)) < 0)
