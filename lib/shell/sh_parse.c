@@ -741,8 +741,10 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 		 * which the callers have peeked after, and after a command
 		 * parse_named_command parses) */
 		if (!c) {
-			if ((r = peek_tok(p, true, &t)) < 0)
-				return r;
+			/* (the token at command position is in hand: the
+			 * skip_newlines after the last pipe, or for a first
+			 * command to parse, parse_pipeline_prefixed's peek) */
+			t = &p->tok;
 			if (t->kind == T_WORD && t->rw == RW_NONE) {
 				r = parse_named_command(p, t->start, &c);
 			} else if ((r = parse_command(p, &c)) >= 0) {
