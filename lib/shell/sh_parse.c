@@ -1363,13 +1363,21 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	if (!in_hand && (r = peek_tok(p, true, &t)) < 0)
 		return r;
 	size_t start = first_word ? first_word->start : t->start;
-	struct sh_node *n = new_node(p, SH_NODE_SIMPLE, start);
-	if (!n)
+	/* the node, with room after it for the words of most commands, which
+	 * are stored there as they come: no vector on the stack copied into
+	 * the tree at the end (a longer command's words move to a vector of
+	 * twice the room, sh_vec_more's, as they grow) */
+	enum { WORDS_INL = 8 };
+	char *mem = sh_alloc_rounded(p, sizeof(struct sh_node) +
+					    WORDS_INL * sizeof(struct sh_word *));
+	if (!mem)
 		return oom(p);
+	struct sh_node *n = (struct sh_node *)mem;
+	*n = (struct sh_node){ .kind = SH_NODE_SIMPLE, .pos = sh_pos_at(p, start) };
 	struct sh_assign **atail = &n->u.simple.assigns;
 	struct sh_redir **rtail = &n->redirs;
-	struct sh_word *words_inl[16], **words = words_inl;
-	size_t nw = 0, cap = 16;
+	struct sh_word **words = (struct sh_word **)(n + 1);
+	size_t nw = 0, cap = WORDS_INL;
 	/* (whether the name is a declaration builtin, whose arguments may be
 	 * NAME=( ... ), is asked only of such an argument: nodecl is set by
 	 * a redirection after the name, after which bash takes none) */
@@ -1480,10 +1488,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	}
 	if (!any)
 		return unexpected(p, t);
-	words = sh_vec_done(p, words, words_inl, nw, sizeof(*words));
-	if (nw && !words)
-		return oom(p);
-	n->u.simple.words = words;
+	n->u.simple.words = nw ? words : NULL;
 	n->u.simple.n_words = nw;
 	*ret = n;
 	return 0;
