@@ -731,10 +731,20 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 {
 	struct sh_tok *t;
 	int r;
-	/* the commands and their pipe_stderr flags (which grow together) */
-	struct sh_node *cmds_inl[8], **cmds = cmds_inl;
-	bool pe_inl[8], *pe = pe_inl;
-	size_t n = 0, cap = 8;
+	/* the node, and after it room for the commands of most pipelines
+	 * and their pipe_stderr flags (which grow together, moving to
+	 * sh_vec_more's vectors past that), stored there as they come
+	 * rather than copied there at the end */
+	enum { CMDS_INL = 8 };
+	char *mem = sh_alloc_rounded(p, sizeof(struct sh_node) +
+					    CMDS_INL * (sizeof(struct sh_node *) + sizeof(bool)));
+	if (!mem)
+		return oom(p);
+	struct sh_node *pl = (struct sh_node *)mem;
+	*pl = (struct sh_node){ .kind = SH_NODE_PIPELINE, .pos = sh_pos_at(p, start) };
+	struct sh_node **cmds = (struct sh_node **)(pl + 1);
+	bool *pe = (bool *)(cmds + CMDS_INL);
+	size_t n = 0, cap = CMDS_INL;
 	struct sh_node *c = first;
 	for (;;) {
 		/* (the token after the command: in hand after the first,
@@ -773,18 +783,13 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			return r;
 	}
 	if (n == 1) {
+		/* (a first command to parse, with no pipe after it: the
+		 * node goes unused) */
 		*ret = cmds[0];
 		return 0;
 	}
-	/* the node and its two vectors in one allocation (n <= SH_MAX_INPUT:
-	 * no overflow) */
-	void *cv, *pv;
-	struct sh_node *pl = node_with_vecs(p, SH_NODE_PIPELINE, start, cmds,
-					    n * sizeof(*cmds), pe, n, &cv, &pv);
-	if (!pl)
-		return oom(p);
-	pl->u.pipeline.cmds = cv;
-	pl->u.pipeline.pipe_stderr = pv;
+	pl->u.pipeline.cmds = cmds;
+	pl->u.pipeline.pipe_stderr = pe;
 	pl->u.pipeline.n_cmds = n;
 	*ret = pl;
 	return 0;
