@@ -344,28 +344,19 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 	return n;
 }
 
-/* A node of kind k at start and, after it in the same allocation, copies
- * of the an bytes at a (pointers: an a multiple of 8, not 0) and the bn
- * bytes at b (*ret_a, *ret_b): a list's or a pipeline's two vectors,
- * collected on the stack, at their final size in one allocation rather
- * than three. b's storage holds bn rounded up to 8 bytes (a vector of 8
- * items at least, or grown to a multiple of 8), all copied: the
- * allocation has room for them. NULL when out of memory. */
+/* A node of kind k at start with room bytes after it, a multiple of 8, in
+ * the same allocation: for the vectors of a command's words, a pipeline's
+ * commands or a list's items, which are stored there as they come rather
+ * than collected on the stack and copied into the tree at the end (that
+ * copy, a bound check and an allocation, cost about 20 instructions a
+ * node). NULL when out of memory. */
 static inline struct sh_node *
-node_with_vecs(struct sh_parser *p, enum sh_node_kind k, size_t start, const void *a,
-	       size_t an, const void *b, size_t bn, void **ret_a, void **ret_b)
+node_with_room(struct sh_parser *p, enum sh_node_kind k, size_t start, size_t room)
 {
-	/* (both vectors are of at most SH_MAX_INPUT items of 8 bytes at
-	 * most: the size neither 0 nor near wrapping, and rounded here, so
-	 * without sh_alloc_raw's checks of those) */
-	struct sh_node *n = sh_alloc_rounded(p, (sizeof(*n) + an + bn + 7) & ~(size_t)7);
+	struct sh_node *n = sh_alloc_rounded(p, sizeof(*n) + room);
 	if (!n)
 		return NULL;
 	*n = (struct sh_node){ .kind = k, .pos = sh_pos_at(p, start) };
-	*ret_a = n + 1;
-	*ret_b = (char *)(n + 1) + an;
-	sh_copy_vec8(*ret_a, a, an);
-	sh_copy_vec8(*ret_b, b, (bn + 7) & ~(size_t)7);
 	return n;
 }
 
@@ -420,9 +411,18 @@ static int __attribute__((noinline))
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		enum sh_list_sep sep0, enum sh_rw closer, struct sh_node **ret)
 {
-	struct sh_node *items_inl[8], **items = items_inl;
-	enum sh_list_sep seps_inl[8], *seps = seps_inl;
-	size_t n = 1, cap = 8;
+	/* room for the items of most lists and their separators after the
+	 * node (they grow together, moving to sh_vec_more's vectors past
+	 * that) */
+	enum { ITEMS_INL = 8 };
+	struct sh_node *l = node_with_room(p, SH_NODE_LIST, start,
+					   ITEMS_INL * (sizeof(struct sh_node *) +
+							sizeof(enum sh_list_sep)));
+	if (!l)
+		return oom(p);
+	struct sh_node **items = (struct sh_node **)(l + 1);
+	enum sh_list_sep *seps = (enum sh_list_sep *)(items + ITEMS_INL);
+	size_t n = 1, cap = ITEMS_INL;
 	struct sh_tok *t = &p->tok;
 	int r;
 
@@ -468,21 +468,6 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 	 * the background) */
 	if (seps[n - 1] != SH_SEP_AMP)
 		seps[n - 1] = SH_SEP_SEMI;
-	struct sh_node *l;
-	if (items == items_inl) {
-		/* (and seps == seps_inl: they grow together) */
-		void *iv, *sv;
-		l = node_with_vecs(p, SH_NODE_LIST, start, items, n * sizeof(*items), seps,
-				   n * sizeof(*seps), &iv, &sv);
-		items = iv;
-		seps = sv;
-	} else {
-		l = new_node(p, SH_NODE_LIST, start);
-		items = sh_vec_done(p, items, items_inl, n, sizeof(*items));
-		seps = sh_vec_done(p, seps, seps_inl, n, sizeof(*seps));
-	}
-	if (!l || !items || !seps)
-		return oom(p);
 	l->u.list.items = items;
 	l->u.list.seps = seps;
 	l->u.list.n_items = n;
@@ -731,17 +716,14 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 {
 	struct sh_tok *t;
 	int r;
-	/* the node, and after it room for the commands of most pipelines
-	 * and their pipe_stderr flags (which grow together, moving to
-	 * sh_vec_more's vectors past that), stored there as they come
-	 * rather than copied there at the end */
+	/* room for the commands of most pipelines and their pipe_stderr
+	 * flags after the node (they grow together, moving to
+	 * sh_vec_more's vectors past that) */
 	enum { CMDS_INL = 8 };
-	char *mem = sh_alloc_rounded(p, sizeof(struct sh_node) +
+	struct sh_node *pl = node_with_room(p, SH_NODE_PIPELINE, start,
 					    CMDS_INL * (sizeof(struct sh_node *) + sizeof(bool)));
-	if (!mem)
+	if (!pl)
 		return oom(p);
-	struct sh_node *pl = (struct sh_node *)mem;
-	*pl = (struct sh_node){ .kind = SH_NODE_PIPELINE, .pos = sh_pos_at(p, start) };
 	struct sh_node **cmds = (struct sh_node **)(pl + 1);
 	bool *pe = (bool *)(cmds + CMDS_INL);
 	size_t n = 0, cap = CMDS_INL;
@@ -1368,17 +1350,13 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	if (!in_hand && (r = peek_tok(p, true, &t)) < 0)
 		return r;
 	size_t start = first_word ? first_word->start : t->start;
-	/* the node, with room after it for the words of most commands, which
-	 * are stored there as they come: no vector on the stack copied into
-	 * the tree at the end (a longer command's words move to a vector of
-	 * twice the room, sh_vec_more's, as they grow) */
+	/* room for the words of most commands after the node (a longer
+	 * command's move to sh_vec_more's vectors as they grow) */
 	enum { WORDS_INL = 8 };
-	char *mem = sh_alloc_rounded(p, sizeof(struct sh_node) +
-					    WORDS_INL * sizeof(struct sh_word *));
-	if (!mem)
+	struct sh_node *n = node_with_room(p, SH_NODE_SIMPLE, start,
+					   WORDS_INL * sizeof(struct sh_word *));
+	if (!n)
 		return oom(p);
-	struct sh_node *n = (struct sh_node *)mem;
-	*n = (struct sh_node){ .kind = SH_NODE_SIMPLE, .pos = sh_pos_at(p, start) };
 	struct sh_assign **atail = &n->u.simple.assigns;
 	struct sh_redir **rtail = &n->redirs;
 	struct sh_word **words = (struct sh_word **)(n + 1);
