@@ -489,7 +489,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
  */
 static inline __attribute__((always_inline)) int
 parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
-		  struct sh_node **ret)
+		  struct sh_node **ret, bool *ret_in_hand)
 {
 	struct sh_tok *t;
 	int r;
@@ -512,6 +512,7 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	if (sep < 0) {
 		t->nl_ok = true; /* (a newline may end a list) */
 		*ret = item;
+		*ret_in_hand = true;
 		return 0;
 	}
 	consume(p);
@@ -531,7 +532,8 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 static int
 parse_list(struct sh_parser *p, bool allow_empty, enum sh_rw closer, struct sh_node **ret)
 {
-	return parse_list_inline(p, allow_empty, closer, ret);
+	bool in_hand;
+	return parse_list_inline(p, allow_empty, closer, ret, &in_hand);
 }
 
 static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
@@ -2451,11 +2453,16 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret)
 			return r;
 		p->time_quirk = is_rw(t, RW_TIME);
 	}
-	r = parse_list_inline(p, true, RW_NONE, ret);
+	/* (in_hand: the list ended at a token that is no separator, which
+	 * is in hand as peek_tok(p, false) gives it: most programs) */
+	bool in_hand = false;
+	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;
-	if ((r = peek_tok(p, false, &t)) < 0)
+	if (in_hand)
+		t = &p->tok;
+	else if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
 	if (closer == ')' ? !is_op(t, OP_RPAREN) : t->kind != T_EOF)
 		return unexpected(p, t);
