@@ -2660,24 +2660,28 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	/* (a one-line input, the common case, needs no line table: its
 	 * positions are offsets, see offset_pos, and no lookup reads the
 	 * table while offset_pos or fixed is set) */
+	/* (the tree goes to *ret_tree directly, which holds NULL until a
+	 * list is parsed: put back on an error after that) */
 	int r;
-	struct sh_node *tree = NULL;
 	if (one_line) {
 		p.offset_pos = true;
 		/* (read, with line_start, while a backquoted body sets fixed:
 		 * a line that holds every offset, as the table would say) */
 		p.line_len = UINT32_MAX;
-		r = parse_program(&p, -1, &tree);
+		r = parse_program(&p, -1, ret_tree);
 	} else {
-		r = parse_lines(&p, &tree);
+		r = parse_lines(&p, ret_tree);
 		if (r > 0)
 			return -ENOMEM;
 	}
-	if (r >= 0)
-		*ret_tree = tree;
-	if (r < 0 && reterr->kind == SH_ERR_NONE) {
-		reterr->kind = SH_ERR_LIMIT;
-		snprintf(reterr->message, sizeof(reterr->message), "%s", strerror(-r));
+	if (__builtin_expect(r < 0, 0)) {
+		*ret_tree = NULL;
+		if (reterr->kind == SH_ERR_NONE) {
+			reterr->kind = SH_ERR_LIMIT;
+			snprintf(reterr->message, sizeof(reterr->message), "%s",
+				 strerror(-r));
+		}
+		return r;
 	}
-	return r < 0 ? r : 0;
+	return 0;
 }
