@@ -497,7 +497,9 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	t = &p->tok;
-	if (ends_list(t)) {
+	/* (a word that is no reserved word, most items' first token, ends
+	 * no list: asked first, as parse_pipeline_fast asks it next) */
+	if (!(t->kind == T_WORD && t->rw == RW_NONE) && ends_list(t)) {
 		if (allow_empty) {
 			*ret = NULL;
 			return 0;
