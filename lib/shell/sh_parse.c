@@ -459,7 +459,8 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 			if ((r = skip_newlines(p)) < 0)
 				return r;
 			t = &p->tok;
-			if (ends_list(t))
+			/* (see parse_list_inline) */
+			if (!(t->kind == T_WORD && t->rw == RW_NONE) && ends_list(t))
 				break;
 		}
 	}
@@ -524,7 +525,8 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	/* (the separator after the last item only matters when it is &) */
-	if (sep != SH_SEP_AMP && ends_list(&p->tok)) {
+	if (sep != SH_SEP_AMP && !(p->tok.kind == T_WORD && p->tok.rw == RW_NONE) &&
+	    ends_list(&p->tok)) {
 		*ret = item;
 		return 0;
 	}
