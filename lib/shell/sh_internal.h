@@ -71,7 +71,6 @@ struct sh_parser {
 	 * than lexing the bytes. */
 	char *bump, *bump_end;
 	size_t bump_chunk; /* size of the next chunk */
-	const struct sh_parse_options *opts;
 	struct sh_error *err;
 	/* the source being lexed: the input itself, or a decoded copy
 	 * (backquote bodies, <<- bodies) while `fixed` is set */

@@ -212,6 +212,15 @@ is_op(const struct sh_tok *t, enum sh_op op)
 	return t->kind == T_OP && t->op == op;
 }
 
+/* Is t one of the operators of mask (1u << op each)? (One test for a
+ * token that is no operator, the end of the input mostly, where two
+ * is_op took two.) */
+static inline bool
+is_op_of(const struct sh_tok *t, unsigned mask)
+{
+	return t->kind == T_OP && ((1u << t->op) & mask);
+}
+
 static const char *
 op_text(enum sh_op op)
 {
@@ -335,28 +344,19 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
 	return n;
 }
 
-/* A node of kind k at start and, after it in the same allocation, copies
- * of the an bytes at a (pointers: an a multiple of 8, not 0) and the bn
- * bytes at b (*ret_a, *ret_b): a list's or a pipeline's two vectors,
- * collected on the stack, at their final size in one allocation rather
- * than three. b's storage holds bn rounded up to 8 bytes (a vector of 8
- * items at least, or grown to a multiple of 8), all copied: the
- * allocation has room for them. NULL when out of memory. */
+/* A node of kind k at start with room bytes after it, a multiple of 8, in
+ * the same allocation: for the vectors of a command's words, a pipeline's
+ * commands or a list's items, which are stored there as they come rather
+ * than collected on the stack and copied into the tree at the end (that
+ * copy, a bound check and an allocation, cost about 20 instructions a
+ * node). NULL when out of memory. */
 static inline struct sh_node *
-node_with_vecs(struct sh_parser *p, enum sh_node_kind k, size_t start, const void *a,
-	       size_t an, const void *b, size_t bn, void **ret_a, void **ret_b)
+node_with_room(struct sh_parser *p, enum sh_node_kind k, size_t start, size_t room)
 {
-	/* (both vectors are of at most SH_MAX_INPUT items of 8 bytes at
-	 * most: the size neither 0 nor near wrapping, and rounded here, so
-	 * without sh_alloc_raw's checks of those) */
-	struct sh_node *n = sh_alloc_rounded(p, (sizeof(*n) + an + bn + 7) & ~(size_t)7);
+	struct sh_node *n = sh_alloc_rounded(p, sizeof(*n) + room);
 	if (!n)
 		return NULL;
 	*n = (struct sh_node){ .kind = k, .pos = sh_pos_at(p, start) };
-	*ret_a = n + 1;
-	*ret_b = (char *)(n + 1) + an;
-	sh_copy_vec8(*ret_a, a, an);
-	sh_copy_vec8(*ret_b, b, (bn + 7) & ~(size_t)7);
 	return n;
 }
 
@@ -385,10 +385,13 @@ ends_list(const struct sh_tok *t)
 				1u << RW_ESAC | 1u << RW_RBRACE);
 }
 
-/* The separator t after an item of a list: SH_SEP_* or -1, none. */
+/* The separator t after an item of a list: SH_SEP_* or -1, none. (The
+ * end of the input first: most lists, and most inputs, end there.) */
 static inline int
 list_sep(const struct sh_tok *t)
 {
+	if (t->kind == T_EOF)
+		return -1;
 	if (t->kind == T_OP && t->op == OP_SEMI)
 		return SH_SEP_SEMI;
 	if (t->kind == T_OP && t->op == OP_AMP)
@@ -408,9 +411,18 @@ static int __attribute__((noinline))
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		enum sh_list_sep sep0, enum sh_rw closer, struct sh_node **ret)
 {
-	struct sh_node *items_inl[8], **items = items_inl;
-	enum sh_list_sep seps_inl[8], *seps = seps_inl;
-	size_t n = 1, cap = 8;
+	/* room for the items of most lists and their separators after the
+	 * node (they grow together, moving to sh_vec_more's vectors past
+	 * that) */
+	enum { ITEMS_INL = 8 };
+	struct sh_node *l = node_with_room(p, SH_NODE_LIST, start,
+					   ITEMS_INL * (sizeof(struct sh_node *) +
+							sizeof(enum sh_list_sep)));
+	if (!l)
+		return oom(p);
+	struct sh_node **items = (struct sh_node **)(l + 1);
+	enum sh_list_sep *seps = (enum sh_list_sep *)(items + ITEMS_INL);
+	size_t n = 1, cap = ITEMS_INL;
 	struct sh_tok *t = &p->tok;
 	int r;
 
@@ -447,7 +459,8 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 			if ((r = skip_newlines(p)) < 0)
 				return r;
 			t = &p->tok;
-			if (ends_list(t))
+			/* (see parse_list_inline) */
+			if (!(t->kind == T_WORD && t->rw == RW_NONE) && ends_list(t))
 				break;
 		}
 	}
@@ -456,21 +469,6 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 	 * the background) */
 	if (seps[n - 1] != SH_SEP_AMP)
 		seps[n - 1] = SH_SEP_SEMI;
-	struct sh_node *l;
-	if (items == items_inl) {
-		/* (and seps == seps_inl: they grow together) */
-		void *iv, *sv;
-		l = node_with_vecs(p, SH_NODE_LIST, start, items, n * sizeof(*items), seps,
-				   n * sizeof(*seps), &iv, &sv);
-		items = iv;
-		seps = sv;
-	} else {
-		l = new_node(p, SH_NODE_LIST, start);
-		items = sh_vec_done(p, items, items_inl, n, sizeof(*items));
-		seps = sh_vec_done(p, seps, seps_inl, n, sizeof(*seps));
-	}
-	if (!l || !items || !seps)
-		return oom(p);
 	l->u.list.items = items;
 	l->u.list.seps = seps;
 	l->u.list.n_items = n;
@@ -492,7 +490,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
  */
 static inline __attribute__((always_inline)) int
 parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
-		  struct sh_node **ret)
+		  struct sh_node **ret, bool *ret_in_hand)
 {
 	struct sh_tok *t;
 	int r;
@@ -500,7 +498,9 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	t = &p->tok;
-	if (ends_list(t)) {
+	/* (a word that is no reserved word, most items' first token, ends
+	 * no list: asked first, as parse_pipeline_fast asks it next) */
+	if (!(t->kind == T_WORD && t->rw == RW_NONE) && ends_list(t)) {
 		if (allow_empty) {
 			*ret = NULL;
 			return 0;
@@ -515,6 +515,7 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	if (sep < 0) {
 		t->nl_ok = true; /* (a newline may end a list) */
 		*ret = item;
+		*ret_in_hand = true;
 		return 0;
 	}
 	consume(p);
@@ -524,7 +525,8 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	/* (the separator after the last item only matters when it is &) */
-	if (sep != SH_SEP_AMP && ends_list(&p->tok)) {
+	if (sep != SH_SEP_AMP && !(p->tok.kind == T_WORD && p->tok.rw == RW_NONE) &&
+	    ends_list(&p->tok)) {
 		*ret = item;
 		return 0;
 	}
@@ -534,7 +536,8 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 static int
 parse_list(struct sh_parser *p, bool allow_empty, enum sh_rw closer, struct sh_node **ret)
 {
-	return parse_list_inline(p, allow_empty, closer, ret);
+	bool in_hand;
+	return parse_list_inline(p, allow_empty, closer, ret, &in_hand);
 }
 
 static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
@@ -719,18 +722,27 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 {
 	struct sh_tok *t;
 	int r;
-	/* the commands and their pipe_stderr flags (which grow together) */
-	struct sh_node *cmds_inl[8], **cmds = cmds_inl;
-	bool pe_inl[8], *pe = pe_inl;
-	size_t n = 0, cap = 8;
+	/* room for the commands of most pipelines and their pipe_stderr
+	 * flags after the node (they grow together, moving to
+	 * sh_vec_more's vectors past that) */
+	enum { CMDS_INL = 8 };
+	struct sh_node *pl = node_with_room(p, SH_NODE_PIPELINE, start,
+					    CMDS_INL * (sizeof(struct sh_node *) + sizeof(bool)));
+	if (!pl)
+		return oom(p);
+	struct sh_node **cmds = (struct sh_node **)(pl + 1);
+	bool *pe = (bool *)(cmds + CMDS_INL);
+	size_t n = 0, cap = CMDS_INL;
 	struct sh_node *c = first;
 	for (;;) {
 		/* (the token after the command: in hand after the first,
 		 * which the callers have peeked after, and after a command
 		 * parse_named_command parses) */
 		if (!c) {
-			if ((r = peek_tok(p, true, &t)) < 0)
-				return r;
+			/* (the token at command position is in hand: the
+			 * skip_newlines after the last pipe, or for a first
+			 * command to parse, parse_pipeline_prefixed's peek) */
+			t = &p->tok;
 			if (t->kind == T_WORD && t->rw == RW_NONE) {
 				r = parse_named_command(p, t->start, &c);
 			} else if ((r = parse_command(p, &c)) >= 0) {
@@ -759,18 +771,13 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			return r;
 	}
 	if (n == 1) {
+		/* (a first command to parse, with no pipe after it: the
+		 * node goes unused) */
 		*ret = cmds[0];
 		return 0;
 	}
-	/* the node and its two vectors in one allocation (n <= SH_MAX_INPUT:
-	 * no overflow) */
-	void *cv, *pv;
-	struct sh_node *pl = node_with_vecs(p, SH_NODE_PIPELINE, start, cmds,
-					    n * sizeof(*cmds), pe, n, &cv, &pv);
-	if (!pl)
-		return oom(p);
-	pl->u.pipeline.cmds = cv;
-	pl->u.pipeline.pipe_stderr = pv;
+	pl->u.pipeline.cmds = cmds;
+	pl->u.pipeline.pipe_stderr = pe;
 	pl->u.pipeline.n_cmds = n;
 	*ret = pl;
 	return 0;
@@ -780,14 +787,13 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
  * a plain word, without a call of parse_pipeline nor its vectors. *next:
  * the token after the pipeline, as peek_tok(p, false) gives it (the
  * callers look at it next: one peek for all of them). (Always inlined, as
- * parse_and_or is.) */
+ * parse_and_or is.) Every caller has just skipped newlines, which leaves
+ * the token at command position in hand: no peek here. */
 static inline __attribute__((always_inline)) int
 parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next)
 {
-	struct sh_tok *t;
+	struct sh_tok *t = &p->tok;
 	int r;
-	if ((r = peek_tok(p, true, &t)) < 0)
-		return r;
 	if (t->kind != T_WORD || t->rw != RW_NONE) {
 		if ((r = parse_pipeline(p, ret)) < 0)
 			return r;
@@ -798,7 +804,7 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 	if ((r = parse_named_command(p, start, &c)) < 0)
 		return r;
 	t = &p->tok; /* (in hand: see parse_named_command) */
-	if (is_op(t, OP_PIPE) || is_op(t, OP_PIPEAMP)) {
+	if (is_op_of(t, 1u << OP_PIPE | 1u << OP_PIPEAMP)) {
 		if ((r = parse_pipeline_from(p, start, c, ret)) < 0)
 			return r;
 		return peek_tok(p, false, next);
@@ -819,7 +825,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next)
 	int r;
 	if ((r = parse_pipeline_fast(p, &left, &t)) < 0)
 		return r;
-	while (is_op(t, OP_AND_IF) || is_op(t, OP_OR_IF)) {
+	while (is_op_of(t, 1u << OP_AND_IF | 1u << OP_OR_IF)) {
 		enum sh_node_kind k = is_op(t, OP_AND_IF) ? SH_NODE_AND : SH_NODE_OR;
 		consume(p);
 		if ((r = skip_newlines(p)) < 0)
@@ -1350,13 +1356,17 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	if (!in_hand && (r = peek_tok(p, true, &t)) < 0)
 		return r;
 	size_t start = first_word ? first_word->start : t->start;
-	struct sh_node *n = new_node(p, SH_NODE_SIMPLE, start);
+	/* room for the words of most commands after the node (a longer
+	 * command's move to sh_vec_more's vectors as they grow) */
+	enum { WORDS_INL = 8 };
+	struct sh_node *n = node_with_room(p, SH_NODE_SIMPLE, start,
+					   WORDS_INL * sizeof(struct sh_word *));
 	if (!n)
 		return oom(p);
 	struct sh_assign **atail = &n->u.simple.assigns;
 	struct sh_redir **rtail = &n->redirs;
-	struct sh_word *words_inl[16], **words = words_inl;
-	size_t nw = 0, cap = 16;
+	struct sh_word **words = (struct sh_word **)(n + 1);
+	size_t nw = 0, cap = WORDS_INL;
 	/* (whether the name is a declaration builtin, whose arguments may be
 	 * NAME=( ... ), is asked only of such an argument: nodecl is set by
 	 * a redirection after the name, after which bash takes none) */
@@ -1467,10 +1477,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	}
 	if (!any)
 		return unexpected(p, t);
-	words = sh_vec_done(p, words, words_inl, nw, sizeof(*words));
-	if (nw && !words)
-		return oom(p);
-	n->u.simple.words = words;
+	n->u.simple.words = nw ? words : NULL;
 	n->u.simple.n_words = nw;
 	*ret = n;
 	return 0;
@@ -2450,11 +2457,16 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret)
 			return r;
 		p->time_quirk = is_rw(t, RW_TIME);
 	}
-	r = parse_list_inline(p, true, RW_NONE, ret);
+	/* (in_hand: the list ended at a token that is no separator, which
+	 * is in hand as peek_tok(p, false) gives it: most programs) */
+	bool in_hand = false;
+	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;
-	if ((r = peek_tok(p, false, &t)) < 0)
+	if (in_hand)
+		t = &p->tok;
+	else if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
 	if (closer == ')' ? !is_op(t, OP_RPAREN) : t->kind != T_EOF)
 		return unexpected(p, t);
@@ -2467,6 +2479,57 @@ int
 sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
 {
 	return parse_program(p, closer, ret);
+}
+
+/* sh_parse's parse of an input of more than one line, or with a NUL
+ * byte: the line starts, for positions, in one pass (on the stack up to
+ * 15 lines, else in a malloc'd array), then the program, unless a NUL
+ * byte is in it. 1 when the array could not be had (sh_parse's -ENOMEM
+ * with the error left as it is). (Apart, so that a one-line input, most
+ * of them, neither sets up the table nor asks about freeing it.) */
+static int __attribute__((noinline))
+parse_lines(struct sh_parser *p, struct sh_node **ret)
+{
+	const char *src = p->src;
+	size_t len = p->end;
+	uint32_t lines_inl[16];
+	size_t cap = ARRAY_SIZE(lines_inl);
+	p->lines = lines_inl;
+	p->lines[0] = 0;
+	p->n_lines = 1;
+	for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++) {
+		if (p->n_lines + 1 >= cap) { /* room for this one and the sentinel */
+			size_t nc = cap < len / 32 ? len / 32 : cap * 2;
+			uint32_t *nv = p->lines == lines_inl
+					       ? malloc(nc * sizeof(*nv))
+					       : realloc(p->lines, nc * sizeof(*nv));
+			if (!nv) {
+				if (p->lines != lines_inl)
+					free(p->lines);
+				return 1;
+			}
+			if (p->lines == lines_inl)
+				memcpy(nv, lines_inl, sizeof(lines_inl));
+			p->lines = nv;
+			cap = nc;
+		}
+		p->lines[p->n_lines++] = (uint32_t)(q - src + 1);
+		if (q > src && q[-1] == '\\')
+			p->no_lc = false;
+	}
+	p->lines[p->n_lines] = UINT32_MAX;
+	p->offset_pos = p->n_lines == 1;
+	p->line_len = p->lines[1];
+
+	int r;
+	const char *nul = memchr(src, '\0', len);
+	if (nul)
+		r = sh_fail(p, SH_ERR_SYNTAX, (size_t)(nul - src), "NUL byte in input");
+	else
+		r = sh_parse_program_until(p, -1, ret);
+	if (p->lines != lines_inl)
+		free(p->lines);
+	return r;
 }
 
 /* Copy s[0..n) to d and say whether it holds a newline or a NUL byte, in
@@ -2588,7 +2651,6 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.bump = chunk;
 	p.bump_end = chunk_end;
 	p.bump_chunk = next_chunk;
-	p.opts = opts ? opts : &defaults;
 	p.extglob = opts ? opts->extglob : defaults.extglob;
 	p.err = reterr;
 	p.src = src;
@@ -2599,59 +2661,31 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	p.fuel = 16 * len + 65536;
 	p.lit = lit_inl;
 	p.lit_cap = sizeof(lit_inl);
-	/* line starts, for positions, in one pass; one-liners (the common
-	 * case) use the array on the stack instead of a malloc per parse */
-	uint32_t lines_inl[16];
-	size_t cap = ARRAY_SIZE(lines_inl);
-	p.lines = lines_inl;
-	p.lines[0] = 0;
-	p.n_lines = 1;
-	if (one_line) {
-		/* (the sentinel after the one line, and its values below) */
-		p.lines[1] = UINT32_MAX;
-		p.offset_pos = true;
-		p.line_len = UINT32_MAX;
-	} else {
-		for (const char *q = src; (q = memchr(q, '\n', (size_t)(src + len - q))); q++) {
-			if (p.n_lines + 1 >= cap) { /* room for this one and the sentinel */
-				size_t nc = cap < len / 32 ? len / 32 : cap * 2;
-				uint32_t *nv = p.lines == lines_inl
-						       ? malloc(nc * sizeof(*nv))
-						       : realloc(p.lines, nc * sizeof(*nv));
-				if (!nv) {
-					if (p.lines != lines_inl)
-						free(p.lines);
-					return -ENOMEM;
-				}
-				if (p.lines == lines_inl)
-					memcpy(nv, lines_inl, sizeof(lines_inl));
-				p.lines = nv;
-				cap = nc;
-			}
-			p.lines[p.n_lines++] = (uint32_t)(q - src + 1);
-			if (q > src && q[-1] == '\\')
-				p.no_lc = false;
-		}
-		p.lines[p.n_lines] = UINT32_MAX;
-		p.offset_pos = p.n_lines == 1;
-		p.line_len = p.lines[1];
-	}
-
+	/* (a one-line input, the common case, needs no line table: its
+	 * positions are offsets, see offset_pos, and no lookup reads the
+	 * table while offset_pos or fixed is set) */
+	/* (the tree goes to *ret_tree directly, which holds NULL until a
+	 * list is parsed: put back on an error after that) */
 	int r;
-	const char *nul = one_line ? NULL : memchr(src, '\0', len);
-	if (nul) {
-		r = sh_fail(&p, SH_ERR_SYNTAX, (size_t)(nul - src), "NUL byte in input");
+	if (one_line) {
+		p.offset_pos = true;
+		/* (read, with line_start, while a backquoted body sets fixed:
+		 * a line that holds every offset, as the table would say) */
+		p.line_len = UINT32_MAX;
+		r = parse_program(&p, -1, ret_tree);
 	} else {
-		struct sh_node *tree = NULL;
-		r = parse_program(&p, -1, &tree);
-		if (r >= 0)
-			*ret_tree = tree;
+		r = parse_lines(&p, ret_tree);
+		if (r > 0)
+			return -ENOMEM;
 	}
-	if (p.lines != lines_inl)
-		free(p.lines);
-	if (r < 0 && reterr->kind == SH_ERR_NONE) {
-		reterr->kind = SH_ERR_LIMIT;
-		snprintf(reterr->message, sizeof(reterr->message), "%s", strerror(-r));
+	if (__builtin_expect(r < 0, 0)) {
+		*ret_tree = NULL;
+		if (reterr->kind == SH_ERR_NONE) {
+			reterr->kind = SH_ERR_LIMIT;
+			snprintf(reterr->message, sizeof(reterr->message), "%s",
+				 strerror(-r));
+		}
+		return r;
 	}
-	return r < 0 ? r : 0;
+	return 0;
 }

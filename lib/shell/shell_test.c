@@ -1065,10 +1065,72 @@ TEST(reserved_words_exact)
 	}
 }
 
+/* The vectors a simple command, a pipeline and a list keep after their
+ * node (room for 8), at the room's bounds and past it, where they move to
+ * vectors of their own; and no tree left behind by an error after a list
+ * was parsed (sh_parse parses into *ret_tree). */
+TEST(node_vectors)
+{
+	struct sh_node *t;
+	char src[512], v[16];
+	for (int n = 1; n <= 20; n++) {
+		size_t len = 0;
+		for (int i = 0; i < n; i++)
+			len += (size_t)snprintf(src + len, sizeof(src) - len, "%sw%d",
+						i ? " " : "", i);
+		PARSE(src, &t);
+		ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+		ASSERT_EQ(t->u.simple.n_words, (size_t)n);
+		for (int i = 0; i < n; i++) {
+			snprintf(v, sizeof(v), "w%d", i);
+			ASSERT_STREQ(static_value(word(t, (size_t)i)), v);
+		}
+		/* a pipeline of n + 1 commands, |& after every third */
+		len = 0;
+		for (int i = 0; i <= n; i++)
+			len += (size_t)snprintf(src + len, sizeof(src) - len, "%sc%d",
+						!i ? "" : i % 3 ? " | " : " |& ", i);
+		PARSE(src, &t);
+		ASSERT_EQ(t->kind, SH_NODE_PIPELINE);
+		ASSERT_EQ(t->u.pipeline.n_cmds, (size_t)n + 1);
+		for (int i = 0; i <= n; i++) {
+			snprintf(v, sizeof(v), "c%d", i);
+			ASSERT_STREQ(static_value(word(t->u.pipeline.cmds[i], 0)), v);
+			if (i < n)
+				ASSERT_EQ(t->u.pipeline.pipe_stderr[i], (i + 1) % 3 == 0);
+		}
+		/* a list of n + 1 items, & after every third */
+		len = 0;
+		for (int i = 0; i <= n; i++)
+			len += (size_t)snprintf(src + len, sizeof(src) - len, "%sl%d",
+						!i ? "" : i % 3 ? "; " : " & ", i);
+		PARSE(src, &t);
+		ASSERT_EQ(t->kind, SH_NODE_LIST);
+		ASSERT_EQ(t->u.list.n_items, (size_t)n + 1);
+		for (int i = 0; i <= n; i++) {
+			snprintf(v, sizeof(v), "l%d", i);
+			ASSERT_STREQ(static_value(word(t->u.list.items[i], 0)), v);
+			ASSERT_EQ(t->u.list.seps[i],
+				  i < n && (i + 1) % 3 == 0 ? SH_SEP_AMP : SH_SEP_SEMI);
+		}
+	}
+	static const char *const after_list[] = {
+		"a )", "a b | c )", "a; b )", "a && b )", "a\nb )", "a\n)", "x=$(a) )",
+	};
+	for (size_t i = 0; i < sizeof(after_list) / sizeof(after_list[0]); i++) {
+		struct sh_error e;
+		t = (struct sh_node *)&e; /* (not NULL before the parse) */
+		int r = sh_parse(arena_(), after_list[i], strlen(after_list[i]), NULL, &t, &e);
+		ASSERT_EQ(r, -EINVAL);
+		ASSERT_NULL(t);
+	}
+}
+
 TAP_MAIN(simple_words, assignments, declaration_arrays, quoting, ansi_c_escapes,
 	 line_continuations, comments, parameters, parameter_braces,
 	 command_substitution, arithmetic, braces, tildes, extglob,
 	 pipelines_and_lists, compound_commands, case_command, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, arena_limit_at_every_point,
-	 printer_canonical, json_shape, static_values, reserved_words_exact)
+	 printer_canonical, json_shape, static_values, reserved_words_exact,
+	 node_vectors)
