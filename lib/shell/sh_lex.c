@@ -5780,6 +5780,26 @@ arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
 	return param_word_general(p, t, i, NULL);
 }
 
+/* Does the argument at i start with a ${ or "${ that is no ${name}: no
+ * name after the brace, or no '}' after the name (${x%.*}, "${a[@]}",
+ * ${#x})? lex_word_simple answers 2 for it, after more work (its
+ * simple_param finds no ${name}, and a ${ is none of its other words):
+ * lex_arg_token is told so at once. */
+static inline __attribute__((always_inline)) bool
+arg_param_op_at(const struct sh_parser *p, size_t i)
+{
+	const char *src = p->src;
+	bool dq = src[i] == '"';
+	size_t e = i + dq + 2;
+	if (!param_word_at(p, i) || e > p->end)
+		return false;
+	if (e == p->end || !(sh_name_class[(unsigned char)src[e]] & 1))
+		return true;
+	while (++e < p->end && (sh_name_class[(unsigned char)src[e]] & 2))
+		;
+	return e == p->end || src[e] != '}';
+}
+
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
  * lexed into p->tok from where the plain scan stopped, as sh_lex_token
  * would lex it (rather than scanned twice). */
@@ -5913,7 +5933,9 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * token's way there (p->tok, not in hand, is only
 			 * written); the others, told its answer, that way */
 			int simple = -1;
-			if (quote &&
+			if (quote && c0 != '\'' && arg_param_op_at(p, i)) {
+				simple = 2;
+			} else if (quote &&
 			    (simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
 				      : c0 == '$' && p->src[i + 1] == '\'' ? lex_ansi_c_word(p, &p->tok, i)
 									  : lex_word_simple(p, &p->tok, i)) < 0) {

@@ -347,6 +347,18 @@ TEST(parameter_subscripts)
 	ASSERT_EQ(pm->op, SH_PARAM_KEYS);
 	ASSERT_FALSE(pm->at);
 	ASSERT_FALSE(pm->indirect);
+	/* arguments that start with a ${name} lex_args_general leaves to
+	 * lex_word_simple, and those it sends on at once (no name, no '}'
+	 * after it) */
+	PARSE("echo ${x}a \"${x}/b\" ${1} \"${@}\" ${#1} ${x%}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_EQ(word(t, 2)->parts[0].n_parts, 2);
+	ASSERT_STREQ(word(t, 3)->parts[0].param->name, "1");
+	ASSERT_STREQ(word(t, 4)->parts[0].parts[0].param->name, "@");
+	ASSERT_EQ(word(t, 5)->parts[0].param->op, SH_PARAM_LENGTH);
+	ASSERT_EQ(word(t, 6)->parts[0].param->op, SH_PARAM_TRIM_SUFFIX);
+	REJECT("echo ${", SH_ERR_SYNTAX);
+	REJECT("echo \"${x", SH_ERR_SYNTAX);
 	REJECT("echo ${#a[0]%x}", SH_ERR_UNSUPPORTED);
 	REJECT("echo ${1[0]}", SH_ERR_UNSUPPORTED);
 	REJECT("echo ${a[1]x}", SH_ERR_UNSUPPORTED);
