@@ -5548,22 +5548,23 @@ param_op_operand(struct sh_parser *p, char *mem, size_t a, size_t n)
 	return lit_word_in(mem, p->src + a, n, sh_pos_at(p, a));
 }
 
-/* The bytes that can follow the name in ${name OP ...} or ${#name} */
+/* The bytes that can follow the name in ${name OP ...} or ${#name}, and
+ * the '[' of a subscript */
 static const bool param_op_first[256] = {
 	[':'] = true, ['-'] = true, ['='] = true, ['?'] = true, ['+'] = true,
 	['#'] = true, ['%'] = true, ['^'] = true, [','] = true, ['/'] = true,
-	['}'] = true,
+	['}'] = true, ['['] = true,
 };
 
-/* Where the name of the ${name OP ...} or ${#name} whose name (or '#')
- * starts at ns ends, when an operator or '}' follows it; 0 otherwise
- * (${a[i]}, ${!x}, ${x@Q} ...): inline, the test that sends most other
- * ${...} words to the general path at once. */
+/* Where the name of the ${name OP ...}, ${#name} or ${!name...} whose
+ * name (or '#' or '!') starts at ns ends, when an operator, '}' or '['
+ * follows it; 0 otherwise (${1%x}, ${x@Q} ...): inline, the test that
+ * sends most other ${...} words to the general path at once. */
 static inline __attribute__((always_inline)) size_t
 param_op_name_end(const struct sh_parser *p, size_t ns)
 {
 	const char *src = p->src;
-	ns += src[ns] == '#';
+	ns += (src[ns] == '#') | (src[ns] == '!');
 	size_t i = ns + 1;
 	if (!(sh_name_class[(unsigned char)src[ns]] & 1))
 		return 0;
@@ -5608,21 +5609,55 @@ param_word_general(struct sh_parser *p, struct sh_tok *t, size_t s,
  * parts, sh_param and operand words are built as lex_param_word,
  * lex_param_braced and lex_param_operand build them, written member by
  * member in one allocation, and made t's word (1). < 0 on error.
+ * sub: the name may have a '!' before it (${!x}, ${!a[@]}) or a subscript
+ * after it (${a[@]}, ${#a[@]}, ${a[0]:-x}); without, none of their tests
+ * is compiled in (param_op_word, the operators' path, as before them).
  */
-static int __attribute__((noinline))
-param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t ne)
+static inline __attribute__((always_inline)) int
+param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
+		 size_t ne, bool sub)
 {
 	const char *src = p->src;
 	size_t d = s + dq, ns = d + 2;
-	bool length = src[ns] == '#';
-	ns += length;
+	bool length = src[ns] == '#', bang = sub && src[ns] == '!';
+	ns += length | bang;
 	if (ne - ns >= 256 || !p->no_lc || p->depth + 1 + dq > SH_MAX_DEPTH)
 		return 0;
-	struct sh_param op = { .braced = true, .op = SH_PARAM_LENGTH };
-	size_t a = 0, b = 0, a2 = 0, b2 = 0, c = ne; /* c: the '}' */
-	if (!length) {
-		if (ne + 1 >= p->end || !(a = ne + param_op_at(&op, src[ne], src[ne + 1])) ||
-		    a == ne)
+	struct sh_param op = {
+		.braced = true, .indirect = bang,
+		.op = length ? SH_PARAM_LENGTH : SH_PARAM_PLAIN,
+	};
+	/* a subscript [ne + 1, x) of plain text (lex_param_operand's one LIT
+	 * part; no '(' or '}', with which note_brace_skip could note
+	 * something): ${a[@]}, ${#a[@]}, "${!a[@]}", ${a[0]:-x}; q the
+	 * operator or '}' after it (or after the name) */
+	size_t x = ne, q = ne;
+	if (sub && src[ne] == '[') {
+		x = ne + 1;
+		unsigned stop = ctx_run_stop[LC_SUBSCRIPT] | RS_PAREN | RS_BRCLOSE;
+		while (x < p->end && !(run_class[(unsigned char)src[x]] & stop))
+			x++;
+		if (x >= p->end || src[x] != ']')
+			return 0;
+		q = x + 1;
+	}
+	/* a: the operand, 0 with no operator; c: the '}' */
+	size_t a = 0, b = 0, a2 = 0, b2 = 0, c = q;
+	if (q < p->end && src[q] == '}') {
+		if (bang && q - ne == 3 &&
+		    (src[ne + 1] == '@' || src[ne + 1] == '*')) {
+			/* ${!a[@]} ${!a[*]}: the keys, not indirect */
+			op.op = SH_PARAM_KEYS;
+			op.at = src[ne + 1] == '@';
+			op.indirect = false;
+		} else if (q == ne && !length && !bang) {
+			return 0; /* ${x}: lex_word_simple's, or the general's */
+		}
+	} else if (length) {
+		return 0; /* ${#a[0]%x}: the general path fails it */
+	} else {
+		if (q + 1 >= p->end ||
+		    !(a = q + param_op_at(&op, src[q], src[q + 1])) || a == q)
 			return 0;
 		enum lctx ctx = param_op_ctx(op.op);
 		if (!(b = param_plain_operand(p, ctx, a)))
@@ -5644,31 +5679,36 @@ param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t n
 	 * here and the rest read by lex_parts, as lex_param_word goes on: with
 	 * no brace inside (param_text_plain), nothing for note_brace_skip */
 	if (!ends && (dq || memchr(src + ns, '{', c - ns))) {
-		/* (${#name} has no operand to go on from: read again) */
-		if (length)
+		/* (${#name}, ${a[@]} have no operand to go on from: read
+		 * again) */
+		if (!a)
 			return 0;
 		goto general;
 	}
 	e += dq;
 
-	size_t nn = ne - ns, n1 = b - a, n2 = b2 - a2;
-	bool arg = !length && (n1 || !param_op_drops_empty(op.op));
-	/* the word, its two parts, the parameter, the name's text, and each
-	 * operand's word, part and text (an empty one: its word alone) */
+	size_t nn = ne - ns, n1 = b - a, n2 = b2 - a2, nx = x - ne - (x > ne);
+	bool arg = a && (n1 || !param_op_drops_empty(op.op));
+	/* the word, its two parts, the parameter, the name's text, and the
+	 * subscript's and each operand's word, part and text (an empty one:
+	 * its word alone) */
 	size_t hdr = sizeof(struct sh_word) + 2 * sizeof(struct sh_part) + sizeof(struct sh_param);
 	size_t name_sz = nn < SH_SRC_PAD ? SH_SRC_PAD : (nn + 8) & ~(size_t)7;
+	size_t szx = x == ne ? 0 : nx ? lit_word_size(nx)
+				    : sizeof(struct sh_word);
 	size_t sz1 = !arg ? 0 : n1 ? lit_word_size(n1) : sizeof(struct sh_word);
 	size_t sz2 = !b2 ? 0 : n2 ? lit_word_size(n2) : sizeof(struct sh_word);
-	char *mem = sh_alloc_bounded(p, hdr + name_sz + sz1 + sz2);
+	char *mem = sh_alloc_bounded(p, hdr + name_sz + szx + sz1 + sz2);
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
 	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 1;
 	struct sh_param *pm = (struct sh_param *)(in + 1);
-	char *name = (char *)(pm + 1), *o1 = name + name_sz;
+	char *name = (char *)(pm + 1), *ox = name + name_sz, *o1 = ox + szx;
 	copy_src_text(name, src + ns, nn);
 	*pm = op;
 	pm->name = name;
+	pm->index = x == ne ? NULL : param_op_operand(p, ox, ne + 1, nx);
 	pm->arg = arg ? param_op_operand(p, o1, a, n1) : NULL;
 	pm->arg2 = b2 ? param_op_operand(p, o1 + sz1, a2, n2) : NULL;
 	p->cmdpos_sens = false; /* as lex_param_word clears it */
@@ -5700,17 +5740,33 @@ general:
 	/* another shape (an operand that is not plain: ${x:-$y}, ${x#"a"},
 	 * ${x/a/\/}), its name and operator read: lex_param_word goes on
 	 * from its operand, rather than reading the parameter again */
-	if (!(op.name = src_strndup(p, src + ns, ne - ns)))
+	if (!(op.name = src_strndup(p, src + ns, ne - ns)) ||
+	    (x > ne && !(op.index = plain_text_word(p, ne + 1, x - ne - 1))))
 		return oom(p);
 	p->pos = a;
 	int r = param_word_general(p, t, s, &op);
 	return r < 0 ? r : 1;
 }
 
+static int __attribute__((noinline))
+param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
+	      size_t ne)
+{
+	return param_op_word_in(p, t, s, dq, ne, false);
+}
+
+static int __attribute__((noinline))
+param_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
+	       size_t ne)
+{
+	return param_op_word_in(p, t, s, dq, ne, true);
+}
+
 /*
  * An argument that starts with ${ or "${ and that lex_word_simple did not
- * build (its 2): param_op_word's when it reads its name and operator,
- * param_word_general's otherwise. 0 or < 0 on error.
+ * build (its 2): param_op_word's when it reads its name and operator
+ * (param_sub_word's for a '!' or a subscript), param_word_general's
+ * otherwise. 0 or < 0 on error.
  */
 static int __attribute__((noinline))
 arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
@@ -5718,9 +5774,30 @@ arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
 	bool dq = p->src[i] == '"';
 	size_t ne = param_op_name_end(p, i + dq + 2);
 	int r;
-	if (ne && (r = param_op_word(p, t, i, dq, ne)) != 0)
+	bool sub = p->src[ne] == '[' || p->src[i + dq + 2] == '!';
+	if (ne && (r = (sub ? param_sub_word : param_op_word)(p, t, i, dq, ne)) != 0)
 		return r < 0 ? r : 0;
 	return param_word_general(p, t, i, NULL);
+}
+
+/* Does the argument at i start with a ${ or "${ that is no ${name}: no
+ * name after the brace, or no '}' after the name (${x%.*}, "${a[@]}",
+ * ${#x})? lex_word_simple answers 2 for it, after more work (its
+ * simple_param finds no ${name}, and a ${ is none of its other words):
+ * lex_arg_token is told so at once. */
+static inline __attribute__((always_inline)) bool
+arg_param_op_at(const struct sh_parser *p, size_t i)
+{
+	const char *src = p->src;
+	bool dq = src[i] == '"';
+	size_t e = i + dq + 2;
+	if (!param_word_at(p, i) || e > p->end)
+		return false;
+	if (e == p->end || !(sh_name_class[(unsigned char)src[e]] & 1))
+		return true;
+	while (++e < p->end && (sh_name_class[(unsigned char)src[e]] & 2))
+		;
+	return e == p->end || src[e] != '}';
 }
 
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
@@ -5856,7 +5933,9 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * token's way there (p->tok, not in hand, is only
 			 * written); the others, told its answer, that way */
 			int simple = -1;
-			if (quote &&
+			if (quote && c0 != '\'' && arg_param_op_at(p, i)) {
+				simple = 2;
+			} else if (quote &&
 			    (simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
 				      : c0 == '$' && p->src[i + 1] == '\'' ? lex_ansi_c_word(p, &p->tok, i)
 									  : lex_word_simple(p, &p->tok, i)) < 0) {

@@ -311,6 +311,59 @@ TEST(parameters)
 	ASSERT_STREQ(word(t, 20)->parts[0].param->name, "$");
 }
 
+/* The ${...} words with a '!' or a subscript that param_sub_word hands
+ * back to the general path (a subscript or operand that is not plain, a
+ * word that goes on after one with no operand, a bad substitution), and
+ * those it builds with something the plain shapes lack. */
+TEST(parameter_subscripts)
+{
+	struct sh_node *t;
+	PARSE("echo ${a[$i]} ${a[@]:-$y} \"${a[@]}\"x ${!a[@]:-z} ${!a[1]} "
+	      "${a[}]} ${a[]} ${a[@]}x ${!x} ${#a[@]} \"${!a[*]}\"",
+	      &t);
+	const struct sh_param *pm = word(t, 1)->parts[0].param;
+	ASSERT_EQ(pm->index->parts[0].kind, SH_PART_PARAM);
+	pm = word(t, 2)->parts[0].param;
+	ASSERT_STREQ(static_value(pm->index), "@");
+	ASSERT_EQ(pm->op, SH_PARAM_DEFAULT);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 3)->n_parts, 2);
+	ASSERT_STREQ(static_value(word(t, 3)->parts[0].parts[0].param->index), "@");
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "x");
+	pm = word(t, 4)->parts[0].param;
+	ASSERT_TRUE(pm->indirect);
+	ASSERT_EQ(pm->op, SH_PARAM_DEFAULT);
+	ASSERT_STREQ(static_value(pm->index), "@");
+	pm = word(t, 5)->parts[0].param;
+	ASSERT_TRUE(pm->indirect);
+	ASSERT_EQ(pm->op, SH_PARAM_PLAIN);
+	ASSERT_STREQ(static_value(pm->index), "1");
+	ASSERT_STREQ(static_value(word(t, 6)->parts[0].param->index), "}");
+	ASSERT_EQ(word(t, 7)->parts[0].param->index->n_parts, 0);
+	ASSERT_EQ(word(t, 8)->n_parts, 2);
+	ASSERT_TRUE(word(t, 9)->parts[0].param->indirect);
+	ASSERT_EQ(word(t, 10)->parts[0].param->op, SH_PARAM_LENGTH);
+	pm = word(t, 11)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_KEYS);
+	ASSERT_FALSE(pm->at);
+	ASSERT_FALSE(pm->indirect);
+	/* arguments that start with a ${name} lex_args_general leaves to
+	 * lex_word_simple, and those it sends on at once (no name, no '}'
+	 * after it) */
+	PARSE("echo ${x}a \"${x}/b\" ${1} \"${@}\" ${#1} ${x%}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_EQ(word(t, 2)->parts[0].n_parts, 2);
+	ASSERT_STREQ(word(t, 3)->parts[0].param->name, "1");
+	ASSERT_STREQ(word(t, 4)->parts[0].parts[0].param->name, "@");
+	ASSERT_EQ(word(t, 5)->parts[0].param->op, SH_PARAM_LENGTH);
+	ASSERT_EQ(word(t, 6)->parts[0].param->op, SH_PARAM_TRIM_SUFFIX);
+	REJECT("echo ${", SH_ERR_SYNTAX);
+	REJECT("echo \"${x", SH_ERR_SYNTAX);
+	REJECT("echo ${#a[0]%x}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${1[0]}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${a[1]x}", SH_ERR_UNSUPPORTED);
+}
+
 TEST(parameter_braces)
 {
 	struct sh_node *t;
@@ -1127,8 +1180,9 @@ TEST(node_vectors)
 }
 
 TAP_MAIN(simple_words, assignments, declaration_arrays, quoting, ansi_c_escapes,
-	 line_continuations, comments, parameters, parameter_braces,
-	 command_substitution, arithmetic, braces, tildes, extglob,
+	 line_continuations, comments, parameters, parameter_subscripts,
+	 parameter_braces, command_substitution, arithmetic, braces, tildes,
+	 extglob,
 	 pipelines_and_lists, compound_commands, case_command, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, arena_limit_at_every_point,
