@@ -5922,6 +5922,33 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 }
 
 /*
+ * arg_brace_word's '{' at k whose '}' at j - 1 closes no list and no
+ * sequence ({}, {a}, -I{}: find's and xargs's {}): a literal '{', as
+ * lex_brace finds it (charging the scan of its text), and the argument
+ * one LIT part when the plain run after the '{' ends it, the word
+ * lex_brace_word makes then (its plain_text_word). 0 otherwise, nothing
+ * done (lex_brace_word then charges the scan as lex_brace does); 1 or
+ * < 0 as arg_brace_word's.
+ */
+static int __attribute__((noinline))
+arg_brace_literal(struct sh_parser *p, size_t s, size_t k, size_t j)
+{
+	size_t e = brace_run_end(p, k + 1);
+	int r;
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]])
+		return 0;
+	if ((r = sh_charge(p, k, j - k - 2)) < 0)
+		return r;
+	struct sh_word *w = lit_word(p, p->src + s, e - s, s);
+	if (!w)
+		return oom(p);
+	p->cmdpos_sens = false;
+	p->pos = e;
+	p->tok.word = w;
+	return 1;
+}
+
+/*
  * An argument at s whose plain scan stopped at the '{' at k, after plain
  * text [s, k) with none of '~' '=' '[' in it (brace_prefix_ok): when the
  * brace is a list of plain items ({a,b}: no character of brace_scan_stop
@@ -5973,7 +6000,7 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 	if (n == 1) {
 		bool no_mem = false;
 		if (!(br = parse_seq(p, src + k + 1, j - k - 2, &no_mem)))
-			return no_mem ? oom(p) : 0;
+			return no_mem ? oom(p) : arg_brace_literal(p, s, k, j);
 	}
 	size_t npre = k - s, nsuf = e - j;
 	size_t np = 1 + (npre != 0) + (nsuf != 0);

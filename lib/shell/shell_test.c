@@ -453,6 +453,20 @@ TEST(braces)
 	ASSERT_STREQ(static_value(word(t1, 2)->parts[1].brace->items[1]), "h");
 	ASSERT_EQ(word(t1, 3)->parts[1].pos.col, 27);
 	REJECT("echo {a,~b}", SH_ERR_UNSUPPORTED);
+	/* a literal '{' (arg_brace_literal): the word one LIT part when plain
+	 * text ends it; an fd variable's {a}> and a word going on after the
+	 * run ({}$x, {}*) left to lex_brace_word */
+	PARSE("echo {a}>f {}$x -I{} {a}.c {}* {} x", &t);
+	ASSERT_STREQ(t->redirs->fd_var, "a");
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_EQ(word(t, 1)->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 2)->n_parts, 1);
+	ASSERT_STREQ(word(t, 2)->parts[0].text, "-I{}");
+	ASSERT_STREQ(word(t, 3)->parts[0].text, "{a}.c");
+	ASSERT_STREQ(word(t, 4)->parts[0].text, "{}*");
+	ASSERT_STREQ(word(t, 5)->parts[0].text, "{}");
+	ASSERT_EQ(word(t, 5)->parts[0].pos.col, 32);
+	ASSERT_EQ(t->u.simple.n_words, 7);
 	/* braces expand before parameters: $x{1,2} reads $x1 and $x2 */
 	REJECT("echo $x{1,2}", SH_ERR_UNSUPPORTED);
 	REJECT("echo {a,$x}b", SH_ERR_UNSUPPORTED);
