@@ -5808,6 +5808,22 @@ src_text_room(size_t n)
  * in one allocation as arg_brace_word's. The same answers. (Apart, so
  * that arg_brace_word's one brace needs no loop over braces.)
  */
+/*
+ * Where the plain text after an argument's last brace ends for the
+ * general loop, brace_run_end having stopped at e: there, or past the
+ * glob characters (* ? @ + !) with no '(' after them, which that loop
+ * takes as plain text (x{a,b}*.c, {}*). (Only after the last brace:
+ * lex_brace_more's runs between braces stop at them.)
+ */
+static inline size_t
+brace_tail_end(const struct sh_parser *p, size_t e)
+{
+	while (e < p->end && (cc_table[(unsigned char)p->src[e]] & CC_GLOBOP) &&
+	       (e + 1 == p->end || p->src[e + 1] != '('))
+		e = brace_run_end(p, e + 1);
+	return e;
+}
+
 struct brace_at {
 	size_t open, end;
 	struct sh_brace *seq;
@@ -5859,9 +5875,13 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 		bv[nb++] = (struct brace_at){ .open = open, .end = j, .seq = seq };
 		sz += sizeof(struct sh_part);
 		e = brace_run_end(p, j);
-		if (e == p->end || sh_ends_plain_word[(unsigned char)src[e]])
+		if (e == p->end || src[e] != '{') {
+			e = brace_tail_end(p, e);
+			if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]])
+				return 0;
 			break;
-		if (src[e] != '{' || nb == 4 || sub_at(p, LC_WORD, e + 1))
+		}
+		if (nb == 4 || sub_at(p, LC_WORD, e + 1))
 			return 0;
 		if (e > j)
 			sz += sizeof(struct sh_part) + src_text_room(e - j);
@@ -5935,7 +5955,9 @@ arg_brace_literal(struct sh_parser *p, size_t s, size_t k, size_t j)
 {
 	size_t e = brace_run_end(p, k + 1);
 	int r;
-	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]])
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]] &&
+	    ((e = brace_tail_end(p, e)) < p->end &&
+	     !sh_ends_plain_word[(unsigned char)p->src[e]]))
 		return 0;
 	if ((r = sh_charge(p, k, j - k - 2)) < 0)
 		return r;
@@ -5994,8 +6016,13 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 	if (tilde && s == k)
 		return 0;
 	size_t e = brace_run_end(p, j);
-	if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]])
-		return src[e] == '{' ? arg_brace_chain(p, s, k) : 0;
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]]) {
+		if (src[e] == '{')
+			return arg_brace_chain(p, s, k);
+		if ((e = brace_tail_end(p, e)) < p->end &&
+		    !sh_ends_plain_word[(unsigned char)src[e]])
+			return 0;
+	}
 	struct sh_brace *br = NULL;
 	if (n == 1) {
 		bool no_mem = false;

@@ -453,9 +453,20 @@ TEST(braces)
 	ASSERT_STREQ(static_value(word(t1, 2)->parts[1].brace->items[1]), "h");
 	ASSERT_EQ(word(t1, 3)->parts[1].pos.col, 27);
 	REJECT("echo {a,~b}", SH_ERR_UNSUPPORTED);
+	/* glob characters after the last brace are plain text, but before
+	 * a '(' (an extglob) or another brace (brace_tail_end) */
+	PARSE_X("echo x{a,b}*.c {a,b}?x! {a,b}@(c|d) {a,b}*{c,d}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 3);
+	ASSERT_STREQ(word(t, 1)->parts[2].text, "*.c");
+	ASSERT_EQ(word(t, 1)->parts[2].pos.col, 12);
+	ASSERT_STREQ(word(t, 2)->parts[1].text, "?x!");
+	ASSERT_EQ(word(t, 3)->parts[1].kind, SH_PART_EXTGLOB);
+	ASSERT_EQ(word(t, 4)->n_parts, 3);
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "*");
+	ASSERT_EQ(word(t, 4)->parts[2].kind, SH_PART_BRACE);
 	/* a literal '{' (arg_brace_literal): the word one LIT part when plain
-	 * text ends it; an fd variable's {a}> and a word going on after the
-	 * run ({}$x, {}*) left to lex_brace_word */
+	 * text (glob characters too: {}*) ends it; an fd variable's {a}> and
+	 * a word going on after the run ({}$x) left to lex_brace_word */
 	PARSE("echo {a}>f {}$x -I{} {a}.c {}* {} x", &t);
 	ASSERT_STREQ(t->redirs->fd_var, "a");
 	ASSERT_EQ(word(t, 1)->n_parts, 2);
