@@ -4363,11 +4363,12 @@ static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k, int simple) __attribute__((noinline));
 
 /* Can lex_brace_word take the plain text [s, k) before a '{' (none of
- * '~', '=', '[' in it)? */
+ * '~', '=', '[' in it)? (Their classes, the only bytes of them: one test
+ * a byte, not three.) */
 static inline bool
 brace_prefix_ok(const char *src, size_t s, size_t k)
 {
-	while (s < k && src[s] != '~' && src[s] != '=' && src[s] != '[')
+	while (s < k && !(cc_table[(unsigned char)src[s]] & (CC_TILDE | CC_EQUALS | CC_LBRACKET)))
 		s++;
 	return s == k;
 }
