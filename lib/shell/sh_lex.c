@@ -4363,11 +4363,12 @@ static int lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t,
 			 size_t s, size_t k, int simple) __attribute__((noinline));
 
 /* Can lex_brace_word take the plain text [s, k) before a '{' (none of
- * '~', '=', '[' in it)? */
+ * '~', '=', '[' in it)? (Their classes, the only bytes of them: one test
+ * a byte, not three.) */
 static inline bool
 brace_prefix_ok(const char *src, size_t s, size_t k)
 {
-	while (s < k && src[s] != '~' && src[s] != '=' && src[s] != '[')
+	while (s < k && !(cc_table[(unsigned char)src[s]] & (CC_TILDE | CC_EQUALS | CC_LBRACKET)))
 		s++;
 	return s == k;
 }
@@ -5868,6 +5869,285 @@ lex_ansi_c_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 	return 1;
 }
 
+/* The room copy_src_text needs for a text of n bytes, rounded up to 8 */
+static inline size_t
+src_text_room(size_t n)
+{
+	return n < SH_SRC_PAD ? SH_SRC_PAD : (n + 8) & ~(size_t)7;
+}
+
+/*
+ * arg_brace_word's word when another brace follows its first one, after
+ * plain text or not (x{a,b}{c,d}, a{b,c}d{e,f}g: lex_brace_more's words),
+ * each brace of arg_brace_word's shape, at most four, none with a
+ * substitution right after its '{' (which lex_brace_more leaves to the
+ * general path): the word lex_brace_word and lex_brace_more build, its
+ * plain texts as lit_flush makes them and the last as brace_word_make,
+ * in one allocation as arg_brace_word's. The same answers. (Apart, so
+ * that arg_brace_word's one brace needs no loop over braces.)
+ */
+/*
+ * Where the plain text after an argument's last brace ends for the
+ * general loop, brace_run_end having stopped at e: there, or past the
+ * glob characters (* ? @ + !) with no '(' after them, which that loop
+ * takes as plain text (x{a,b}*.c, {}*). (Only after the last brace:
+ * lex_brace_more's runs between braces stop at them.)
+ */
+static inline size_t
+brace_tail_end(const struct sh_parser *p, size_t e)
+{
+	while (e < p->end && (cc_table[(unsigned char)p->src[e]] & CC_GLOBOP) &&
+	       (e + 1 == p->end || p->src[e + 1] != '('))
+		e = brace_run_end(p, e + 1);
+	return e;
+}
+
+struct brace_at {
+	size_t open, end;
+	struct sh_brace *seq;
+};
+
+static int __attribute__((noinline))
+arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
+{
+	const char *src = p->src;
+	if (!p->no_lc || p->depth >= SH_MAX_DEPTH)
+		return 0;
+	/* each brace's '{' and end in ends (the end of each of its items:
+	 * its ',' or, the last, its '}'), and its sequence if it is one */
+	struct brace_at bv[4];
+	size_t ends[16], n = 0, nb = 0, j = k, e;
+	size_t sz = sizeof(struct sh_word) + (k > s) * sizeof(struct sh_part);
+	for (;;) {
+		/* (lex_brace's caches, asked as it asks them) */
+		if ((src == p->brace_fail_src && p->end == p->brace_fail_end &&
+		     j > p->brace_fail_from && j < p->brace_fail_to) ||
+		    (src == p->brace_skip_src && p->end == p->brace_skip_end &&
+		     j >= p->brace_skip_from && j < p->brace_skip_to))
+			return 0;
+		size_t open = j, n0 = n;
+		bool tilde = false;
+		j++;
+		for (;;) {
+			size_t b = j;
+			while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
+				j++;
+			if (j >= p->end || (src[j] != ',' && src[j] != '}') || n == 16)
+				return 0;
+			/* (an empty item's byte there is its ',' or '}') */
+			tilde |= src[b] == '~';
+			ends[n++] = j++;
+			if (src[j - 1] == '}')
+				break;
+		}
+		if (tilde && open == s)
+			return 0;
+		struct sh_brace *seq = NULL;
+		if (n - n0 == 1) {
+			bool no_mem = false;
+			if (!(seq = parse_seq(p, src + open + 1, j - open - 2, &no_mem)))
+				return no_mem ? oom(p) : 0;
+		} else {
+			sz += sizeof(struct sh_brace) + (n - n0) * sizeof(struct sh_word *);
+		}
+		bv[nb++] = (struct brace_at){ .open = open, .end = j, .seq = seq };
+		sz += sizeof(struct sh_part);
+		e = brace_run_end(p, j);
+		if (e == p->end || src[e] != '{') {
+			e = brace_tail_end(p, e);
+			if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]])
+				return 0;
+			break;
+		}
+		if (nb == 4 || sub_at(p, LC_WORD, e + 1))
+			return 0;
+		if (e > j)
+			sz += sizeof(struct sh_part) + src_text_room(e - j);
+		j = e;
+	}
+	if (k > s)
+		sz += src_text_room(k - s);
+	if (e > j)
+		sz += sizeof(struct sh_part) + src_text_room(e - j);
+	_Static_assert(sizeof(struct sh_brace) % 8 == 0 && sizeof(struct sh_part) % 8 == 0,
+		       "the braces, their items and the texts follow the parts");
+	char *mem = sh_alloc_rounded(p, sz);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
+	size_t np = nb, b = s;
+	for (size_t q = 0; q < nb; q++)
+		np += bv[q].open > (q ? bv[q - 1].end : s);
+	np += e > j;
+	char *m = (char *)(part + np);
+	for (size_t q = 0, x = 0; q < nb; q++) {
+		/* the plain text before the brace, then the brace */
+		if (bv[q].open > b) {
+			size_t nt = bv[q].open - b;
+			copy_src_text(m, src + b, nt);
+			*pt++ = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
+						  .text = m, .text_len = nt };
+			m += src_text_room(nt);
+		}
+		struct sh_brace *br = bv[q].seq;
+		if (!br) {
+			br = (struct sh_brace *)m;
+			struct sh_word **items = (struct sh_word **)(br + 1);
+			size_t ni = 0;
+			for (size_t a = bv[q].open + 1; a < bv[q].end; a = ends[x++] + 1)
+				if (!(items[ni++] = plain_text_word(p, a, ends[x] - a)))
+					return oom(p);
+			m = (char *)(items + ni);
+			*br = (struct sh_brace){ .items = items, .n_items = ni };
+		} else {
+			x++;
+		}
+		*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, bv[q].open),
+					  .brace = br };
+		b = bv[q].end;
+	}
+	if (e > j) {
+		copy_src_text(m, src + j, e - j);
+		*pt = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, j),
+					.text = m, .text_len = e - j };
+	}
+	word_init(w, sh_pos_at(p, s), part, np, src + s, e - s);
+	p->cmdpos_sens = false;
+	p->pos = e;
+	p->tok.word = w;
+	return 1;
+}
+
+/*
+ * arg_brace_word's '{' at k whose '}' at j - 1 closes no list and no
+ * sequence ({}, {a}, -I{}: find's and xargs's {}): a literal '{', as
+ * lex_brace finds it (charging the scan of its text), and the argument
+ * one LIT part when the plain run after the '{' ends it, the word
+ * lex_brace_word makes then (its plain_text_word). 0 otherwise, nothing
+ * done (lex_brace_word then charges the scan as lex_brace does); 1 or
+ * < 0 as arg_brace_word's.
+ */
+static int __attribute__((noinline))
+arg_brace_literal(struct sh_parser *p, size_t s, size_t k, size_t j)
+{
+	size_t e = brace_run_end(p, k + 1);
+	int r;
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]] &&
+	    ((e = brace_tail_end(p, e)) < p->end &&
+	     !sh_ends_plain_word[(unsigned char)p->src[e]]))
+		return 0;
+	if ((r = sh_charge(p, k, j - k - 2)) < 0)
+		return r;
+	struct sh_word *w = lit_word(p, p->src + s, e - s, s);
+	if (!w)
+		return oom(p);
+	p->cmdpos_sens = false;
+	p->pos = e;
+	p->tok.word = w;
+	return 1;
+}
+
+/*
+ * An argument at s whose plain scan stopped at the '{' at k, after plain
+ * text [s, k) with none of '~' '=' '[' in it (brace_prefix_ok): when the
+ * brace is a list of plain items ({a,b}: no character of brace_scan_stop
+ * in it but ',' and its '}') or a sequence ({1..3}), plain text to the
+ * word's end after it (x{a,b}y, src/{lib,test}, a.{c,h}; another brace
+ * after it: arg_brace_chain), in a source
+ * with no continuation line, the word lex_brace_word builds of it (its
+ * prefix part as lit_flush makes it, the brace as lex_brace does, the
+ * suffix as brace_word_make), without the token, the part vector and
+ * lex_brace's general scan: the word, its parts, the brace and its item
+ * array in one allocation, each item a plain_text_word. 1 with the word
+ * in p->tok (not in hand, as arg_word_direct's); 0 for any other word or brace (nothing done: the general
+ * path, which also reports a tilde that starts an item of a brace that
+ * starts its word, and meets lex_brace's caches of a '{' known literal
+ * and its nesting limit); < 0 when out of memory.
+ */
+static int __attribute__((noinline))
+arg_brace_word(struct sh_parser *p, size_t s, size_t k)
+{
+	const char *src = p->src;
+	/* (lex_brace's caches and sh_enter's limit, asked as it asks them) */
+	if (!p->no_lc || p->depth >= SH_MAX_DEPTH ||
+	    (src == p->brace_fail_src && p->end == p->brace_fail_end &&
+	     k > p->brace_fail_from && k < p->brace_fail_to) ||
+	    (src == p->brace_skip_src && p->end == p->brace_skip_end &&
+	     k >= p->brace_skip_from && k < p->brace_skip_to))
+		return 0;
+	/* where each item ends: its ',' or, the last, the '}' */
+	size_t ends[16], n = 0, j = k + 1;
+	bool tilde = false;
+	for (;;) {
+		size_t b = j;
+		while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
+			j++;
+		if (j >= p->end || (src[j] != ',' && src[j] != '}') || n == 16)
+			return 0;
+		/* (an empty item's byte there is its ',' or '}') */
+		tilde |= src[b] == '~';
+		ends[n++] = j++;
+		if (src[j - 1] == '}')
+			break;
+	}
+	if (tilde && s == k)
+		return 0;
+	size_t e = brace_run_end(p, j);
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]]) {
+		if (src[e] == '{')
+			return arg_brace_chain(p, s, k);
+		if ((e = brace_tail_end(p, e)) < p->end &&
+		    !sh_ends_plain_word[(unsigned char)src[e]])
+			return 0;
+	}
+	struct sh_brace *br = NULL;
+	if (n == 1) {
+		bool no_mem = false;
+		if (!(br = parse_seq(p, src + k + 1, j - k - 2, &no_mem)))
+			return no_mem ? oom(p) : arg_brace_literal(p, s, k, j);
+	}
+	size_t npre = k - s, nsuf = e - j;
+	size_t np = 1 + (npre != 0) + (nsuf != 0);
+	size_t sz = sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+		    (br ? 0 : sizeof(*br) + n * sizeof(struct sh_word *)) +
+		    (npre ? src_text_room(npre) : 0) + (nsuf ? src_text_room(nsuf) : 0);
+	_Static_assert(sizeof(struct sh_brace) % 8 == 0 && sizeof(struct sh_part) % 8 == 0,
+		       "the brace, its items and the texts follow the parts");
+	char *mem = sh_alloc_rounded(p, sz);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
+	char *m = (char *)(part + np);
+	if (!br) {
+		br = (struct sh_brace *)m;
+		struct sh_word **items = (struct sh_word **)(br + 1);
+		m = (char *)(items + n);
+		*br = (struct sh_brace){ .items = items, .n_items = n };
+		for (size_t q = 0, b = k + 1; q < n; b = ends[q++] + 1)
+			if (!(items[q] = plain_text_word(p, b, ends[q] - b)))
+				return oom(p);
+	}
+	if (npre) {
+		copy_src_text(m, src + s, npre);
+		*pt++ = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s),
+					  .text = m, .text_len = npre };
+		m += src_text_room(npre);
+	}
+	*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, k), .brace = br };
+	if (nsuf) {
+		copy_src_text(m, src + j, nsuf);
+		*pt = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, j),
+					.text = m, .text_len = nsuf };
+	}
+	word_init(w, sh_pos_at(p, s), part, np, src + s, e - s);
+	p->cmdpos_sens = false;
+	p->pos = e;
+	p->tok.word = w;
+	return 1;
+}
+
 /*
  * lex_tilde_word or lex_word_seq for the argument at i whose plain scan
  * stopped at k, where lex_word_rest would try them (lex_word_seq: the
@@ -5888,9 +6168,13 @@ arg_word_direct(struct sh_parser *p, size_t i, size_t k)
 		int r = lex_tilde_word(p, &p->tok, i, k);
 		return r < 0 ? r : !r;
 	}
-	if (k >= p->end || sh_ends_plain_word[(unsigned char)src[k]] ||
-	    wseq_skip[(unsigned char)src[k]] ||
-	    (src[k] == '$' && k + 1 < p->end && src[k + 1] == '('))
+	if (k >= p->end || sh_ends_plain_word[(unsigned char)src[k]])
+		return 0;
+	if (wseq_skip[(unsigned char)src[k]])
+		return src[k] == '{' && (k == i || brace_prefix_ok(src, i, k))
+			       ? arg_brace_word(p, i, k)
+			       : 0;
+	if (src[k] == '$' && k + 1 < p->end && src[k + 1] == '(')
 		return 0;
 	if (k == i && src[i] == '\\' && p->no_lc && i + 1 < p->end && word_ends_at(p, i + 2)) {
 		/* one escaped character (\; \" \|): lex_word_seq's word of

@@ -478,6 +478,59 @@ TEST(braces)
 	ASSERT_EQ(word(t, 4)->parts[2].kind, SH_PART_CMDSUB);
 	ASSERT_EQ(word(t, 5)->n_parts, 3);
 	ASSERT_STREQ(word(t, 5)->parts[2].text, "{");
+	/* what the arguments' builders (arg_brace_word, arg_brace_chain)
+	 * leave to lex_brace_word: more than 16 items, more than four
+	 * braces in a row, text after a brace that is not plain, a tilde
+	 * item after a prefix (no tilde prefix then), a sequence among the
+	 * braces; and those they build, on a second line */
+	PARSE("echo {a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q} {1,2}{3,4}{5,6}{7,8}{9,0}x "
+	      "x{a,b}$y x{~,a} {a,b}x{1..2}y {a,b}{,}\n"
+	      "echo {c,d}e f.{g,h} {1..3}{a,b}", &t);
+	const struct sh_node *t0 = t->u.list.items[0], *t1 = t->u.list.items[1];
+	ASSERT_EQ(word(t0, 1)->parts[0].brace->n_items, 17);
+	ASSERT_STREQ(static_value(word(t0, 1)->parts[0].brace->items[16]), "q");
+	ASSERT_EQ(word(t0, 2)->n_parts, 6);
+	ASSERT_EQ(word(t0, 2)->parts[3].brace->n_items, 2);
+	ASSERT_EQ(word(t0, 2)->src_len, 26);
+	ASSERT_EQ(word(t0, 3)->n_parts, 3);
+	ASSERT_EQ(word(t0, 3)->parts[2].kind, SH_PART_PARAM);
+	ASSERT_STREQ(static_value(word(t0, 4)->parts[1].brace->items[0]), "~");
+	ASSERT_EQ(word(t0, 5)->n_parts, 4);
+	ASSERT_TRUE(word(t0, 5)->parts[2].brace->is_sequence);
+	ASSERT_EQ(word(t0, 5)->parts[3].pos.col, 97);
+	ASSERT_EQ(word(t0, 6)->n_parts, 2);
+	ASSERT_EQ(word(t0, 6)->parts[1].brace->items[1]->n_parts, 0);
+	ASSERT_EQ(word(t1, 1)->parts[1].pos.line, 2);
+	ASSERT_EQ(word(t1, 1)->parts[1].pos.col, 11);
+	ASSERT_STREQ(word(t1, 2)->parts[0].text, "f.");
+	ASSERT_STREQ(static_value(word(t1, 2)->parts[1].brace->items[1]), "h");
+	ASSERT_EQ(word(t1, 3)->parts[1].pos.col, 27);
+	REJECT("echo {a,~b}", SH_ERR_UNSUPPORTED);
+	/* glob characters after the last brace are plain text, but before
+	 * a '(' (an extglob) or another brace (brace_tail_end) */
+	PARSE_X("echo x{a,b}*.c {a,b}?x! {a,b}@(c|d) {a,b}*{c,d}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 3);
+	ASSERT_STREQ(word(t, 1)->parts[2].text, "*.c");
+	ASSERT_EQ(word(t, 1)->parts[2].pos.col, 12);
+	ASSERT_STREQ(word(t, 2)->parts[1].text, "?x!");
+	ASSERT_EQ(word(t, 3)->parts[1].kind, SH_PART_EXTGLOB);
+	ASSERT_EQ(word(t, 4)->n_parts, 3);
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "*");
+	ASSERT_EQ(word(t, 4)->parts[2].kind, SH_PART_BRACE);
+	/* a literal '{' (arg_brace_literal): the word one LIT part when plain
+	 * text (glob characters too: {}*) ends it; an fd variable's {a}> and
+	 * a word going on after the run ({}$x) left to lex_brace_word */
+	PARSE("echo {a}>f {}$x -I{} {a}.c {}* {} x", &t);
+	ASSERT_STREQ(t->redirs->fd_var, "a");
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_EQ(word(t, 1)->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 2)->n_parts, 1);
+	ASSERT_STREQ(word(t, 2)->parts[0].text, "-I{}");
+	ASSERT_STREQ(word(t, 3)->parts[0].text, "{a}.c");
+	ASSERT_STREQ(word(t, 4)->parts[0].text, "{}*");
+	ASSERT_STREQ(word(t, 5)->parts[0].text, "{}");
+	ASSERT_EQ(word(t, 5)->parts[0].pos.col, 32);
+	ASSERT_EQ(t->u.simple.n_words, 7);
 	/* braces expand before parameters: $x{1,2} reads $x1 and $x2 */
 	REJECT("echo $x{1,2}", SH_ERR_UNSUPPORTED);
 	REJECT("echo {a,$x}b", SH_ERR_UNSUPPORTED);
