@@ -5902,6 +5902,44 @@ brace_tail_end(const struct sh_parser *p, size_t e)
 	return e;
 }
 
+/* Has lex_brace already found the '{' at j literal, or inside a brace it
+ * skips (its two caches, asked as it asks them)? */
+static inline __attribute__((always_inline)) bool
+brace_cached_literal(const struct sh_parser *p, size_t j)
+{
+	return (p->src == p->brace_fail_src && p->end == p->brace_fail_end &&
+		j > p->brace_fail_from && j < p->brace_fail_to) ||
+	       (p->src == p->brace_skip_src && p->end == p->brace_skip_end &&
+		j >= p->brace_skip_from && j < p->brace_skip_to);
+}
+
+/* The items of the brace whose '{' is at *j - 1, all plain (no byte of
+ * brace_scan_stop but their ',' or '}'): each item's end added to
+ * ends[*n] (its ',' or, the last, the '}'), at most 16 in all, *j past
+ * the '}', *tilde set when an item starts with '~'. false for any other
+ * brace (an item not plain, no '}', too many items). */
+static inline __attribute__((always_inline)) bool
+brace_plain_items(const struct sh_parser *p, size_t *j, size_t *ends,
+		  size_t *n, bool *tilde)
+{
+	const char *src = p->src;
+	size_t i = *j;
+	for (;;) {
+		size_t b = i;
+		while (i < p->end && !brace_scan_stop[(unsigned char)src[i]])
+			i++;
+		if (i >= p->end || (src[i] != ',' && src[i] != '}') || *n == 16)
+			return false;
+		/* (an empty item's byte there is its ',' or '}') */
+		*tilde |= src[b] == '~';
+		ends[(*n)++] = i++;
+		if (src[i - 1] == '}')
+			break;
+	}
+	*j = i;
+	return true;
+}
+
 struct brace_at {
 	size_t open, end;
 	struct sh_brace *seq;
@@ -5919,27 +5957,13 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 	size_t ends[16], n = 0, nb = 0, j = k, e;
 	size_t sz = sizeof(struct sh_word) + (k > s) * sizeof(struct sh_part);
 	for (;;) {
-		/* (lex_brace's caches, asked as it asks them) */
-		if ((src == p->brace_fail_src && p->end == p->brace_fail_end &&
-		     j > p->brace_fail_from && j < p->brace_fail_to) ||
-		    (src == p->brace_skip_src && p->end == p->brace_skip_end &&
-		     j >= p->brace_skip_from && j < p->brace_skip_to))
+		if (brace_cached_literal(p, j))
 			return 0;
 		size_t open = j, n0 = n;
 		bool tilde = false;
 		j++;
-		for (;;) {
-			size_t b = j;
-			while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
-				j++;
-			if (j >= p->end || (src[j] != ',' && src[j] != '}') || n == 16)
-				return 0;
-			/* (an empty item's byte there is its ',' or '}') */
-			tilde |= src[b] == '~';
-			ends[n++] = j++;
-			if (src[j - 1] == '}')
-				break;
-		}
+		if (!brace_plain_items(p, &j, ends, &n, &tilde))
+			return 0;
 		if (tilde && open == s)
 			return 0;
 		struct sh_brace *seq = NULL;
@@ -6069,28 +6093,14 @@ static int __attribute__((noinline))
 arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 {
 	const char *src = p->src;
-	/* (lex_brace's caches and sh_enter's limit, asked as it asks them) */
-	if (!p->no_lc || p->depth >= SH_MAX_DEPTH ||
-	    (src == p->brace_fail_src && p->end == p->brace_fail_end &&
-	     k > p->brace_fail_from && k < p->brace_fail_to) ||
-	    (src == p->brace_skip_src && p->end == p->brace_skip_end &&
-	     k >= p->brace_skip_from && k < p->brace_skip_to))
+	/* (sh_enter's limit and lex_brace's caches, asked as it asks them) */
+	if (!p->no_lc || p->depth >= SH_MAX_DEPTH || brace_cached_literal(p, k))
 		return 0;
 	/* where each item ends: its ',' or, the last, the '}' */
 	size_t ends[16], n = 0, j = k + 1;
 	bool tilde = false;
-	for (;;) {
-		size_t b = j;
-		while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
-			j++;
-		if (j >= p->end || (src[j] != ',' && src[j] != '}') || n == 16)
-			return 0;
-		/* (an empty item's byte there is its ',' or '}') */
-		tilde |= src[b] == '~';
-		ends[n++] = j++;
-		if (src[j - 1] == '}')
-			break;
-	}
+	if (!brace_plain_items(p, &j, ends, &n, &tilde))
+		return 0;
 	if (tilde && s == k)
 		return 0;
 	size_t e = brace_run_end(p, j);
