@@ -5380,10 +5380,21 @@ plain_token_build(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, 
 		['d'] = 1 << 2 | 1 << 4, ['t'] = 1 << 4, ['e'] = 1 << 4,
 		['c'] = 1 << 4 | 1 << 6, ['s'] = 1 << 6, ['w'] = 1 << 5, ['u'] = 1 << 5,
 	};
+	/* bit n of rw_last[c]: a reserved word of n bytes ends with c */
+	static const uint16_t rw_last[256] = {
+		['!'] = 1 << 1, ['{'] = 1 << 1, ['}'] = 1 << 1, ['['] = 1 << 2,
+		[']'] = 1 << 2, ['f'] = 1 << 2 | 1 << 4, ['i'] = 1 << 2,
+		['n'] = 1 << 2 | 1 << 4 | 1 << 8, ['o'] = 1 << 2, ['r'] = 1 << 3,
+		['e'] = 1 << 4 | 1 << 5, ['c'] = 1 << 4 | 1 << 6, ['l'] = 1 << 5,
+		['t'] = 1 << 6,
+	};
 	/* (most words start with a byte no reserved word of their length
-	 * starts with: a load and a test, not reserved_word_plain's hash) */
+	 * starts with: a load and a test, not reserved_word_plain's hash;
+	 * most of the others, echo and test, end with a byte none of their
+	 * length ends with: a second load and test) */
 	unsigned char rw = RW_NONE;
-	if (rw_first[(unsigned char)text[0]] >> n & 1)
+	if ((rw_first[(unsigned char)text[0]] >> n & 1) &&
+	    (rw_last[(unsigned char)text[n - 1]] >> n & 1))
 		rw = reserved_word_plain(p, i, n);
 	struct sh_word *w = NULL;
 	if (rw == RW_NONE) {
