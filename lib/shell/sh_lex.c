@@ -481,6 +481,8 @@ enum {
 	/* ends a plain word (sh_ends_plain_word): read from the class of
 	 * the byte the plain-word scan stopped at, which it has in hand */
 	CC_ENDS = 256,
+	/* the NUL after every source (see lex_word_token's scan) */
+	CC_NUL = 512,
 };
 #define WS CC_WORDSTOP
 #define ENDS (CC_META | WS | CC_ENDS)
@@ -494,7 +496,7 @@ static const uint16_t cc_table[256] = {
 	['['] = CC_RUNSTOP | CC_LBRACKET, ['@'] = CC_RUNSTOP | CC_GLOBOP,
 	['*'] = CC_RUNSTOP | CC_GLOBOP, ['+'] = CC_RUNSTOP | CC_GLOBOP,
 	['?'] = CC_RUNSTOP | CC_GLOBOP, ['!'] = CC_RUNSTOP | CC_GLOBOP,
-	['~'] = CC_TILDE, ['='] = CC_EQUALS,
+	['~'] = CC_TILDE, ['='] = CC_EQUALS, ['\0'] = CC_NUL,
 };
 #undef WS
 #undef ENDS
@@ -5447,11 +5449,19 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	 * word lex_word_token_general makes, with no '=' in it. Short, so
 	 * its text is one copy (sh_copy_short) and its word and text fit in
 	 * lit_word_size(0) bytes; on a one-line input, whose positions are
-	 * offsets (sh_pos_at's first case), or in a backquoted body. */
-	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET;
+	 * offsets (sh_pos_at's first case), or in a backquoted body.
+	 * Scanned with no test of p->end: every source (the input's copy, a
+	 * backquoted body's, a here-document body) has a NUL after its last
+	 * byte, which stops the scan (CC_NUL), and a source's end before
+	 * that (a $( )'s close) cuts the scan back to it. (A NUL before the
+	 * end, which sh_parse refuses anyway, is no CC_ENDS: the general
+	 * path's.) */
+	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET | CC_NUL;
 	size_t e = i;
-	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & stop))
+	while (!(cc_table[(unsigned char)p->src[e]] & stop))
 		e++;
+	if (e > p->end)
+		e = p->end;
 	size_t n = e - i;
 	if (n - 1 >= SH_SRC_PAD - 1)
 		return lex_word_token_general(p, cmdpos, t, i);
