@@ -425,6 +425,16 @@ TEST(arithmetic)
 	ASSERT_EQ(t->u.group.body->kind, SH_NODE_LIST);
 	PARSE("echo $((echo a) )", &t);
 	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_CMDSUB);
+	/* a command name that runs to the end of such a body, which is the
+	 * source's end while it is parsed (lex_word_token's scan, cut back
+	 * to it) */
+	PARSE("echo $((cd x); ls)", &t);
+	const struct sh_node *b = word(t, 1)->parts[0].body;
+	ASSERT_EQ(b->kind, SH_NODE_LIST);
+	ASSERT_EQ(b->u.list.n_items, 2);
+	ASSERT_EQ(word(b->u.list.items[1], 0)->src_len, 2);
+	ASSERT_STREQ(static_value(word(b->u.list.items[1], 0)), "ls");
+	ASSERT_EQ(word(b->u.list.items[1], 0)->pos.col, 16);
 	PARSE("for ((i = 0; i < 3; i++)); do :; done; for ((;;)) { break; }", &t);
 	ASSERT_EQ(t->u.list.items[0]->kind, SH_NODE_ARITH_FOR);
 	ASSERT_NULL(t->u.list.items[1]->u.arith_for.init);
