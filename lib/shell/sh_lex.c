@@ -5452,23 +5452,23 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	 * offsets (sh_pos_at's first case), or in a backquoted body.
 	 * Scanned with no test of p->end: every source (the input's copy, a
 	 * backquoted body's, a here-document body) has a NUL after its last
-	 * byte, which stops the scan (CC_NUL), and a source's end before
-	 * that (a $( )'s close) cuts the scan back to it. (A NUL before the
-	 * end, which sh_parse refuses anyway, is no CC_ENDS: the general
-	 * path's.) */
+	 * byte, which stops the scan (CC_NUL), and a scan past a source's
+	 * end before that (a $( )'s close) is the general path's (rare). (A
+	 * NUL before the end, which sh_parse refuses anyway, is no CC_ENDS:
+	 * the general path's too.) The class of the byte it stopped at is in
+	 * hand: not read again. */
 	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET | CC_NUL;
 	size_t e = i;
-	while (!(cc_table[(unsigned char)p->src[e]] & stop))
+	unsigned c;
+	while (!((c = cc_table[(unsigned char)p->src[e]]) & stop))
 		e++;
-	if (e > p->end)
-		e = p->end;
 	size_t n = e - i;
-	if (n - 1 >= SH_SRC_PAD - 1)
+	if (n - 1 >= SH_SRC_PAD - 1 || e > p->end)
 		return lex_word_token_general(p, cmdpos, t, i);
 	if (!p->offset_pos)
 		return p->fixed ? lex_word_token_fixed(p, cmdpos, t, i, e)
 				: lex_word_token_general(p, cmdpos, t, i);
-	if ((e < p->end && !(cc_table[(unsigned char)p->src[e]] & CC_ENDS)) ||
+	if ((!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
 		return lex_word_token_general(p, cmdpos, t, i);
 	plain_token_build(p, cmdpos, t, i, e, false);
