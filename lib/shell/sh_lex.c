@@ -481,6 +481,8 @@ enum {
 	/* ends a plain word (sh_ends_plain_word): read from the class of
 	 * the byte the plain-word scan stopped at, which it has in hand */
 	CC_ENDS = 256,
+	/* the NUL after every source (see lex_word_token's scan) */
+	CC_NUL = 512,
 };
 #define WS CC_WORDSTOP
 #define ENDS (CC_META | WS | CC_ENDS)
@@ -494,7 +496,7 @@ static const uint16_t cc_table[256] = {
 	['['] = CC_RUNSTOP | CC_LBRACKET, ['@'] = CC_RUNSTOP | CC_GLOBOP,
 	['*'] = CC_RUNSTOP | CC_GLOBOP, ['+'] = CC_RUNSTOP | CC_GLOBOP,
 	['?'] = CC_RUNSTOP | CC_GLOBOP, ['!'] = CC_RUNSTOP | CC_GLOBOP,
-	['~'] = CC_TILDE, ['='] = CC_EQUALS,
+	['~'] = CC_TILDE, ['='] = CC_EQUALS, ['\0'] = CC_NUL,
 };
 #undef WS
 #undef ENDS
@@ -5318,6 +5320,33 @@ plain_word_tok(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, siz
 	p->pos = e;
 }
 
+/* May the plain word text[0..n) (n of 1 to 15) be a reserved word, by
+ * its first and last bytes and its length? Most words start with a byte
+ * no reserved word of their length starts with: a load and a test, not
+ * reserved_word_plain's hash; most of the others, echo and test, end
+ * with a byte none of their length ends with: a second load and test. */
+static inline __attribute__((always_inline)) bool
+rw_maybe(const char *text, size_t n)
+{
+	/* bit n of rw_first[c]: a reserved word of n bytes starts with c */
+	static const uint16_t rw_first[256] = {
+		['!'] = 1 << 1, ['{'] = 1 << 1, ['}'] = 1 << 1, ['['] = 1 << 2,
+		[']'] = 1 << 2, ['i'] = 1 << 2, ['f'] = 1 << 2 | 1 << 3 | 1 << 8,
+		['d'] = 1 << 2 | 1 << 4, ['t'] = 1 << 4, ['e'] = 1 << 4,
+		['c'] = 1 << 4 | 1 << 6, ['s'] = 1 << 6, ['w'] = 1 << 5, ['u'] = 1 << 5,
+	};
+	/* bit n of rw_last[c]: a reserved word of n bytes ends with c */
+	static const uint16_t rw_last[256] = {
+		['!'] = 1 << 1, ['{'] = 1 << 1, ['}'] = 1 << 1, ['['] = 1 << 2,
+		[']'] = 1 << 2, ['f'] = 1 << 2 | 1 << 4, ['i'] = 1 << 2,
+		['n'] = 1 << 2 | 1 << 4 | 1 << 8, ['o'] = 1 << 2, ['r'] = 1 << 3,
+		['e'] = 1 << 4 | 1 << 5, ['c'] = 1 << 4 | 1 << 6, ['l'] = 1 << 5,
+		['t'] = 1 << 6,
+	};
+	return (rw_first[(unsigned char)text[0]] >> n & 1) &&
+	       (rw_last[(unsigned char)text[n - 1]] >> n & 1);
+}
+
 /*
  * lex_word_token for every word its fast path leaves (the same token).
  * The plain words (see lex_plain_word) are made here: a reserved word's
@@ -5354,7 +5383,11 @@ lex_word_token_general(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_
 	if (e != k && (r = sh_charge(p, i, 1)) < 0)
 		return r;
 	size_t n = e - i;
-	unsigned char rw = reserved_word_plain(p, i, n);
+	/* (rw_maybe's tables have room for 15 bytes: no reserved word is
+	 * longer than 8) */
+	unsigned char rw = RW_NONE;
+	if (n < SH_SRC_PAD && rw_maybe(p->src + i, n))
+		rw = reserved_word_plain(p, i, n);
 	struct sh_word *w = NULL;
 	if (rw == RW_NONE && !(w = lit_word(p, p->src + i, n, i)))
 		return oom(p);
@@ -5373,17 +5406,8 @@ plain_token_build(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, 
 {
 	size_t n = e - i;
 	const char *text = p->src + i;
-	/* bit n of rw_first[c]: a reserved word of n bytes starts with c */
-	static const uint16_t rw_first[256] = {
-		['!'] = 1 << 1, ['{'] = 1 << 1, ['}'] = 1 << 1, ['['] = 1 << 2,
-		[']'] = 1 << 2, ['i'] = 1 << 2, ['f'] = 1 << 2 | 1 << 3 | 1 << 8,
-		['d'] = 1 << 2 | 1 << 4, ['t'] = 1 << 4, ['e'] = 1 << 4,
-		['c'] = 1 << 4 | 1 << 6, ['s'] = 1 << 6, ['w'] = 1 << 5, ['u'] = 1 << 5,
-	};
-	/* (most words start with a byte no reserved word of their length
-	 * starts with: a load and a test, not reserved_word_plain's hash) */
 	unsigned char rw = RW_NONE;
-	if (rw_first[(unsigned char)text[0]] >> n & 1)
+	if (rw_maybe(text, n))
 		rw = reserved_word_plain(p, i, n);
 	struct sh_word *w = NULL;
 	if (rw == RW_NONE) {
@@ -5436,18 +5460,26 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	 * word lex_word_token_general makes, with no '=' in it. Short, so
 	 * its text is one copy (sh_copy_short) and its word and text fit in
 	 * lit_word_size(0) bytes; on a one-line input, whose positions are
-	 * offsets (sh_pos_at's first case), or in a backquoted body. */
-	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET;
+	 * offsets (sh_pos_at's first case), or in a backquoted body.
+	 * Scanned with no test of p->end: every source (the input's copy, a
+	 * backquoted body's, a here-document body) has a NUL after its last
+	 * byte, which stops the scan (CC_NUL), and a scan past a source's
+	 * end before that (a $( )'s close) is the general path's (rare). (A
+	 * NUL before the end, which sh_parse refuses anyway, is no CC_ENDS:
+	 * the general path's too.) The class of the byte it stopped at is in
+	 * hand: not read again. */
+	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET | CC_NUL;
 	size_t e = i;
-	while (e < p->end && !(cc_table[(unsigned char)p->src[e]] & stop))
+	unsigned c;
+	while (!((c = cc_table[(unsigned char)p->src[e]]) & stop))
 		e++;
 	size_t n = e - i;
-	if (n - 1 >= SH_SRC_PAD - 1)
+	if (n - 1 >= SH_SRC_PAD - 1 || e > p->end)
 		return lex_word_token_general(p, cmdpos, t, i);
 	if (!p->offset_pos)
 		return p->fixed ? lex_word_token_fixed(p, cmdpos, t, i, e)
 				: lex_word_token_general(p, cmdpos, t, i);
-	if ((e < p->end && !(cc_table[(unsigned char)p->src[e]] & CC_ENDS)) ||
+	if ((!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
 		return lex_word_token_general(p, cmdpos, t, i);
 	plain_token_build(p, cmdpos, t, i, e, false);
