@@ -3779,6 +3779,24 @@ lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
 	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
 }
 
+/* (the same for a '"' and for a '$': each case alone, without the
+ * others' code and registers, for the argument loop) */
+static int
+lex_word_dquote(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	size_t dq_stop = 0;
+	int r = word_simple_in(p, t, s, LC_WORD, '"', &dq_stop);
+	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+}
+
+static int
+lex_word_dollar(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	size_t dq_stop = 0;
+	int r = word_simple_in(p, t, s, LC_WORD, '$', &dq_stop);
+	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+}
+
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
@@ -6221,8 +6239,9 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 				simple = 2;
 			} else if (quote &&
 			    (simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
-				      : c0 == '$' && p->src[i + 1] == '\'' ? lex_ansi_c_word(p, &p->tok, i)
-									  : lex_word_simple(p, &p->tok, i)) < 0) {
+				      : c0 == '"'  ? lex_word_dquote(p, &p->tok, i)
+				      : p->src[i + 1] == '\'' ? lex_ansi_c_word(p, &p->tok, i)
+							      : lex_word_dollar(p, &p->tok, i)) < 0) {
 				r = simple;
 				break;
 			}
