@@ -3683,12 +3683,16 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
 		       "word, parts, parameter and text share one allocation");
-	/* the nesting charges of "..." (at the quote) and ${ (at the '$') */
+	/* the nesting charges of "..." (at the quote) and ${ (at the '$'),
+	 * each left again before anything else nests: only their limit is
+	 * asked, and charged only where one of them fails (for its error) */
 	int r;
-	if (q == '"' && (r = sh_enter(p, s)) < 0)
-		return r;
-	if (braced && (r = sh_enter(p, q == '"' ? s + 1 : s)) < 0)
-		return r;
+	if (__builtin_expect(p->depth + (q == '"') + braced > SH_MAX_DEPTH, 0)) {
+		if (q == '"' && (r = sh_enter(p, s)) < 0)
+			return r;
+		if (braced && (r = sh_enter(p, q == '"' ? s + 1 : s)) < 0)
+			return r;
+	}
 	/* (SH_SRC_PAD: the room copy_src_text's move may write) */
 	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra +
 					SH_SRC_PAD);
@@ -3713,8 +3717,6 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			copy_src_text(name, src + ns, n);
 			*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
 						 .braced = braced };
-			if (braced)
-				sh_leave(p);
 			*in = (struct sh_part){ .kind = SH_PART_PARAM, .pos = sh_pos_at(p, s + 1),
 						.param = pm };
 			part->parts = in;
@@ -3728,15 +3730,12 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			part->parts = in;
 			part->n_parts = 1;
 		}
-		sh_leave(p);
 	} else {
 		struct sh_param *pm = (struct sh_param *)rest;
 		char *name = rest + sizeof(*pm);
 		copy_src_text(name, src + ns, n);
 		*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
 					 .braced = braced };
-		if (braced)
-			sh_leave(p);
 		part->kind = SH_PART_PARAM;
 		part->param = pm;
 	}
