@@ -4112,17 +4112,14 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 	}
 	/* an assignment whose value may hold a tilde prefix is left to the
 	 * general path (tilde_scan); the '~' asked first (rare: then no
-	 * assign_like), by a loop (the text before an expansion is short:
-	 * memchr's call costs more) */
+	 * assign_like), 16 bytes at a time (--pretty=format:"x": a loop
+	 * would read the text a byte at a time; memchr's call costs more) */
 	if (np == 0)
 		return 0;
-	if (pc[0].kind == SH_PART_LIT) {
-		size_t q = 0;
-		while (q < pc[0].n && src[s + q] != '~')
-			q++;
-		if (q < pc[0].n && assign_like(src + s, pc[0].n))
-			return 0;
-	}
+	if (pc[0].kind == SH_PART_LIT &&
+	    first_of(src, s, s + pc[0].n, '~', '~', '~', '~') < s + pc[0].n &&
+	    assign_like(src + s, pc[0].n))
+		return 0;
 	if (np == 1 && pc[0].kind == SH_PART_LIT) {
 		/* text alone: a glob with a bracket (*.[ch]), a '$' before
 		 * no name; lex_word_rest would look for a reserved word */
