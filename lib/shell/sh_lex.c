@@ -6208,6 +6208,13 @@ arg_word_direct(struct sh_parser *p, size_t i, size_t k)
 	return r ? r : 2;
 }
 
+/* The first bytes of the arguments that are no plain word, for
+ * lex_args_general: 1 a quote or a '$' (lex_word_simple's words), 2 a
+ * backslash (one table load, not four compares) */
+static const unsigned char arg_no_plain[256] = {
+	['\''] = 1, ['"'] = 1, ['$'] = 1, ['\\'] = 2,
+};
+
 /* sh_lex_args for every word (and from where its quick loop stops) */
 static int __attribute__((noinline))
 lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
@@ -6222,8 +6229,9 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 		/* (a word that starts with a quote, a '$' or a backslash is
 		 * no plain word: lex_plain_word's first look, not asked) */
 		char c0 = p->src[i];
-		bool quote = c0 == '\'' || c0 == '"' || c0 == '$';
-		r = quote || c0 == '\\' ? 0 : lex_plain_word(p, i, &w, &k);
+		unsigned first = arg_no_plain[(unsigned char)c0];
+		bool quote = first & 1;
+		r = first ? 0 : lex_plain_word(p, i, &w, &k);
 		if (!r) {
 			/* 'text', "text", "$x", $x, the most common of the
 			 * other words: built by lex_word_simple, as
