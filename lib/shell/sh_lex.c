@@ -3685,12 +3685,16 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
 		       "word, parts, parameter and text share one allocation");
-	/* the nesting charges of "..." (at the quote) and ${ (at the '$') */
+	/* the nesting charges of "..." (at the quote) and ${ (at the '$'),
+	 * each left again before anything else nests: only their limit is
+	 * asked, and charged only where one of them fails (for its error) */
 	int r;
-	if (q == '"' && (r = sh_enter(p, s)) < 0)
-		return r;
-	if (braced && (r = sh_enter(p, q == '"' ? s + 1 : s)) < 0)
-		return r;
+	if (__builtin_expect(p->depth + (q == '"') + braced > SH_MAX_DEPTH, 0)) {
+		if (q == '"' && (r = sh_enter(p, s)) < 0)
+			return r;
+		if (braced && (r = sh_enter(p, q == '"' ? s + 1 : s)) < 0)
+			return r;
+	}
 	/* (SH_SRC_PAD: the room copy_src_text's move may write) */
 	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + sizeof(struct sh_part) + extra +
 					SH_SRC_PAD);
@@ -3715,8 +3719,6 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			copy_src_text(name, src + ns, n);
 			*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
 						 .braced = braced };
-			if (braced)
-				sh_leave(p);
 			*in = (struct sh_part){ .kind = SH_PART_PARAM, .pos = sh_pos_at(p, s + 1),
 						.param = pm };
 			part->parts = in;
@@ -3730,15 +3732,12 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			part->parts = in;
 			part->n_parts = 1;
 		}
-		sh_leave(p);
 	} else {
 		struct sh_param *pm = (struct sh_param *)rest;
 		char *name = rest + sizeof(*pm);
 		copy_src_text(name, src + ns, n);
 		*pm = (struct sh_param){ .name = name, .op = SH_PARAM_PLAIN,
 					 .braced = braced };
-		if (braced)
-			sh_leave(p);
 		part->kind = SH_PART_PARAM;
 		part->param = pm;
 	}
@@ -3778,6 +3777,24 @@ lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	size_t dq_stop = 0;
 	int r = word_simple_in(p, t, s, LC_WORD, '\'', &dq_stop);
+	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+}
+
+/* (the same for a '"' and for a '$': each case alone, without the
+ * others' code and registers, for the argument loop) */
+static int
+lex_word_dquote(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	size_t dq_stop = 0;
+	int r = word_simple_in(p, t, s, LC_WORD, '"', &dq_stop);
+	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+}
+
+static int
+lex_word_dollar(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	size_t dq_stop = 0;
+	int r = word_simple_in(p, t, s, LC_WORD, '$', &dq_stop);
 	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
 }
 
@@ -4097,17 +4114,14 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 	}
 	/* an assignment whose value may hold a tilde prefix is left to the
 	 * general path (tilde_scan); the '~' asked first (rare: then no
-	 * assign_like), by a loop (the text before an expansion is short:
-	 * memchr's call costs more) */
+	 * assign_like), 16 bytes at a time (--pretty=format:"x": a loop
+	 * would read the text a byte at a time; memchr's call costs more) */
 	if (np == 0)
 		return 0;
-	if (pc[0].kind == SH_PART_LIT) {
-		size_t q = 0;
-		while (q < pc[0].n && src[s + q] != '~')
-			q++;
-		if (q < pc[0].n && assign_like(src + s, pc[0].n))
-			return 0;
-	}
+	if (pc[0].kind == SH_PART_LIT &&
+	    first_of(src, s, s + pc[0].n, '~', '~', '~', '~') < s + pc[0].n &&
+	    assign_like(src + s, pc[0].n))
+		return 0;
 	if (np == 1 && pc[0].kind == SH_PART_LIT) {
 		/* text alone: a glob with a bracket (*.[ch]), a '$' before
 		 * no name; lex_word_rest would look for a reserved word */
@@ -6236,6 +6250,13 @@ arg_word_direct(struct sh_parser *p, size_t i, size_t k)
 	return r ? r : 2;
 }
 
+/* The first bytes of the arguments that are no plain word, for
+ * lex_args_general: 1 a quote or a '$' (lex_word_simple's words), 2 a
+ * backslash (one table load, not four compares) */
+static const unsigned char arg_no_plain[256] = {
+	['\''] = 1, ['"'] = 1, ['$'] = 1, ['\\'] = 2,
+};
+
 /* sh_lex_args for every word (and from where its quick loop stops) */
 static int __attribute__((noinline))
 lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
@@ -6250,8 +6271,9 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 		/* (a word that starts with a quote, a '$' or a backslash is
 		 * no plain word: lex_plain_word's first look, not asked) */
 		char c0 = p->src[i];
-		bool quote = c0 == '\'' || c0 == '"' || c0 == '$';
-		r = quote || c0 == '\\' ? 0 : lex_plain_word(p, i, &w, &k);
+		unsigned first = arg_no_plain[(unsigned char)c0];
+		bool quote = first & 1;
+		r = first ? 0 : lex_plain_word(p, i, &w, &k);
 		if (!r) {
 			/* 'text', "text", "$x", $x, the most common of the
 			 * other words: built by lex_word_simple, as
@@ -6263,8 +6285,9 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 				simple = 2;
 			} else if (quote &&
 			    (simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
-				      : c0 == '$' && p->src[i + 1] == '\'' ? lex_ansi_c_word(p, &p->tok, i)
-									  : lex_word_simple(p, &p->tok, i)) < 0) {
+				      : c0 == '"'  ? lex_word_dquote(p, &p->tok, i)
+				      : p->src[i + 1] == '\'' ? lex_ansi_c_word(p, &p->tok, i)
+							      : lex_word_dollar(p, &p->tok, i)) < 0) {
 				r = simple;
 				break;
 			}

@@ -997,6 +997,53 @@ TEST(limits)
 	free(s);
 }
 
+/* The nesting charges of a quoted word's "..." (at its quote) and ${
+ * (at its '$') at the limit: the argument builders check the limit once
+ * for both instead of entering and leaving each, so the word must still
+ * fail where entering them would fail, and at that byte. At each depth
+ * where the command `x` alone parses, `x WORD` fails only at the word's
+ * quote or '$' (and at each of them at some depth). */
+TEST(limits_at_quoted_words)
+{
+	static const struct {
+		const char *word;
+		int quote, dollar; /* their offsets in the word (-1: none) */
+	} cases[] = {
+		{ "\"a\"", 0, -1 },   { "\"$y\"", 0, -1 },  { "\"${y}\"", 0, 1 },
+		{ "${y}", -1, 0 },     { "a\"b\"", 1, -1 }, { "a\"${y}\"", 1, 2 },
+		{ "\"a\"\"${y}\"", 0, 4 },
+	};
+	struct sh_error e;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		char inner[64];
+		snprintf(inner, sizeof(inner), "x %s", cases[c].word);
+		bool at_quote = false, at_dollar = false;
+		for (size_t n = 1; n <= SH_MAX_DEPTH; n++) {
+			char *s = repeat("$(", "x", ")", n);
+			int r = parse_err(s, &e);
+			free(s);
+			if (r < 0)
+				break;
+			s = repeat("$(", inner, ")", n);
+			r = parse_err(s, &e);
+			free(s);
+			if (r == 0)
+				continue;
+			ASSERT_EQ(e.kind, SH_ERR_LIMIT);
+			/* 1-based column of the word's first byte: after n
+			 * "$(" and "x " */
+			long off = (long)e.col - 1 - (long)(2 * n + 2);
+			if (off != cases[c].quote && off != cases[c].dollar)
+				TAP_FAIL_("<<%s>> at depth %zu fails at %ld of the word", inner, n,
+					  off);
+			at_quote |= off == cases[c].quote;
+			at_dollar |= off == cases[c].dollar;
+		}
+		ASSERT_TRUE(cases[c].quote < 0 || at_quote);
+		ASSERT_TRUE(cases[c].dollar < 0 || at_dollar);
+	}
+}
+
 /* Every allocation can fail (the arena's limit): with each limit from tiny
  * to enough, a parse either gives the whole tree or fails as a limit error,
  * never a partial tree or a crash. */
@@ -1257,6 +1304,6 @@ TAP_MAIN(simple_words, assignments, declaration_arrays, quoting, ansi_c_escapes,
 	 extglob,
 	 pipelines_and_lists, compound_commands, case_command, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
-	 error_messages, limits, arena_limit_at_every_point,
+	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
 	 node_vectors)
