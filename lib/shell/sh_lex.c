@@ -1007,6 +1007,13 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
  * the text starts 8-aligned after the word and its part. */
 #define LIT_WORD_HDR (sizeof(struct sh_word) + sizeof(struct sh_part))
 
+/* The room copy_src_text needs for a text of n bytes, rounded up to 8 */
+static inline size_t
+src_text_room(size_t n)
+{
+	return n < SH_SRC_PAD ? SH_SRC_PAD : (n + 8) & ~(size_t)7;
+}
+
 /* The size of lit_word's allocation for a text of n bytes (a multiple of
  * 8: see sh_alloc_rounded). (The text is of the source's size at most, so
  * the size cannot wrap; a short text gets SH_SRC_PAD bytes, which its copy
@@ -1017,7 +1024,7 @@ lit_word_size(size_t n)
 	_Static_assert(sizeof(struct sh_word) % _Alignof(struct sh_part) == 0,
 		       "word, part and text share one allocation");
 	_Static_assert(LIT_WORD_HDR % 8 == 0, "the text of a plain word starts 8-aligned");
-	return n < SH_SRC_PAD ? LIT_WORD_HDR + SH_SRC_PAD : (LIT_WORD_HDR + n + 8) & ~(size_t)7;
+	return LIT_WORD_HDR + src_text_room(n);
 }
 
 /* Copy lit_word's text s[0..n) into mem (lit_word_size(n) bytes) with its
@@ -3769,41 +3776,43 @@ static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t 
  * word_simple_in's goes on to lex_word_seq here, where lex_word_rest would
  * send it (nothing plain before it, no $( at its start), rather than
  * through lex_word_rest's dispatch: 0 then means that neither built it. */
+/* The word at s that starts with q: word_simple_in's, else lex_word_seq's
+ * from where it left it. Inlined in each function below, so that each
+ * has only its own case's code and registers. */
+static inline __attribute__((always_inline)) int
+lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q)
+{
+	size_t dq_stop = 0;
+	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop);
+	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+}
+
 /* lex_word_simple for a word that starts with a '\'' (the most common of
  * them in commands): word_simple_in told so, which leaves its '...' case
  * alone (the argument loop has it inline: that measured best) */
 static int
 lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	size_t dq_stop = 0;
-	int r = word_simple_in(p, t, s, LC_WORD, '\'', &dq_stop);
-	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+	return lex_word_from(p, t, s, '\'');
 }
 
-/* (the same for a '"' and for a '$': each case alone, without the
- * others' code and registers, for the argument loop) */
+/* (the same for a '"' and for a '$', for the argument loop) */
 static int
 lex_word_dquote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	size_t dq_stop = 0;
-	int r = word_simple_in(p, t, s, LC_WORD, '"', &dq_stop);
-	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+	return lex_word_from(p, t, s, '"');
 }
 
 static int
 lex_word_dollar(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	size_t dq_stop = 0;
-	int r = word_simple_in(p, t, s, LC_WORD, '$', &dq_stop);
-	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+	return lex_word_from(p, t, s, '$');
 }
 
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	size_t dq_stop = 0;
-	int r = word_simple_in(p, t, s, LC_WORD, p->src[s], &dq_stop);
-	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+	return lex_word_from(p, t, s, p->src[s]);
 }
 
 
@@ -5740,7 +5749,7 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	 * subscript's and each operand's word, part and text (an empty one:
 	 * its word alone) */
 	size_t hdr = sizeof(struct sh_word) + 2 * sizeof(struct sh_part) + sizeof(struct sh_param);
-	size_t name_sz = nn < SH_SRC_PAD ? SH_SRC_PAD : (nn + 8) & ~(size_t)7;
+	size_t name_sz = src_text_room(nn);
 	size_t szx = x == ne ? 0 : nx ? lit_word_size(nx)
 				    : sizeof(struct sh_word);
 	size_t sz1 = !arg ? 0 : n1 ? lit_word_size(n1) : sizeof(struct sh_word);
@@ -5915,23 +5924,6 @@ lex_ansi_c_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 	return 1;
 }
 
-/* The room copy_src_text needs for a text of n bytes, rounded up to 8 */
-static inline size_t
-src_text_room(size_t n)
-{
-	return n < SH_SRC_PAD ? SH_SRC_PAD : (n + 8) & ~(size_t)7;
-}
-
-/*
- * arg_brace_word's word when another brace follows its first one, after
- * plain text or not (x{a,b}{c,d}, a{b,c}d{e,f}g: lex_brace_more's words),
- * each brace of arg_brace_word's shape, at most four, none with a
- * substitution right after its '{' (which lex_brace_more leaves to the
- * general path): the word lex_brace_word and lex_brace_more build, its
- * plain texts as lit_flush makes them and the last as brace_word_make,
- * in one allocation as arg_brace_word's. The same answers. (Apart, so
- * that arg_brace_word's one brace needs no loop over braces.)
- */
 /*
  * Where the plain text after an argument's last brace ends for the
  * general loop, brace_run_end having stopped at e: there, or past the
@@ -5986,11 +5978,54 @@ brace_plain_items(const struct sh_parser *p, size_t *j, size_t *ends,
 	return true;
 }
 
+/* A LIT part at *pt of the source text [b, b + n), its text copied to
+ * *m (src_text_room(n) bytes, in the builder's allocation): both moved
+ * past what they got. */
+static inline __attribute__((always_inline)) void
+brace_lit_part(struct sh_parser *p, struct sh_part **pt, char **m, size_t b,
+	       size_t n)
+{
+	copy_src_text(*m, p->src + b, n);
+	*(*pt)++ = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
+				     .text = *m, .text_len = n };
+	*m += src_text_room(n);
+}
+
+/* The brace at *m of plain items (brace_plain_items') whose '{' is at
+ * open and whose items end at ends[0], ends[1] ... up to end, past its
+ * '}': each item a plain_text_word, their array after the brace, *m moved
+ * past it and *ret_n the number of items. NULL when out of memory. */
+static inline __attribute__((always_inline)) struct sh_brace *
+brace_plain_list(struct sh_parser *p, char **m, size_t open, size_t end,
+		 const size_t *ends, size_t *ret_n)
+{
+	struct sh_brace *br = (struct sh_brace *)*m;
+	struct sh_word **items = (struct sh_word **)(br + 1);
+	size_t ni = 0;
+	for (size_t a = open + 1; a < end; a = ends[ni++] + 1)
+		if (!(items[ni] = plain_text_word(p, a, ends[ni] - a)))
+			return NULL;
+	*m = (char *)(items + ni);
+	*br = (struct sh_brace){ .items = items, .n_items = ni };
+	*ret_n = ni;
+	return br;
+}
+
 struct brace_at {
 	size_t open, end;
 	struct sh_brace *seq;
 };
 
+/*
+ * arg_brace_word's word when another brace follows its first one, after
+ * plain text or not (x{a,b}{c,d}, a{b,c}d{e,f}g: lex_brace_more's words),
+ * each brace of arg_brace_word's shape, at most four, none with a
+ * substitution right after its '{' (which lex_brace_more leaves to the
+ * general path): the word lex_brace_word and lex_brace_more build, its
+ * plain texts as lit_flush makes them and the last as brace_word_make,
+ * in one allocation as arg_brace_word's. The same answers. (Apart, so
+ * that arg_brace_word's one brace needs no loop over braces.)
+ */
 static int __attribute__((noinline))
 arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 {
@@ -6053,35 +6088,19 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 	char *m = (char *)(part + np);
 	for (size_t q = 0, x = 0; q < nb; q++) {
 		/* the plain text before the brace, then the brace */
-		if (bv[q].open > b) {
-			size_t nt = bv[q].open - b;
-			copy_src_text(m, src + b, nt);
-			*pt++ = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, b),
-						  .text = m, .text_len = nt };
-			m += src_text_room(nt);
-		}
+		if (bv[q].open > b)
+			brace_lit_part(p, &pt, &m, b, bv[q].open - b);
 		struct sh_brace *br = bv[q].seq;
-		if (!br) {
-			br = (struct sh_brace *)m;
-			struct sh_word **items = (struct sh_word **)(br + 1);
-			size_t ni = 0;
-			for (size_t a = bv[q].open + 1; a < bv[q].end; a = ends[x++] + 1)
-				if (!(items[ni++] = plain_text_word(p, a, ends[x] - a)))
-					return oom(p);
-			m = (char *)(items + ni);
-			*br = (struct sh_brace){ .items = items, .n_items = ni };
-		} else {
-			x++;
-		}
+		size_t ni = 1; /* (a sequence's one "item", its text) */
+		if (!br && !(br = brace_plain_list(p, &m, bv[q].open, bv[q].end, ends + x, &ni)))
+			return oom(p);
+		x += ni;
 		*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, bv[q].open),
 					  .brace = br };
 		b = bv[q].end;
 	}
-	if (e > j) {
-		copy_src_text(m, src + j, e - j);
-		*pt = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, j),
-					.text = m, .text_len = e - j };
-	}
+	if (e > j)
+		brace_lit_part(p, &pt, &m, j, e - j);
 	word_init(w, sh_pos_at(p, s), part, np, src + s, e - s);
 	p->cmdpos_sens = false;
 	p->pos = e;
@@ -6124,16 +6143,16 @@ arg_brace_literal(struct sh_parser *p, size_t s, size_t k, size_t j)
  * brace is a list of plain items ({a,b}: no character of brace_scan_stop
  * in it but ',' and its '}') or a sequence ({1..3}), plain text to the
  * word's end after it (x{a,b}y, src/{lib,test}, a.{c,h}; another brace
- * after it: arg_brace_chain), in a source
- * with no continuation line, the word lex_brace_word builds of it (its
- * prefix part as lit_flush makes it, the brace as lex_brace does, the
- * suffix as brace_word_make), without the token, the part vector and
- * lex_brace's general scan: the word, its parts, the brace and its item
- * array in one allocation, each item a plain_text_word. 1 with the word
- * in p->tok (not in hand, as arg_word_direct's); 0 for any other word or brace (nothing done: the general
- * path, which also reports a tilde that starts an item of a brace that
- * starts its word, and meets lex_brace's caches of a '{' known literal
- * and its nesting limit); < 0 when out of memory.
+ * after it: arg_brace_chain), in a source with no continuation line, the
+ * word lex_brace_word builds of it (its prefix part as lit_flush makes it,
+ * the brace as lex_brace does, the suffix as brace_word_make), without the
+ * token, the part vector and lex_brace's general scan: the word, its
+ * parts, the brace and its item array in one allocation, each item a
+ * plain_text_word. 1 with the word in p->tok (not in hand, as
+ * arg_word_direct's); 0 for any other word or brace (nothing done: the
+ * general path, which also reports a tilde that starts an item of a brace
+ * that starts its word, and meets lex_brace's caches of a '{' known
+ * literal and its nesting limit); < 0 when out of memory.
  */
 static int __attribute__((noinline))
 arg_brace_word(struct sh_parser *p, size_t s, size_t k)
@@ -6176,27 +6195,13 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 	struct sh_word *w = (struct sh_word *)mem;
 	struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
 	char *m = (char *)(part + np);
-	if (!br) {
-		br = (struct sh_brace *)m;
-		struct sh_word **items = (struct sh_word **)(br + 1);
-		m = (char *)(items + n);
-		*br = (struct sh_brace){ .items = items, .n_items = n };
-		for (size_t q = 0, b = k + 1; q < n; b = ends[q++] + 1)
-			if (!(items[q] = plain_text_word(p, b, ends[q] - b)))
-				return oom(p);
-	}
-	if (npre) {
-		copy_src_text(m, src + s, npre);
-		*pt++ = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s),
-					  .text = m, .text_len = npre };
-		m += src_text_room(npre);
-	}
+	if (!br && !(br = brace_plain_list(p, &m, k, j, ends, &n)))
+		return oom(p);
+	if (npre)
+		brace_lit_part(p, &pt, &m, s, npre);
 	*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, k), .brace = br };
-	if (nsuf) {
-		copy_src_text(m, src + j, nsuf);
-		*pt = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, j),
-					.text = m, .text_len = nsuf };
-	}
+	if (nsuf)
+		brace_lit_part(p, &pt, &m, j, nsuf);
 	word_init(w, sh_pos_at(p, s), part, np, src + s, e - s);
 	p->cmdpos_sens = false;
 	p->pos = e;
