@@ -5466,6 +5466,32 @@ lex_word_token_fixed(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t 
 }
 
 /*
+ * lex_word_token's word at i whose first byte stops its scan (a quote, a
+ * '$', a '{' or a '['). `{ ` and `[[ `, the reserved words that open a
+ * group and a conditional, are the tokens (with no word) that
+ * lex_word_token_general's plain scan makes of them, without it (a lone
+ * '{' is charged its byte there, see lone_brace_end); any other word is
+ * left to it.
+ */
+static int __attribute__((noinline))
+lex_word_token_open(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+{
+	const char *s = p->src + i;
+	if (s[0] == '{' && i + 1 < p->end && (s[1] == ' ' || s[1] == '\t')) {
+		int r = sh_charge(p, i, 1);
+		if (r < 0)
+			return r;
+		plain_word_tok(p, cmdpos, t, i, i + 1, NULL, RW_LBRACE, true);
+		return 0;
+	}
+	if (s[0] == '[' && s[1] == '[' && i + 2 < p->end && (s[2] == ' ' || s[2] == '\t')) {
+		plain_word_tok(p, cmdpos, t, i, i + 2, NULL, RW_DLBRACK, true);
+		return 0;
+	}
+	return lex_word_token_general(p, cmdpos, t, i);
+}
+
+/*
  * The token of a word at i, which starts with no character of tok_special
  * (but for a digit or a backslash, which lex_token_rest sends here).
  * Most are short plain words on a one-line input, a command's name
@@ -5498,7 +5524,8 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 		e++;
 	size_t n = e - i;
 	if (n - 1 >= SH_SRC_PAD - 1 || e > p->end)
-		return lex_word_token_general(p, cmdpos, t, i);
+		return n ? lex_word_token_general(p, cmdpos, t, i)
+			 : lex_word_token_open(p, cmdpos, t, i);
 	if (!p->offset_pos)
 		return p->fixed ? lex_word_token_fixed(p, cmdpos, t, i, e)
 				: lex_word_token_general(p, cmdpos, t, i);
