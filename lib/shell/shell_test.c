@@ -1237,6 +1237,42 @@ TEST(reserved_words_exact)
 	}
 }
 
+/* Words at command position that start with '{' or '[': `{ ` and `[[ `
+ * (a blank after them) open a group and a conditional (lex_word_token_open
+ * makes their tokens); every other such word is left to the general path
+ * and is a word (or the end of the source cuts the reserved word off). */
+TEST(open_words)
+{
+	struct sh_node *t;
+	PARSE("{\ta; }", &t);
+	ASSERT_EQ(t->kind, SH_NODE_GROUP);
+	PARSE("[[\ta ]]", &t);
+	ASSERT_EQ(t->kind, SH_NODE_COND);
+	PARSE("{a,b} c", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	ASSERT_EQ(word(t, 0)->parts[0].kind, SH_PART_BRACE);
+	PARSE("{} c", &t);
+	ASSERT_STREQ(word(t, 0)->parts[0].text, "{}");
+	PARSE("{a c", &t);
+	ASSERT_STREQ(word(t, 0)->parts[0].text, "{a");
+	PARSE("[[a ]]", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	ASSERT_STREQ(word(t, 0)->parts[0].text, "[[a");
+	PARSE("[ a ]", &t);
+	ASSERT_EQ(t->u.simple.n_words, 3);
+	ASSERT_STREQ(word(t, 0)->parts[0].text, "[");
+	PARSE("[[[ a", &t);
+	ASSERT_STREQ(word(t, 0)->parts[0].text, "[[[");
+	PARSE("{\n:; }", &t);
+	ASSERT_EQ(t->kind, SH_NODE_GROUP);
+	PARSE("echo $({ a; })", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	REJECT("{", SH_ERR_SYNTAX);
+	REJECT("[[", SH_ERR_SYNTAX);
+	REJECT("echo $({)", SH_ERR_SYNTAX);
+}
+
 /* The vectors a simple command, a pipeline and a list keep after their
  * node (room for 8), at the room's bounds and past it, where they move to
  * vectors of their own; and no tree left behind by an error after a list
@@ -1306,4 +1342,4 @@ TAP_MAIN(simple_words, assignments, declaration_arrays, quoting, ansi_c_escapes,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 node_vectors)
+	 open_words, node_vectors)
