@@ -5370,6 +5370,22 @@ rw_maybe(const char *text, size_t n)
 	       (rw_last[(unsigned char)text[n - 1]] >> n & 1);
 }
 
+/* The token of the word at i that is not plain, its plain scan stopped
+ * at k: lex_word_rest's from there. */
+static inline __attribute__((always_inline)) int
+word_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	int r;
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	if ((r = lex_word_rest(p, cmdpos, t, i, k, -1)) < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
 /*
  * lex_word_token for every word its fast path leaves (the same token).
  * The plain words (see lex_plain_word) are made here: a reserved word's
@@ -5393,16 +5409,8 @@ lex_word_token_general(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_
 	if (e == SIZE_MAX && k > i && k < p->end && p->src[k] == '(' &&
 	    !(seen & (CC_EQUALS | CC_TILDE | CC_LBRACKET | CC_GLOBOP)))
 		e = k;
-	if (e == SIZE_MAX) {
-		memset(t, 0, sizeof(*t));
-		t->cmdpos = cmdpos;
-		p->pos = i;
-		t->start = i;
-		if ((r = lex_word_rest(p, cmdpos, t, i, k, -1)) < 0)
-			return r;
-		t->end = p->pos;
-		return 0;
-	}
+	if (e == SIZE_MAX)
+		return word_token_rest(p, cmdpos, t, i, k);
 	if (e != k && (r = sh_charge(p, i, 1)) < 0)
 		return r;
 	size_t n = e - i;
@@ -5492,6 +5500,49 @@ lex_word_token_open(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i
 }
 
 /*
+ * lex_word_token's word at i whose scan stopped at an '=' at e (an
+ * assignment, mostly: x=1, IFS=:, v=$x), in a one-line input, the scan
+ * taken on past it as lex_word_token_general's plain scan would take it:
+ * the text after the '=' plain too (no '~', '[', quote or expansion) up to
+ * a byte that ends the word, and all of it under 16 bytes, is the token of
+ * a plain word with a '=' in it (not_assign false: the grammar asks
+ * whether it is an assignment; no reserved word has a '='); a quote, an
+ * expansion or another byte that ends no word there is where the word
+ * goes on to lex_word_rest, as that scan would find; any other word (a
+ * '~' in it, a longer one, an end the scan runs past) is left to
+ * lex_word_token_general.
+ */
+static int __attribute__((noinline))
+lex_word_token_equals(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
+		      size_t e)
+{
+	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_LBRACKET | CC_NUL;
+	if (e >= p->end)
+		return lex_word_token_general(p, cmdpos, t, i);
+	size_t k = e + 1;
+	unsigned c;
+	while (!((c = cc_table[(unsigned char)p->src[k]]) & stop))
+		k++;
+	if (k > p->end)
+		return lex_word_token_general(p, cmdpos, t, i);
+	if (k < p->end && !(c & CC_ENDS)) {
+		/* (a '~' the plain scan goes past; a NUL, an error there) */
+		if (c & (CC_TILDE | CC_NUL))
+			return lex_word_token_general(p, cmdpos, t, i);
+		return word_token_rest(p, cmdpos, t, i, k);
+	}
+	size_t n = k - i;
+	if (n >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(0))
+		return lex_word_token_general(p, cmdpos, t, i);
+	char *mem = p->bump;
+	p->bump += lit_word_size(0);
+	lit_word_text(mem, p->src + i, n);
+	struct sh_word *w = lit_word_in(mem, p->src + i, n, sh_pos_one_line(i));
+	plain_word_tok(p, cmdpos, t, i, k, w, RW_NONE, false);
+	return 0;
+}
+
+/*
  * The token of a word at i, which starts with no character of tok_special
  * (but for a digit or a backslash, which lex_token_rest sends here).
  * Most are short plain words on a one-line input, a command's name
@@ -5531,7 +5582,8 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 				: lex_word_token_general(p, cmdpos, t, i);
 	if ((!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
-		return lex_word_token_general(p, cmdpos, t, i);
+		return c & CC_EQUALS ? lex_word_token_equals(p, cmdpos, t, i, e)
+				     : lex_word_token_general(p, cmdpos, t, i);
 	plain_token_build(p, cmdpos, t, i, e, false);
 	return 0;
 }

@@ -169,6 +169,54 @@ TEST(assignments)
 	ASSERT_STREQ(static_value(a->elems[4].value), "3");
 }
 
+/* Words at command position with a '=' after plain text: plain to the
+ * end (under 16 bytes), a plain word lex_word_token_equals makes; the
+ * others, taken on from where its scan stopped or left to the general
+ * path, hold what follows (a tilde prefix, an expansion, a quote, a
+ * subscript, a process substitution's '<'). */
+TEST(assignment_words)
+{
+	struct sh_node *t;
+	PARSE("x=1", &t);
+	ASSERT_STREQ(t->u.simple.assigns->name, "x");
+	ASSERT_STREQ(static_value(t->u.simple.assigns->value), "1");
+	PARSE("x==1;y=", &t);
+	const struct sh_node *c = t->u.list.items[0];
+	ASSERT_STREQ(static_value(c->u.simple.assigns->value), "=1");
+	c = t->u.list.items[1];
+	ASSERT_EQ(c->u.simple.assigns->value->n_parts, 0);
+	PARSE("x=a:~/b", &t);
+	const struct sh_word *v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 3);
+	ASSERT_EQ(v->parts[1].kind, SH_PART_TILDE);
+	PARSE("x=$y z", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 1);
+	ASSERT_EQ(v->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(t->u.simple.n_words, 1);
+	PARSE("x=a\\\"b", &t);
+	ASSERT_EQ(t->u.simple.assigns->value->parts[1].kind, SH_PART_ESCAPED);
+	PARSE("x=\"a b\"c", &t);
+	ASSERT_STREQ(static_value(t->u.simple.assigns->value), "a bc");
+	PARSE("x=a[1]", &t);
+	ASSERT_EQ(t->u.simple.assigns->value->parts[0].kind, SH_PART_LIT);
+	PARSE("x=a<b", &t);
+	ASSERT_STREQ(static_value(t->u.simple.assigns->value), "a");
+	ASSERT_EQ(t->redirs->op, SH_REDIR_IN);
+	PARSE("x=a<(b)", &t);
+	ASSERT_EQ(t->u.simple.assigns->value->parts[1].kind, SH_PART_PROCSUB);
+	PARSE("abcdefgh=ijklmnopq", &t);
+	ASSERT_STREQ(t->u.simple.assigns->name, "abcdefgh");
+	ASSERT_STREQ(static_value(t->u.simple.assigns->value), "ijklmnopq");
+	PARSE("-x=1", &t);
+	ASSERT_STREQ(static_value(word(t, 0)), "-x=1");
+	PARSE("x=(a b)", &t);
+	ASSERT_TRUE(t->u.simple.assigns->is_array);
+	PARSE("echo $(x=1)", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_CMDSUB);
+	REJECT("x=a(b)", SH_ERR_SYNTAX);
+}
+
 TEST(declaration_arrays)
 {
 	struct sh_node *t;
@@ -1334,7 +1382,8 @@ TEST(node_vectors)
 	}
 }
 
-TAP_MAIN(simple_words, assignments, declaration_arrays, quoting, ansi_c_escapes,
+TAP_MAIN(simple_words, assignments, assignment_words,
+	 declaration_arrays, quoting, ansi_c_escapes,
 	 line_continuations, comments, parameters, parameter_subscripts,
 	 parameter_braces, command_substitution, arithmetic, braces, tildes,
 	 extglob,
