@@ -5475,11 +5475,11 @@ lex_word_token_fixed(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t 
 
 /*
  * lex_word_token's word at i whose first byte stops its scan (a quote, a
- * '$', a '{' or a '['). `{ ` and `[[ `, the reserved words that open a
- * group and a conditional, are the tokens (with no word) that
+ * '$', a '{', a '[' or a '='). `{ ` and `[[ `, the reserved words that
+ * open a group and a conditional, are the tokens (with no word) that
  * lex_word_token_general's plain scan makes of them, without it (a lone
- * '{' is charged its byte there, see lone_brace_end); any other word is
- * left to it.
+ * '{' is charged its byte there, see lone_brace_end), and = == =~ the
+ * plain words it makes of them; any other word is left to it.
  */
 static int __attribute__((noinline))
 lex_word_token_open(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
@@ -5494,6 +5494,18 @@ lex_word_token_open(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i
 	}
 	if (s[0] == '[' && s[1] == '[' && i + 2 < p->end && (s[2] == ' ' || s[2] == '\t')) {
 		plain_word_tok(p, cmdpos, t, i, i + 2, NULL, RW_DLBRACK, true);
+		return 0;
+	}
+	/* = == =~ and a blank, the operators of [[ ]]: plain words with a
+	 * '=' (a '~' after no name is plain text, see assign_like) */
+	size_t n = 1 + (s[0] == '=' && (s[1] == '=' || s[1] == '~'));
+	if (s[0] == '=' && i + n < p->end && (s[n] == ' ' || s[n] == '\t') &&
+	    p->offset_pos && (size_t)(p->bump_end - p->bump) >= lit_word_size(0)) {
+		char *mem = p->bump;
+		p->bump += lit_word_size(0);
+		lit_word_text(mem, s, n);
+		struct sh_word *w = lit_word_in(mem, s, n, sh_pos_one_line(i));
+		plain_word_tok(p, cmdpos, t, i, i + n, w, RW_NONE, false);
 		return 0;
 	}
 	return lex_word_token_general(p, cmdpos, t, i);

@@ -1316,6 +1316,17 @@ TEST(open_words)
 	ASSERT_EQ(t->kind, SH_NODE_GROUP);
 	PARSE("echo $({ a; })", &t);
 	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	/* = == =~ and a blank, made directly; longer words left */
+	PARSE("[[ a =~ b && a == b && a = b ]]", &t);
+	ASSERT_STREQ(t->u.cond.expr->left->left->op, "=~");
+	PARSE("=~ a", &t);
+	ASSERT_STREQ(word(t, 0)->parts[0].text, "=~");
+	PARSE("=~x a", &t);
+	ASSERT_STREQ(word(t, 0)->parts[0].text, "=~x");
+	PARSE("==~ a", &t);
+	ASSERT_STREQ(word(t, 0)->parts[0].text, "==~");
+	PARSE("=$x a", &t);
+	ASSERT_EQ(word(t, 0)->n_parts, 2);
 	REJECT("{", SH_ERR_SYNTAX);
 	REJECT("[[", SH_ERR_SYNTAX);
 	REJECT("echo $({)", SH_ERR_SYNTAX);
