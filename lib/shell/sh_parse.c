@@ -1405,13 +1405,18 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				 * after them end (as peek_tok lexes it) */
 				if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
 					return r;
-				p->have_tok = tok_in_hand(&p->tok);
 				/* (an operator of a list or a pipeline, ; &&
 				 * | and the like, the ops before OP_LPAREN,
 				 * ends the command, as the loop's questions
-				 * would find) */
-				if (p->tok.kind == T_OP && p->tok.op < OP_LPAREN)
-					break;
+				 * would find; an operator's token serves
+				 * either cmdpos, as tok_in_hand says of it) */
+				if (p->tok.kind == T_OP) {
+					p->have_tok = 3;
+					if (p->tok.op < OP_LPAREN)
+						break;
+				} else {
+					p->have_tok = tok_in_hand(&p->tok);
+				}
 			}
 		}
 		if ((r = peek_tok(p, nw == 0, &t)) < 0)
