@@ -1376,9 +1376,11 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 		if (!(words[nw++] = tok_word(p, first_word)))
 			return oom(p);
 		any = true;
-	} else if ((in_hand || t->kind == T_WORD) && t->not_assign && !t->assign) {
+	} else if ((in_hand || t->kind == T_WORD) && t->not_assign) {
 		/* the name, most often a plain word that is no assignment:
-		 * the loop's questions for a word at nw 0 all answer no */
+		 * the loop's questions for a word at nw 0 all answer no
+		 * (not_assign is only set, by plain_word_tok, on a token with
+		 * no assign) */
 		if (!(words[nw++] = tok_word(p, t)))
 			return oom(p);
 		consume(p);
@@ -1424,7 +1426,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 		if (t->kind == T_WORD) {
 			/* (a plain word without '=' is no assignment: the
 			 * lexer knows, and most command names are such) */
-			if (nw == 0 && (t->assign || !t->not_assign)) {
+			if (nw == 0 && !t->not_assign) {
 				struct sh_assign *as = NULL;
 				if ((r = word_assignment(p, t, false, &as)) < 0)
 					return r;
