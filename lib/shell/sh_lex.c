@@ -5508,6 +5508,11 @@ lex_word_token_open(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i
 		plain_word_tok(p, cmdpos, t, i, i + n, w, RW_NONE, false);
 		return 0;
 	}
+	/* a quote, a '$' or a backslash first: no plain word, which
+	 * lex_word_token_general's plain scan would find at once (the
+	 * scan stopped at i), handing the word to lex_word_rest */
+	if ((cc_table[(unsigned char)s[0]] & CC_WORDSTOP) && s[0] != '{')
+		return word_token_rest(p, cmdpos, t, i, i);
 	return lex_word_token_general(p, cmdpos, t, i);
 }
 

@@ -1327,6 +1327,13 @@ TEST(open_words)
 	ASSERT_STREQ(word(t, 0)->parts[0].text, "==~");
 	PARSE("=$x a", &t);
 	ASSERT_EQ(word(t, 0)->n_parts, 2);
+	/* a quote, '$', backquote or backslash first: lex_word_rest's */
+	PARSE("\\ech\"o\" a", &t);
+	ASSERT_STREQ(static_value(word(t, 0)), "echo");
+	PARSE("'e'cho a; $x'y' b; `c`d e; \"$x\"", &t);
+	ASSERT_EQ(t->u.list.n_items, 4);
+	ASSERT_EQ(t->u.list.items[1]->u.simple.words[0]->n_parts, 2);
+	ASSERT_EQ(t->u.list.items[2]->u.simple.words[0]->parts[0].kind, SH_PART_CMDSUB);
 	REJECT("{", SH_ERR_SYNTAX);
 	REJECT("[[", SH_ERR_SYNTAX);
 	REJECT("echo $({)", SH_ERR_SYNTAX);
