@@ -5247,6 +5247,24 @@ lex_op_short(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c
 	return true;
 }
 
+/* lex_special_fast's token at i, a digit that no '<' or '>' follows, in a
+ * source with no continuation line: digits that none follows either (the
+ * 2 and 10 of [[ 2 -lt 10 ]]) are a word, which lex_special_tok would find
+ * after its scan for a longer fd and hand to lex_word_token; the rest (a
+ * longer fd, 10>) go its way. (Apart, so that lex_special_fast's
+ * operators keep their registers.) */
+static int __attribute__((noinline))
+lex_digit_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
+{
+	size_t k = i + 1;
+	while (k < p->end && p->src[k] >= '0' && p->src[k] <= '9')
+		k++;
+	if (k == p->end || (p->src[k] != '<' && p->src[k] != '>'))
+		return lex_word_token(p, cmdpos, t, i);
+	p->pos = i;
+	return lex_token_rest(p, cmdpos, t);
+}
+
 static int __attribute__((noinline))
 lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
@@ -5273,6 +5291,8 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 			p->pos = i + 1;
 			return 0;
 		}
+		if (p->no_lc)
+			return lex_digit_token(p, cmdpos, t, i);
 	} else if (c == '\n' && !p->n_hd) {
 		/* (a newline, with no here-document body after it) */
 		*t = (struct sh_tok){ .kind = T_NEWLINE, .start = i, .end = i + 1,

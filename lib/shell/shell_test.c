@@ -1334,6 +1334,15 @@ TEST(open_words)
 	ASSERT_EQ(t->u.list.n_items, 4);
 	ASSERT_EQ(t->u.list.items[1]->u.simple.words[0]->n_parts, 2);
 	ASSERT_EQ(t->u.list.items[2]->u.simple.words[0]->parts[0].kind, SH_PART_CMDSUB);
+	/* digits first: a word (lex_digit_token), unless a '<' or '>'
+	 * follows them (an fd, lex_special_tok's) */
+	PARSE("[[ 2 -lt 10 ]]", &t);
+	ASSERT_STREQ(static_value(t->u.cond.expr->b), "10");
+	PARSE("22 a; 2x a; 10>f b; 7<g", &t);
+	ASSERT_STREQ(static_value(word(t->u.list.items[0], 0)), "22");
+	ASSERT_STREQ(static_value(word(t->u.list.items[1], 0)), "2x");
+	ASSERT_EQ(t->u.list.items[2]->redirs->fd, 10);
+	ASSERT_EQ(t->u.list.items[3]->redirs->fd, 7);
 	REJECT("{", SH_ERR_SYNTAX);
 	REJECT("[[", SH_ERR_SYNTAX);
 	REJECT("echo $({)", SH_ERR_SYNTAX);
