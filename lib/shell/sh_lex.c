@@ -5537,6 +5537,27 @@ lex_word_token_open(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i
 }
 
 /*
+ * lex_word_token's word at i whose scan stopped at e, 16 bytes or more
+ * from i (./scripts/build.sh), at a byte of class c: in a one-line input,
+ * plain text that ends a plain word there (no '~', '=' or '[' in it) is
+ * the plain word lex_word_token_general makes of it (none of that length
+ * is a reserved word), without its second scan; any other word (a scan
+ * that ran past the source's end too) is left to it.
+ */
+static int __attribute__((noinline))
+lex_word_token_long(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t e,
+		    unsigned c)
+{
+	if (e > p->end || !p->offset_pos || (!(c & CC_ENDS) && e != p->end))
+		return lex_word_token_general(p, cmdpos, t, i);
+	struct sh_word *w = lit_word(p, p->src + i, e - i, i);
+	if (!w)
+		return oom(p);
+	plain_word_tok(p, cmdpos, t, i, e, w, RW_NONE, true);
+	return 0;
+}
+
+/*
  * lex_word_token's word at i whose scan stopped at an '=' at e (an
  * assignment, mostly: x=1, IFS=:, v=$x), in a one-line input, the scan
  * taken on past it as lex_word_token_general's plain scan would take it:
@@ -5612,7 +5633,7 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 		e++;
 	size_t n = e - i;
 	if (n - 1 >= SH_SRC_PAD - 1 || e > p->end)
-		return n ? lex_word_token_general(p, cmdpos, t, i)
+		return n ? lex_word_token_long(p, cmdpos, t, i, e, c)
 			 : lex_word_token_open(p, cmdpos, t, i);
 	if (!p->offset_pos)
 		return p->fixed ? lex_word_token_fixed(p, cmdpos, t, i, e)

@@ -1334,6 +1334,14 @@ TEST(open_words)
 	ASSERT_EQ(t->u.list.n_items, 4);
 	ASSERT_EQ(t->u.list.items[1]->u.simple.words[0]->n_parts, 2);
 	ASSERT_EQ(t->u.list.items[2]->u.simple.words[0]->parts[0].kind, SH_PART_CMDSUB);
+	/* 16 bytes or more before the scan's stop: plain to a word's end
+	 * (lex_word_token_long), else the general path's */
+	PARSE("./scripts/build.sh --flag", &t);
+	ASSERT_STREQ(static_value(word(t, 0)), "./scripts/build.sh");
+	PARSE("abcdefghijklmnopq~ a; abcdefghijklmnopq=1 a; abcdefghijklmnopq$x", &t);
+	ASSERT_STREQ(static_value(word(t->u.list.items[0], 0)), "abcdefghijklmnopq~");
+	ASSERT_STREQ(t->u.list.items[1]->u.simple.assigns->name, "abcdefghijklmnopq");
+	ASSERT_EQ(word(t->u.list.items[2], 0)->n_parts, 2);
 	/* digits first: a word (lex_digit_token), unless a '<' or '>'
 	 * follows them (an fd, lex_special_tok's) */
 	PARSE("[[ 2 -lt 10 ]]", &t);
