@@ -5498,7 +5498,7 @@ lex_word_token_fixed(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t 
  * '$', a '{', a '[' or a '='). `{ ` and `[[ `, the reserved words that
  * open a group and a conditional, are the tokens (with no word) that
  * lex_word_token_general's plain scan makes of them, without it (a lone
- * '{' is charged its byte there, see lone_brace_end), and = == =~ the
+ * '{' is charged its byte there, see lone_brace_end), and = == =~ [ the
  * plain words it makes of them; any other word is left to it.
  */
 static int __attribute__((noinline))
@@ -5517,15 +5517,17 @@ lex_word_token_open(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i
 		return 0;
 	}
 	/* = == =~ and a blank, the operators of [[ ]]: plain words with a
-	 * '=' (a '~' after no name is plain text, see assign_like) */
-	size_t n = 1 + (s[0] == '=' && (s[1] == '=' || s[1] == '~'));
-	if (s[0] == '=' && i + n < p->end && (s[n] == ' ' || s[n] == '\t') &&
+	 * '=' (a '~' after no name is plain text, see assign_like); [ and a
+	 * blank, the test command, one with none */
+	bool eq = s[0] == '=';
+	size_t n = 1 + (eq && (s[1] == '=' || s[1] == '~'));
+	if ((eq || s[0] == '[') && i + n < p->end && (s[n] == ' ' || s[n] == '\t') &&
 	    p->offset_pos && (size_t)(p->bump_end - p->bump) >= lit_word_size(0)) {
 		char *mem = p->bump;
 		p->bump += lit_word_size(0);
 		lit_word_text(mem, s, n);
 		struct sh_word *w = lit_word_in(mem, s, n, sh_pos_one_line(i));
-		plain_word_tok(p, cmdpos, t, i, i + n, w, RW_NONE, false);
+		plain_word_tok(p, cmdpos, t, i, i + n, w, RW_NONE, !eq);
 		return 0;
 	}
 	/* a quote, a '$' or a backslash first: no plain word, which

@@ -1312,6 +1312,8 @@ TEST(open_words)
 	ASSERT_STREQ(word(t, 0)->parts[0].text, "[");
 	PARSE("[[[ a", &t);
 	ASSERT_STREQ(word(t, 0)->parts[0].text, "[[[");
+	PARSE("[x] a", &t);
+	ASSERT_STREQ(word(t, 0)->parts[0].text, "[x]");
 	PARSE("{\n:; }", &t);
 	ASSERT_EQ(t->kind, SH_NODE_GROUP);
 	PARSE("echo $({ a; })", &t);
