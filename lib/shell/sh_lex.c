@@ -3479,14 +3479,16 @@ sh_lex_name_word(struct sh_parser *p, size_t i, const char **ret)
 	 * stops at every byte of sh_ends_plain_word and finds no '~' or '=':
 	 * the token's word, a literal, is lit_word's, reserved word or not,
 	 * as tok_word builds it, its text the name's bytes) */
-	if (i >= p->end || !is_name_start((unsigned char)p->src[i]))
+	/* (the name by sh_name_class, copied by one 16-byte move: it is
+	 * source text, see src_strndup) */
+	if (i >= p->end || !(sh_name_class[(unsigned char)p->src[i]] & 1))
 		return 0;
 	size_t e = i + 1;
-	while (e < p->end && is_name_char((unsigned char)p->src[e]))
+	while (e < p->end && (sh_name_class[(unsigned char)p->src[e]] & 2))
 		e++;
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]])
 		return 0;
-	if (!(*ret = sh_strndup(p, p->src + i, e - i)))
+	if (!(*ret = src_strndup(p, p->src + i, e - i)))
 		return oom(p);
 	p->cmdpos_sens = false;
 	p->pos = e;
