@@ -5955,7 +5955,8 @@ brace_cached_literal(const struct sh_parser *p, size_t j)
  * brace_scan_stop but their ',' or '}'): each item's end added to
  * ends[*n] (its ',' or, the last, the '}'), at most 16 in all, *j past
  * the '}', *tilde set when an item starts with '~'. false for any other
- * brace (an item not plain, no '}', too many items). */
+ * brace (an item not plain, no '}', too many items), *j where the scan
+ * stopped (on a '{': arg_brace_nested's brace, maybe). */
 static inline __attribute__((always_inline)) bool
 brace_plain_items(const struct sh_parser *p, size_t *j, size_t *ends,
 		  size_t *n, bool *tilde)
@@ -5966,8 +5967,10 @@ brace_plain_items(const struct sh_parser *p, size_t *j, size_t *ends,
 		size_t b = i;
 		while (i < p->end && !brace_scan_stop[(unsigned char)src[i]])
 			i++;
-		if (i >= p->end || (src[i] != ',' && src[i] != '}') || *n == 16)
+		if (i >= p->end || (src[i] != ',' && src[i] != '}') || *n == 16) {
+			*j = i;
 			return false;
+		}
 		/* (an empty item's byte there is its ',' or '}') */
 		*tilde |= src[b] == '~';
 		ends[(*n)++] = i++;
@@ -6138,6 +6141,139 @@ arg_brace_literal(struct sh_parser *p, size_t s, size_t k, size_t j)
 }
 
 /*
+ * arg_brace_word's brace at k (after the plain text [s, k)) when one of
+ * its items holds a brace of its own ({a,{b,c}}, {a,{b,c}d}, {x,y{1,2}},
+ * x{{a,b},c}y, {a,{}}): each item plain text, or plain text around one
+ * inner brace of arg_brace_word's kind (plain items, a sequence, or a
+ * literal '{' with one item, lex_brace's charge taken); at most 16
+ * items in each, two at least outside, none starting with '~' (lex_brace
+ * refuses some of those: the general path reports them), plain text to
+ * the word's end after the outer '}' (arg_brace_word's), and the nesting
+ * limit two levels away. The word lex_brace_word builds: lex_brace's
+ * items, a plain one as plain_text_word, the others as lex_parts and
+ * make_word make them (the texts around the inner brace as lit_flush
+ * makes them, the inner brace as lex_brace makes it), without the token,
+ * the part vectors and lex_brace's scans (about 1,300 instructions a word
+ * on the general path). 1 or < 0 as arg_brace_word's; 0 for any other
+ * shape, nothing done but arena memory taken.
+ */
+static int __attribute__((noinline))
+arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
+{
+	const char *src = p->src;
+	/* (sh_enter for the outer brace and for an inner list) */
+	if (p->depth + 2 > SH_MAX_DEPTH)
+		return 0;
+	struct sh_word *items[16];
+	size_t n = 0, j = k + 1;
+	for (;;) {
+		size_t b = j;
+		if (n == 16 || src[b] == '~')
+			return 0;
+		while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
+			j++;
+		if (j >= p->end)
+			return 0;
+		if (src[j] == '{') {
+			/* [b, open) {inner} [close, j) */
+			size_t open = j, close, ends[16], ni = 0;
+			bool tilde = false;
+			if (brace_cached_literal(p, open))
+				return 0;
+			j++;
+			if (!brace_plain_items(p, &j, ends, &ni, &tilde) || tilde)
+				return 0;
+			close = j;
+			while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
+				j++;
+			if (j >= p->end || (src[j] != ',' && src[j] != '}'))
+				return 0;
+			struct sh_brace *br = NULL;
+			if (ni == 1) {
+				bool no_mem = false;
+				int r;
+				br = parse_seq(p, src + open + 1, close - open - 2, &no_mem);
+				if (no_mem)
+					return oom(p);
+				if (!br) {
+					/* a literal '{' ({}, {b}c): lex_brace's
+					 * charge, and the item one run of text,
+					 * one LIT part */
+					if ((r = sh_charge(p, open, close - open - 2)) < 0)
+						return r;
+					if (!(items[n++] = plain_text_word(p, b, j - b)))
+						return oom(p);
+					goto next;
+				}
+			}
+			size_t npre = open - b, nsuf = j - close;
+			size_t np = 1 + (npre != 0) + (nsuf != 0);
+			size_t sz = sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+				    (br ? 0 : sizeof(*br) + ni * sizeof(struct sh_word *)) +
+				    (npre ? src_text_room(npre) : 0) +
+				    (nsuf ? src_text_room(nsuf) : 0);
+			char *mem = sh_alloc_rounded(p, sz);
+			if (!mem)
+				return oom(p);
+			struct sh_word *w = (struct sh_word *)mem;
+			struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
+			char *m = (char *)(part + np);
+			if (!br && !(br = brace_plain_list(p, &m, open, close, ends, &ni)))
+				return oom(p);
+			if (npre)
+				brace_lit_part(p, &pt, &m, b, npre);
+			*pt++ = (struct sh_part){ .kind = SH_PART_BRACE,
+						  .pos = sh_pos_at(p, open), .brace = br };
+			if (nsuf)
+				brace_lit_part(p, &pt, &m, close, nsuf);
+			word_init(w, sh_pos_at(p, b), part, np, src + b, j - b);
+			items[n++] = w;
+		} else if (src[j] == ',' || src[j] == '}') {
+			if (!(items[n++] = plain_text_word(p, b, j - b)))
+				return oom(p);
+		} else {
+			return 0;
+		}
+next:
+		if (src[j++] == '}')
+			break;
+	}
+	if (n < 2)
+		return 0; /* ({{a,b}}: no list outside, a literal '{') */
+	size_t e = brace_run_end(p, j);
+	if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]] &&
+	    (src[e] == '{' || ((e = brace_tail_end(p, e)) < p->end &&
+			       !sh_ends_plain_word[(unsigned char)src[e]])))
+		return 0;
+	size_t npre = k - s, nsuf = e - j;
+	size_t np = 1 + (npre != 0) + (nsuf != 0);
+	size_t sz = sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+		    sizeof(struct sh_brace) + n * sizeof(struct sh_word *) +
+		    (npre ? src_text_room(npre) : 0) + (nsuf ? src_text_room(nsuf) : 0);
+	char *mem = sh_alloc_rounded(p, sz);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
+	struct sh_brace *br = (struct sh_brace *)(part + np);
+	struct sh_word **iv = (struct sh_word **)(br + 1);
+	for (size_t q = 0; q < n; q++)
+		iv[q] = items[q];
+	*br = (struct sh_brace){ .items = iv, .n_items = n };
+	char *m = (char *)(iv + n);
+	if (npre)
+		brace_lit_part(p, &pt, &m, s, npre);
+	*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, k), .brace = br };
+	if (nsuf)
+		brace_lit_part(p, &pt, &m, j, nsuf);
+	word_init(w, sh_pos_at(p, s), part, np, src + s, e - s);
+	p->cmdpos_sens = false;
+	p->pos = e;
+	p->tok.word = w;
+	return 1;
+}
+
+/*
  * An argument at s whose plain scan stopped at the '{' at k, after plain
  * text [s, k) with none of '~' '=' '[' in it (brace_prefix_ok): when the
  * brace is a list of plain items ({a,b}: no character of brace_scan_stop
@@ -6165,7 +6301,7 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 	size_t ends[16], n = 0, j = k + 1;
 	bool tilde = false;
 	if (!brace_plain_items(p, &j, ends, &n, &tilde))
-		return 0;
+		return j < p->end && src[j] == '{' ? arg_brace_nested(p, s, k) : 0;
 	if (tilde && s == k)
 		return 0;
 	size_t e = brace_run_end(p, j);

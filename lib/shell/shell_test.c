@@ -571,6 +571,42 @@ TEST(braces)
 	PARSE("echo ${x:-{}${x:-{}{1..2} {3..4}", &t);
 	ASSERT_EQ(word(t, 1)->parts[2].kind, SH_PART_LIT);
 	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
+	/* a brace in a brace's item (arg_brace_nested): built, and the
+	 * shapes it leaves to lex_brace_word (a tilde starting an item, two
+	 * braces in an item, a brace in an inner item, text after the outer
+	 * brace that is not plain, a brace after it, one item outside, an
+	 * inner item not plain) */
+	PARSE("echo {a,{b,c}d} x{y{1..2},{}} {a,{b}c}\n"
+	      "echo x{~a,{b,c}} {a,{b,c}{d,e}} {a,{b,{c,d}}} {a,{b,c}}$y "
+	      "{a,{b,c}}{d,e} {{a,b}} {a,{b,\"c\"}}", &t);
+	t0 = t->u.list.items[0];
+	t1 = t->u.list.items[1];
+	const struct sh_word *it = word(t0, 1)->parts[0].brace->items[1];
+	ASSERT_EQ(it->n_parts, 2);
+	ASSERT_EQ(it->parts[0].brace->n_items, 2);
+	ASSERT_STREQ(it->parts[1].text, "d");
+	ASSERT_EQ(it->parts[1].pos.col, 14);
+	ASSERT_EQ(it->src_len, 6);
+	it = word(t0, 2)->parts[1].brace->items[0];
+	ASSERT_STREQ(it->parts[0].text, "y");
+	ASSERT_TRUE(it->parts[1].brace->is_sequence);
+	ASSERT_STREQ(static_value(word(t0, 2)->parts[1].brace->items[1]), "{}");
+	ASSERT_EQ(word(t0, 3)->parts[0].brace->items[1]->n_parts, 1);
+	ASSERT_STREQ(static_value(word(t0, 3)->parts[0].brace->items[1]), "{b}c");
+	ASSERT_STREQ(static_value(word(t1, 1)->parts[1].brace->items[0]), "~a");
+	ASSERT_EQ(word(t1, 2)->parts[0].brace->items[1]->n_parts, 2);
+	it = word(t1, 3)->parts[0].brace->items[1]->parts[0].brace->items[1];
+	ASSERT_EQ(it->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t1, 4)->n_parts, 2);
+	ASSERT_EQ(word(t1, 4)->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t1, 5)->n_parts, 2);
+	ASSERT_EQ(word(t1, 5)->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t1, 6)->n_parts, 3);
+	ASSERT_STREQ(word(t1, 6)->parts[0].text, "{");
+	it = word(t1, 7)->parts[0].brace->items[1]->parts[0].brace->items[1];
+	ASSERT_EQ(it->parts[0].kind, SH_PART_DQUOTE);
+	REJECT("echo {~a,{b,c}}", SH_ERR_UNSUPPORTED);
+	REJECT("echo {a,{~b,c}}", SH_ERR_UNSUPPORTED);
 }
 
 TEST(tildes)
