@@ -6140,22 +6140,31 @@ arg_brace_literal(struct sh_parser *p, size_t s, size_t k, size_t j)
 	return 1;
 }
 
+/* The bytes at which brace_plain_items' scan of an argument's brace
+ * stops that arg_brace_nested may take on from */
+static const bool arg_brace_odd[256] = {
+	['{'] = true, ['\\'] = true, ['\''] = true, ['"'] = true, ['$'] = true,
+};
+
 /*
  * arg_brace_word's brace at k (after the plain text [s, k)) when one of
- * its items holds a brace of its own ({a,{b,c}}, {a,{b,c}d}, {x,y{1,2}},
- * x{{a,b},c}y, {a,{}}): each item plain text, or plain text around one
- * inner brace of arg_brace_word's kind (plain items, a sequence, or a
- * literal '{' with one item, lex_brace's charge taken); at most 16
- * items in each, two at least outside, none starting with '~' (lex_brace
- * refuses some of those: the general path reports them), plain text to
- * the word's end after the outer '}' (arg_brace_word's), and the nesting
- * limit two levels away. The word lex_brace_word builds: lex_brace's
- * items, a plain one as plain_text_word, the others as lex_parts and
- * make_word make them (the texts around the inner brace as lit_flush
- * makes them, the inner brace as lex_brace makes it), without the token,
- * the part vectors and lex_brace's scans (about 1,300 instructions a word
- * on the general path). 1 or < 0 as arg_brace_word's; 0 for any other
- * shape, nothing done but arena memory taken.
+ * its items is not plain text: it holds a brace of its own ({a,{b,c}},
+ * {a,{b,c}d}, {x,y{1,2}}, x{{a,b},c}y, {a,{}}), or escapes, quotes or
+ * $name ({a,"b c"}, {a,b\}}, {"$x",b}). Each item plain text; or plain
+ * text around one inner brace of arg_brace_word's kind (plain items, a
+ * sequence, or a literal '{' with one item, lex_brace's charge taken);
+ * or, with no brace in it, a word lex_word_seq builds (which hands back
+ * ${, $( and the like). At most 16 items in each brace, two at least
+ * outside, none starting with '~' (lex_brace refuses some of those: the
+ * general path reports them), plain text to the word's end after the
+ * outer '}' (arg_brace_word's), and the nesting limit two levels away.
+ * The word lex_brace_word builds: lex_brace's items, a plain one as
+ * plain_text_word, the others as lex_parts and make_word make them (the
+ * texts around an inner brace as lit_flush makes them, the inner brace
+ * as lex_brace makes it), without the token, the part vectors and
+ * lex_brace's scans (600 to 800 instructions a word fewer). 1 or < 0 as
+ * arg_brace_word's; 0 for any other shape, nothing done but arena memory
+ * taken.
  */
 static int __attribute__((noinline))
 arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
@@ -6166,6 +6175,7 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 		return 0;
 	struct sh_word *items[16];
 	size_t n = 0, j = k + 1;
+	bool name_last = false;
 	for (;;) {
 		size_t b = j;
 		if (n == 16 || src[b] == '~')
@@ -6232,7 +6242,42 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 			if (!(items[n++] = plain_text_word(p, b, j - b)))
 				return oom(p);
 		} else {
-			return 0;
+			/* escapes, quotes, $name: the item's end as lex_brace's
+			 * scan finds it, no brace in it, then the item as
+			 * lex_word_seq builds it (lex_parts_at's and make_word's
+			 * word: nothing in such an item for merge_lits to join),
+			 * with the item's end for the source's */
+			for (;;) {
+				while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
+					j++;
+				if (j >= p->end)
+					return 0;
+				char c = src[j];
+				if (c == ',' || c == '}')
+					break;
+				if (c == '\\') {
+					j += 2;
+				} else if (c == '\'' || c == '"') {
+					if ((j = skip_quoted(p, j)) == SIZE_MAX)
+						return 0;
+				} else if (c == '$' && j + 1 < p->end &&
+					   !brace_scan_stop[(unsigned char)src[j + 1]]) {
+					j++; /* ($$, ${, $(, $' and $" left to lex_brace) */
+				} else {
+					return 0;
+				}
+			}
+			size_t oend = p->end;
+			p->end = j;
+			int r = lex_word_seq(p, &p->tok, b, b, 0);
+			p->end = oend;
+			if (r <= 0)
+				return r;
+			struct sh_word *w = p->tok.word;
+			/* (lex_brace's test of an item that ends in $name, made
+			 * below when the byte after the brace is known) */
+			name_last |= is_unbraced_name_param(&w->parts[w->n_parts - 1]);
+			items[n++] = w;
 		}
 next:
 		if (src[j++] == '}')
@@ -6240,6 +6285,8 @@ next:
 	}
 	if (n < 2)
 		return 0; /* ({{a,b}}: no list outside, a literal '{') */
+	if (name_last && j < p->end && (is_name_char((unsigned char)src[j]) || src[j] == '{'))
+		return 0;
 	size_t e = brace_run_end(p, j);
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]] &&
 	    (src[e] == '{' || ((e = brace_tail_end(p, e)) < p->end &&
@@ -6301,7 +6348,8 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 	size_t ends[16], n = 0, j = k + 1;
 	bool tilde = false;
 	if (!brace_plain_items(p, &j, ends, &n, &tilde))
-		return j < p->end && src[j] == '{' ? arg_brace_nested(p, s, k) : 0;
+		return j < p->end && arg_brace_odd[(unsigned char)src[j]] ? arg_brace_nested(p, s, k)
+									: 0;
 	if (tilde && s == k)
 		return 0;
 	size_t e = brace_run_end(p, j);

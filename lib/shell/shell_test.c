@@ -607,6 +607,31 @@ TEST(braces)
 	ASSERT_EQ(it->parts[0].kind, SH_PART_DQUOTE);
 	REJECT("echo {~a,{b,c}}", SH_ERR_UNSUPPORTED);
 	REJECT("echo {a,{~b,c}}", SH_ERR_UNSUPPORTED);
+	/* items with escapes, quotes or $name (arg_brace_nested, by
+	 * lex_word_seq), and what it leaves to lex_brace_word: ${, $(, a
+	 * brace after a quote, one item outside, and an item ending in
+	 * $name with a name character after the brace */
+	PARSE("echo {'a b',c} {a,b\\}} {\"$x\",b}\n"
+	      "echo {a,${x}} {a,\"$(e)\"} {a,\"b\"{c,d}} {a\\,b} {$x,b}/", &t);
+	t0 = t->u.list.items[0];
+	t1 = t->u.list.items[1];
+	ASSERT_EQ(word(t0, 1)->parts[0].brace->items[0]->parts[0].kind, SH_PART_SQUOTE);
+	it = word(t0, 2)->parts[0].brace->items[1];
+	ASSERT_EQ(it->n_parts, 2);
+	ASSERT_EQ(it->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(it->parts[1].text, "}");
+	ASSERT_EQ(it->parts[1].pos.col, 20);
+	it = word(t0, 3)->parts[0].brace->items[0];
+	ASSERT_EQ(it->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(it->parts[0].parts[0].kind, SH_PART_PARAM);
+	ASSERT_TRUE(word(t1, 1)->parts[0].brace->items[1]->parts[0].param->braced);
+	it = word(t1, 2)->parts[0].brace->items[1];
+	ASSERT_EQ(it->parts[0].parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t1, 3)->parts[0].brace->items[1]->n_parts, 2);
+	ASSERT_EQ(word(t1, 4)->parts[0].kind, SH_PART_LIT);
+	ASSERT_EQ(word(t1, 4)->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(word(t1, 5)->parts[0].brace->items[0]->parts[0].kind, SH_PART_PARAM);
+	REJECT("echo {$x,b}y", SH_ERR_UNSUPPORTED);
 }
 
 TEST(tildes)
