@@ -6175,7 +6175,7 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 		return 0;
 	struct sh_word *items[16];
 	size_t n = 0, j = k + 1;
-	bool name_last = false;
+	bool name_last = false, lone = false;
 	for (;;) {
 		size_t b = j;
 		if (n == 16 || src[b] == '~')
@@ -6267,6 +6267,10 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 					return 0;
 				}
 			}
+			if (!n && src[j] == '}') {
+				lone = true; /* (lex_brace's literal '{') */
+				goto next;
+			}
 			size_t oend = p->end;
 			p->end = j;
 			int r = lex_word_seq(p, &p->tok, b, b, 0);
@@ -6282,6 +6286,17 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 next:
 		if (src[j++] == '}')
 			break;
+	}
+	if (lone) {
+		/* one item, not plain ({a\\,b}, {a..c\\}}): lex_brace finds
+		 * the '{' literal and charges its scan, and lex_brace_word
+		 * leaves the word to lex_word_rest with the '{' in its plain
+		 * text, the word lex_word_seq builds (charged after it, so
+		 * that a word it hands back is charged once) */
+		int r = lex_word_seq(p, &p->tok, s, k + 1, 0);
+		if (r <= 0)
+			return r;
+		return (r = sh_charge(p, k, j - k - 2)) < 0 ? r : 1;
 	}
 	if (n < 2)
 		return 0; /* ({{a,b}}: no list outside, a literal '{') */

@@ -632,6 +632,19 @@ TEST(braces)
 	ASSERT_EQ(word(t1, 4)->parts[1].kind, SH_PART_ESCAPED);
 	ASSERT_EQ(word(t1, 5)->parts[0].brace->items[0]->parts[0].kind, SH_PART_PARAM);
 	REJECT("echo {$x,b}y", SH_ERR_UNSUPPORTED);
+	/* one item that is not plain: a literal '{' (lex_word_seq's word
+	 * from the argument's start), or lex_word_rest's when lex_word_seq
+	 * hands it back (a brace after it) */
+	PARSE("echo {a\\,b} x{\"a\"}y {a\\,b}{c,d}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 3);
+	ASSERT_STREQ(word(t, 1)->parts[0].text, "{a");
+	ASSERT_EQ(word(t, 1)->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(word(t, 1)->parts[2].text, "b}");
+	ASSERT_EQ(word(t, 2)->parts[1].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(word(t, 2)->parts[2].text, "}y");
+	ASSERT_EQ(word(t, 3)->n_parts, 4);
+	ASSERT_EQ(word(t, 3)->parts[3].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 3)->parts[3].pos.col, 27);
 }
 
 TEST(tildes)
