@@ -6336,6 +6336,59 @@ next:
 }
 
 /*
+ * arg_brace_word's brace at k (its items ending at ends[0 .. n), j past
+ * its '}', after the plain text [s, k)) when what follows it is not
+ * plain text to the word's end ({a,b}$x, {a,b}\}, {a,b}"q"):
+ * lex_brace_word hands the word on to lex_parts_at after the brace, whose
+ * parts from j, when lex_word_seq builds the text from j as a word of
+ * its own (it hands back what lex_parts_at would read otherwise after a
+ * brace: a '[' after a name, a '~' at j, another brace), are that
+ * word's; merge_lits joins none of them to the brace, and lex_word_rest's
+ * tests of a word that starts with text find nothing in [s, k)
+ * (brace_prefix_ok). That word, built here: the prefix as lit_flush
+ * makes it, the brace as arg_brace_word, then lex_word_seq's parts. A
+ * sequence that is none (a literal '{') is left to the general path. 1
+ * or < 0 as arg_brace_word's, 0 with nothing done but arena memory.
+ */
+static int __attribute__((noinline))
+arg_brace_seq_after(struct sh_parser *p, size_t s, size_t k, size_t j,
+		    const size_t *ends, size_t n)
+{
+	const char *src = p->src;
+	struct sh_brace *br = NULL;
+	if (n == 1) {
+		bool no_mem = false;
+		if (!(br = parse_seq(p, src + k + 1, j - k - 2, &no_mem)))
+			return no_mem ? oom(p) : 0;
+	}
+	int r = lex_word_seq(p, &p->tok, j, j, 0);
+	if (r <= 0)
+		return r;
+	const struct sh_word *sw = p->tok.word;
+	size_t npre = k - s, nsw = sw->n_parts;
+	size_t np = 1 + (npre != 0) + nsw;
+	size_t sz = sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+		    (br ? 0 : sizeof(*br) + n * sizeof(struct sh_word *)) +
+		    (npre ? src_text_room(npre) : 0);
+	char *mem = sh_alloc_rounded(p, sz);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
+	char *m = (char *)(part + np);
+	if (!br && !(br = brace_plain_list(p, &m, k, j, ends, &n)))
+		return oom(p);
+	if (npre)
+		brace_lit_part(p, &pt, &m, s, npre);
+	*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, k), .brace = br };
+	for (size_t q = 0; q < nsw; q++)
+		*pt++ = sw->parts[q];
+	word_init(w, sh_pos_at(p, s), part, np, src + s, p->pos - s);
+	p->tok.word = w;
+	return 1;
+}
+
+/*
  * An argument at s whose plain scan stopped at the '{' at k, after plain
  * text [s, k) with none of '~' '=' '[' in it (brace_prefix_ok): when the
  * brace is a list of plain items ({a,b}: no character of brace_scan_stop
@@ -6373,7 +6426,7 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 			return arg_brace_chain(p, s, k);
 		if ((e = brace_tail_end(p, e)) < p->end &&
 		    !sh_ends_plain_word[(unsigned char)src[e]])
-			return 0;
+			return arg_brace_seq_after(p, s, k, j, ends, n);
 	}
 	struct sh_brace *br = NULL;
 	if (n == 1) {

@@ -645,6 +645,22 @@ TEST(braces)
 	ASSERT_EQ(word(t, 3)->n_parts, 4);
 	ASSERT_EQ(word(t, 3)->parts[3].kind, SH_PART_BRACE);
 	ASSERT_EQ(word(t, 3)->parts[3].pos.col, 27);
+	/* text after a brace that is not plain (arg_brace_seq_after), and
+	 * what it leaves to lex_brace_word: a '~', a subscript, a literal
+	 * brace, a substitution */
+	PARSE("echo x{a,b}$y\\} {1..2}\"q\" {a,b}~ {a,b}x[1] {a}$x {a,b}$(e)", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 4);
+	ASSERT_EQ(word(t, 1)->parts[2].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 1)->parts[3].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(word(t, 1)->parts[3].pos.col, 14);
+	ASSERT_EQ(word(t, 1)->src_len, 10);
+	ASSERT_TRUE(word(t, 2)->parts[0].brace->is_sequence);
+	ASSERT_EQ(word(t, 2)->parts[1].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "~");
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "x[1]");
+	ASSERT_STREQ(word(t, 5)->parts[0].text, "{a}");
+	ASSERT_EQ(word(t, 5)->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 6)->parts[1].kind, SH_PART_CMDSUB);
 }
 
 TEST(tildes)
