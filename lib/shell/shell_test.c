@@ -619,6 +619,96 @@ TEST(braces)
 	PARSE("echo ${x:-{}${x:-{}{1..2} {3..4}", &t);
 	ASSERT_EQ(word(t, 1)->parts[2].kind, SH_PART_LIT);
 	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
+	/* a brace in a brace's item (arg_brace_nested): built, and the
+	 * shapes it leaves to lex_brace_word (a tilde starting an item, two
+	 * braces in an item, a brace in an inner item, text after the outer
+	 * brace that is not plain, a brace after it, one item outside, an
+	 * inner item not plain) */
+	PARSE("echo {a,{b,c}d} x{y{1..2},{}} {a,{b}c}\n"
+	      "echo x{~a,{b,c}} {a,{b,c}{d,e}} {a,{b,{c,d}}} {a,{b,c}}$y "
+	      "{a,{b,c}}{d,e} {{a,b}} {a,{b,\"c\"}}", &t);
+	t0 = t->u.list.items[0];
+	t1 = t->u.list.items[1];
+	const struct sh_word *it = word(t0, 1)->parts[0].brace->items[1];
+	ASSERT_EQ(it->n_parts, 2);
+	ASSERT_EQ(it->parts[0].brace->n_items, 2);
+	ASSERT_STREQ(it->parts[1].text, "d");
+	ASSERT_EQ(it->parts[1].pos.col, 14);
+	ASSERT_EQ(it->src_len, 6);
+	it = word(t0, 2)->parts[1].brace->items[0];
+	ASSERT_STREQ(it->parts[0].text, "y");
+	ASSERT_TRUE(it->parts[1].brace->is_sequence);
+	ASSERT_STREQ(static_value(word(t0, 2)->parts[1].brace->items[1]), "{}");
+	ASSERT_EQ(word(t0, 3)->parts[0].brace->items[1]->n_parts, 1);
+	ASSERT_STREQ(static_value(word(t0, 3)->parts[0].brace->items[1]), "{b}c");
+	ASSERT_STREQ(static_value(word(t1, 1)->parts[1].brace->items[0]), "~a");
+	ASSERT_EQ(word(t1, 2)->parts[0].brace->items[1]->n_parts, 2);
+	it = word(t1, 3)->parts[0].brace->items[1]->parts[0].brace->items[1];
+	ASSERT_EQ(it->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t1, 4)->n_parts, 2);
+	ASSERT_EQ(word(t1, 4)->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t1, 5)->n_parts, 2);
+	ASSERT_EQ(word(t1, 5)->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t1, 6)->n_parts, 3);
+	ASSERT_STREQ(word(t1, 6)->parts[0].text, "{");
+	it = word(t1, 7)->parts[0].brace->items[1]->parts[0].brace->items[1];
+	ASSERT_EQ(it->parts[0].kind, SH_PART_DQUOTE);
+	REJECT("echo {~a,{b,c}}", SH_ERR_UNSUPPORTED);
+	REJECT("echo {a,{~b,c}}", SH_ERR_UNSUPPORTED);
+	/* items with escapes, quotes or $name (arg_brace_nested, by
+	 * lex_word_seq), and what it leaves to lex_brace_word: ${, $(, a
+	 * brace after a quote, one item outside, and an item ending in
+	 * $name with a name character after the brace */
+	PARSE("echo {'a b',c} {a,b\\}} {\"$x\",b}\n"
+	      "echo {a,${x}} {a,\"$(e)\"} {a,\"b\"{c,d}} {a\\,b} {$x,b}/", &t);
+	t0 = t->u.list.items[0];
+	t1 = t->u.list.items[1];
+	ASSERT_EQ(word(t0, 1)->parts[0].brace->items[0]->parts[0].kind, SH_PART_SQUOTE);
+	it = word(t0, 2)->parts[0].brace->items[1];
+	ASSERT_EQ(it->n_parts, 2);
+	ASSERT_EQ(it->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(it->parts[1].text, "}");
+	ASSERT_EQ(it->parts[1].pos.col, 20);
+	it = word(t0, 3)->parts[0].brace->items[0];
+	ASSERT_EQ(it->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(it->parts[0].parts[0].kind, SH_PART_PARAM);
+	ASSERT_TRUE(word(t1, 1)->parts[0].brace->items[1]->parts[0].param->braced);
+	it = word(t1, 2)->parts[0].brace->items[1];
+	ASSERT_EQ(it->parts[0].parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t1, 3)->parts[0].brace->items[1]->n_parts, 2);
+	ASSERT_EQ(word(t1, 4)->parts[0].kind, SH_PART_LIT);
+	ASSERT_EQ(word(t1, 4)->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(word(t1, 5)->parts[0].brace->items[0]->parts[0].kind, SH_PART_PARAM);
+	REJECT("echo {$x,b}y", SH_ERR_UNSUPPORTED);
+	/* one item that is not plain: a literal '{' (lex_word_seq's word
+	 * from the argument's start), or lex_word_rest's when lex_word_seq
+	 * hands it back (a brace after it) */
+	PARSE("echo {a\\,b} x{\"a\"}y {a\\,b}{c,d}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 3);
+	ASSERT_STREQ(word(t, 1)->parts[0].text, "{a");
+	ASSERT_EQ(word(t, 1)->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(word(t, 1)->parts[2].text, "b}");
+	ASSERT_EQ(word(t, 2)->parts[1].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(word(t, 2)->parts[2].text, "}y");
+	ASSERT_EQ(word(t, 3)->n_parts, 4);
+	ASSERT_EQ(word(t, 3)->parts[3].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 3)->parts[3].pos.col, 27);
+	/* text after a brace that is not plain (arg_brace_seq_after), and
+	 * what it leaves to lex_brace_word: a '~', a subscript, a literal
+	 * brace, a substitution */
+	PARSE("echo x{a,b}$y\\} {1..2}\"q\" {a,b}~ {a,b}x[1] {a}$x {a,b}$(e)", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 4);
+	ASSERT_EQ(word(t, 1)->parts[2].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 1)->parts[3].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(word(t, 1)->parts[3].pos.col, 14);
+	ASSERT_EQ(word(t, 1)->src_len, 10);
+	ASSERT_TRUE(word(t, 2)->parts[0].brace->is_sequence);
+	ASSERT_EQ(word(t, 2)->parts[1].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "~");
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "x[1]");
+	ASSERT_STREQ(word(t, 5)->parts[0].text, "{a}");
+	ASSERT_EQ(word(t, 5)->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 6)->parts[1].kind, SH_PART_CMDSUB);
 }
 
 TEST(tildes)
