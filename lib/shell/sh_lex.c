@@ -3770,6 +3770,7 @@ word_token_set(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
 
 static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
 			size_t dq_stop);
+static int lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s);
 
 /* (Two functions, a word's and an operand's, so that the word's end test
  * is the one it needs, without a test of ctx.) A word that is none of
@@ -3784,7 +3785,7 @@ lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q)
 {
 	size_t dq_stop = 0;
 	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop);
-	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+	return r ? r : q == '$' ? lex_param_text_word(p, t, s) : lex_word_seq(p, t, s, s, dq_stop);
 }
 
 /* lex_word_simple for a word that starts with a '\'' (the most common of
@@ -4190,6 +4191,53 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 done:
 	p->cmdpos_sens = false;
 	p->pos = i;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
+/*
+ * A word at s that starts with a '$' and that word_simple_in did not
+ * build: when it is a parameter followed by plain text up to its end
+ * ($x-y ${x}y $1x $HOME/bin), lex_word_seq's word of the two pieces it
+ * would find, built here without its loop (nothing to check after it:
+ * no text first); otherwise lex_word_seq's (its loop reads the parameter
+ * again: $x$x, $x'a').
+ */
+static int __attribute__((noinline))
+lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	const char *src = p->src;
+	struct wpiece pc[2];
+	size_t e, j;
+	if (!p->no_lc || wseq_dollar(p, s, false, &pc[0], &e) != 1 ||
+	    (j = wseq_text_end(src, e, p->end, WQ_U)) == e ||
+	    (j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)))
+		return lex_word_seq(p, t, s, s, 0);
+	pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)e, .s = (uint32_t)e,
+				 .n = (uint32_t)(j - e) };
+	/* (lex_word_seq's room: a NUL per text, SH_SRC_PAD for the copy) */
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+					sizeof(struct sh_param) + j - s + 2 + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1);
+	struct sh_param *pm = (struct sh_param *)(top + 2);
+	char *txt = (char *)(pm + 1);
+	int r;
+	/* the nesting charge of ${ (at the '$'), as lex_word_seq makes it */
+	if (pc[0].braced) {
+		if ((r = sh_enter(p, s)) < 0)
+			return r;
+		sh_leave(p);
+	}
+	wseq_part(p, &pc[0], &top[0], &txt, &pm);
+	wseq_part(p, &pc[1], &top[1], &txt, &pm);
+	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = j;
 	t->kind = T_WORD;
 	t->cmdpos_sensitive = false;
 	return 1;

@@ -309,6 +309,35 @@ TEST(parameters)
 	ASSERT_STREQ(word(t, 18)->parts[0].param->name, "10");
 	ASSERT_STREQ(word(t, 19)->parts[0].param->name, "@");
 	ASSERT_STREQ(word(t, 20)->parts[0].param->name, "$");
+	{
+		/* a parameter and text to the end of the word, which
+		 * lex_param_text_word builds, and the words that go on
+		 * otherwise, which it hands back to lex_word_seq */
+		struct sh_node *q;
+		PARSE("echo $x-y ${x}y $1x $x$y $x'a' $x[1] $x\"b\" $x\\ y", &q);
+		const struct sh_word *w = word(q, 1);
+		ASSERT_EQ(w->n_parts, 2);
+		ASSERT_STREQ(w->parts[0].param->name, "x");
+		ASSERT_FALSE(w->parts[0].param->braced);
+		ASSERT_EQ(w->parts[1].kind, SH_PART_LIT);
+		ASSERT_STREQ(w->parts[1].text, "-y");
+		ASSERT_EQ(w->parts[1].pos.col, 8);
+		ASSERT_TRUE(word(q, 2)->parts[0].param->braced);
+		ASSERT_STREQ(word(q, 2)->parts[1].text, "y");
+		ASSERT_EQ(word(q, 2)->parts[1].pos.col, 15);
+		ASSERT_STREQ(word(q, 3)->parts[0].param->name, "1");
+		ASSERT_STREQ(word(q, 3)->parts[1].text, "x");
+		ASSERT_EQ(word(q, 4)->n_parts, 2);
+		ASSERT_EQ(word(q, 4)->parts[1].kind, SH_PART_PARAM);
+		ASSERT_EQ(word(q, 5)->parts[1].kind, SH_PART_SQUOTE);
+		ASSERT_STREQ(word(q, 5)->parts[1].text, "a");
+		ASSERT_EQ(word(q, 6)->n_parts, 2);
+		ASSERT_STREQ(word(q, 6)->parts[1].text, "[1]");
+		ASSERT_EQ(word(q, 7)->parts[1].kind, SH_PART_DQUOTE);
+		ASSERT_EQ(word(q, 8)->n_parts, 3);
+		ASSERT_EQ(word(q, 8)->parts[1].kind, SH_PART_ESCAPED);
+		ASSERT_STREQ(word(q, 8)->parts[2].text, "y");
+	}
 }
 
 /* The ${...} words with a '!' or a subscript that param_sub_word hands
