@@ -5660,18 +5660,41 @@ static const bool param_op_first[256] = {
 	['}'] = true, ['['] = true,
 };
 
+/* param_op_name_end for a positional or special parameter at ns, with
+ * no '#' or '!' before it: ${1:-x} ${@:2} ${10%.c} ${*:1}. Its name is
+ * what lex_param_braced reads (digits, up to 30 here: the general path
+ * reports longer ones; or one of @ * ? $ -), and an operator or '}'
+ * must follow it (no subscript): param_op_word builds ${1} "${@}" too,
+ * which lex_word_simple does not. */
+static size_t __attribute__((noinline))
+param_op_special_end(const struct sh_parser *p, size_t ns)
+{
+	const char *src = p->src;
+	size_t i = ns + 1;
+	if (is_digit(src[ns])) {
+		while (i < p->end && i - ns < 30 && is_digit(src[i]))
+			i++;
+	} else if (!is_special_param(src[ns])) {
+		return 0;
+	}
+	if (i >= p->end || src[i] == '[' || !param_op_first[(unsigned char)src[i]])
+		return 0;
+	return i;
+}
+
 /* Where the name of the ${name OP ...}, ${#name} or ${!name...} whose
  * name (or '#' or '!') starts at ns ends, when an operator, '}' or '['
- * follows it; 0 otherwise (${1%x}, ${x@Q} ...): inline, the test that
- * sends most other ${...} words to the general path at once. */
+ * follows it; 0 otherwise (${x@Q} ...): inline, the test that sends most
+ * other ${...} words to the general path at once. */
 static inline __attribute__((always_inline)) size_t
 param_op_name_end(const struct sh_parser *p, size_t ns)
 {
 	const char *src = p->src;
+	size_t n0 = ns;
 	ns += (src[ns] == '#') | (src[ns] == '!');
 	size_t i = ns + 1;
 	if (!(sh_name_class[(unsigned char)src[ns]] & 1))
-		return 0;
+		return ns == n0 ? param_op_special_end(p, ns) : 0;
 	while (i < p->end && (sh_name_class[(unsigned char)src[i]] & 2))
 		i++;
 	if (i >= p->end || !param_op_first[(unsigned char)src[i]])
@@ -5754,7 +5777,8 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 			op.op = SH_PARAM_KEYS;
 			op.at = src[ne + 1] == '@';
 			op.indirect = false;
-		} else if (q == ne && !length && !bang) {
+		} else if (q == ne && !length && !bang &&
+			   (sh_name_class[(unsigned char)src[ns]] & 1)) {
 			return 0; /* ${x}: lex_word_simple's, or the general's */
 		}
 	} else if (length) {

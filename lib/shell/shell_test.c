@@ -338,6 +338,49 @@ TEST(parameters)
 		ASSERT_EQ(word(q, 8)->parts[1].kind, SH_PART_ESCAPED);
 		ASSERT_STREQ(word(q, 8)->parts[2].text, "y");
 	}
+	{
+		/* positional and special parameters that param_op_word
+		 * builds, and those it hands back (a '#' or '!' before the
+		 * name, an operator it does not read, a subscript, a name of
+		 * more digits than it takes) */
+		struct sh_node *q;
+		PARSE("echo ${1:-d} ${10%.c} \"${@:2}\" ${*:1:2} ${?-x} ${$} \"${1}\" "
+		      "${1}x ${1@Q} ${#1} ${!1} ${-/a/b} "
+		      "${1234567890123456789012345678901:-x}", &q);
+		const struct sh_param *m = word(q, 1)->parts[0].param;
+		ASSERT_STREQ(m->name, "1");
+		ASSERT_EQ(m->op, SH_PARAM_DEFAULT);
+		ASSERT_TRUE(m->colon);
+		ASSERT_STREQ(static_value(m->arg), "d");
+		ASSERT_EQ(m->arg->pos.col, 11);
+		m = word(q, 2)->parts[0].param;
+		ASSERT_STREQ(m->name, "10");
+		ASSERT_EQ(m->op, SH_PARAM_TRIM_SUFFIX);
+		m = word(q, 3)->parts[0].parts[0].param;
+		ASSERT_STREQ(m->name, "@");
+		ASSERT_EQ(m->op, SH_PARAM_SUBSTRING);
+		ASSERT_NULL(m->arg2);
+		ASSERT_STREQ(static_value(word(q, 4)->parts[0].param->arg2), "2");
+		ASSERT_FALSE(word(q, 5)->parts[0].param->colon);
+		m = word(q, 6)->parts[0].param;
+		ASSERT_STREQ(m->name, "$");
+		ASSERT_TRUE(m->braced);
+		ASSERT_EQ(m->op, SH_PARAM_PLAIN);
+		ASSERT_EQ(word(q, 7)->parts[0].kind, SH_PART_DQUOTE);
+		ASSERT_STREQ(word(q, 7)->parts[0].parts[0].param->name, "1");
+		ASSERT_EQ(word(q, 8)->n_parts, 2);
+		ASSERT_STREQ(word(q, 8)->parts[1].text, "x");
+		ASSERT_EQ(word(q, 9)->parts[0].param->transform, 'Q');
+		ASSERT_EQ(word(q, 10)->parts[0].param->op, SH_PARAM_LENGTH);
+		ASSERT_STREQ(word(q, 10)->parts[0].param->name, "1");
+		ASSERT_TRUE(word(q, 11)->parts[0].param->indirect);
+		ASSERT_EQ(word(q, 12)->parts[0].param->op, SH_PARAM_REPLACE);
+		ASSERT_STREQ(word(q, 12)->parts[0].param->name, "-");
+		ASSERT_EQ(strlen(word(q, 13)->parts[0].param->name), 31);
+		struct sh_error e;
+		ASSERT_TRUE(parse_err("echo ${12345678901234567890123456789012:-x}", &e) < 0);
+		ASSERT_EQ(e.kind, SH_ERR_LIMIT);
+	}
 }
 
 /* The ${...} words with a '!' or a subscript that param_sub_word hands
