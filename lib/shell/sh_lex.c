@@ -5652,12 +5652,25 @@ param_op_operand(struct sh_parser *p, char *mem, size_t a, size_t n)
 	return lit_word_in(mem, p->src + a, n, sh_pos_at(p, a));
 }
 
+/* Is c one of the transforms of ${name@c} (lex_param_braced's list)? */
+static inline bool
+param_transform_at(char c)
+{
+	switch (c) {
+	case 'Q': case 'E': case 'P': case 'A': case 'K': case 'a': case 'U':
+	case 'L': case 'u': case 'k':
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* The bytes that can follow the name in ${name OP ...} or ${#name}, and
  * the '[' of a subscript */
 static const bool param_op_first[256] = {
 	[':'] = true, ['-'] = true, ['='] = true, ['?'] = true, ['+'] = true,
 	['#'] = true, ['%'] = true, ['^'] = true, [','] = true, ['/'] = true,
-	['}'] = true, ['['] = true,
+	['}'] = true, ['['] = true, ['@'] = true,
 };
 
 /* param_op_name_end for a positional or special parameter at ns, with
@@ -5783,6 +5796,13 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 		}
 	} else if (length) {
 		return 0; /* ${#a[0]%x}: the general path fails it */
+	} else if (src[q] == '@') {
+		/* ${x@Q} ${a[@]@Q}: a transform, no operand */
+		if (q + 2 >= p->end || src[q + 2] != '}' || !param_transform_at(src[q + 1]))
+			return 0;
+		op.op = SH_PARAM_TRANSFORM;
+		op.transform = src[q + 1];
+		c = q + 2;
 	} else {
 		if (q + 1 >= p->end ||
 		    !(a = q + param_op_at(&op, src[q], src[q + 1])) || a == q)

@@ -381,6 +381,31 @@ TEST(parameters)
 		ASSERT_TRUE(parse_err("echo ${12345678901234567890123456789012:-x}", &e) < 0);
 		ASSERT_EQ(e.kind, SH_ERR_LIMIT);
 	}
+	{
+		/* transforms that param_op_word builds, and the shapes with
+		 * an '@' it hands back (prefix names, a transform it does
+		 * not know, a length) */
+		struct sh_node *q;
+		PARSE("echo ${x@Q} ${a[@]@U} \"${x@u}\" ${!x@Q} ${x@Q}y ${!x@} ${!x@}y", &q);
+		const struct sh_param *m = word(q, 1)->parts[0].param;
+		ASSERT_EQ(m->op, SH_PARAM_TRANSFORM);
+		ASSERT_EQ(m->transform, 'Q');
+		ASSERT_NULL(m->arg);
+		m = word(q, 2)->parts[0].param;
+		ASSERT_EQ(m->transform, 'U');
+		ASSERT_STREQ(static_value(m->index), "@");
+		ASSERT_EQ(word(q, 3)->parts[0].parts[0].param->transform, 'u');
+		m = word(q, 4)->parts[0].param;
+		ASSERT_TRUE(m->indirect);
+		ASSERT_EQ(m->transform, 'Q');
+		ASSERT_EQ(word(q, 5)->n_parts, 2);
+		ASSERT_STREQ(word(q, 5)->parts[1].text, "y");
+		ASSERT_EQ(word(q, 6)->parts[0].param->op, SH_PARAM_PREFIX_NAMES);
+		ASSERT_EQ(word(q, 7)->n_parts, 2);
+		REJECT("echo ${x@Z}", SH_ERR_UNSUPPORTED);
+		REJECT("echo ${#x@Q}", SH_ERR_UNSUPPORTED);
+		REJECT("echo ${x@Qx}", SH_ERR_UNSUPPORTED);
+	}
 }
 
 /* The ${...} words with a '!' or a subscript that param_sub_word hands
