@@ -5716,6 +5716,56 @@ param_op_name_end(const struct sh_parser *p, size_t ns)
 }
 
 /*
+ * The word at s of param_op_word's unquoted ${...} at d, which ends at e
+ * and has the parameter pm, and of what goes on after it: as lex_param_word
+ * goes on (its PARAM part, then lex_parts, make_word and merge_lits); or,
+ * when plain text follows it up to the end of the word (${f%.c}.o,
+ * ${a[1]}x), the one LIT part lex_parts makes of it, both parts built
+ * here. 1, or < 0 on error. (Out of line: rarer than a parameter alone.)
+ */
+static int __attribute__((noinline))
+param_op_word_more(struct sh_parser *p, struct sh_tok *t, size_t s, size_t d, size_t e,
+		   struct sh_param *pm)
+{
+	const char *src = p->src;
+	size_t j = e;
+	while (j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_U))
+		j++;
+	if (j > e && (j >= p->end || (wseq_class[(unsigned char)src[j]] & WQ_END))) {
+		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+						src_text_room(j - e));
+		if (!mem)
+			return oom(p);
+		struct sh_word *w = (struct sh_word *)mem;
+		struct sh_part *top = (struct sh_part *)(w + 1);
+		char *text = (char *)(top + 2);
+		copy_src_text(text, src + e, j - e);
+		param_part_set(top, sh_pos_at(p, d), pm);
+		top[1] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, e),
+					   .text = text, .text_len = j - e };
+		word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
+		p->pos = j;
+		word_token_set(p, t, w);
+		return 1;
+	}
+	struct pvec pv;
+	pvec_init(&pv);
+	struct sh_part *part = pvec_push(p, &pv, SH_PART_PARAM, d);
+	if (!part)
+		return oom(p);
+	part->param = pm;
+	p->pos = e;
+	int r = lex_parts(p, LC_WORD, 0, &pv);
+	if (r < 0)
+		return r;
+	struct sh_word *w = make_word(p, &pv, s, p->pos);
+	if (!w)
+		return oom(p);
+	word_token_set(p, t, w);
+	return (r = merge_lits(p, w)) < 0 ? r : 1;
+}
+
+/*
  * The argument at s that starts with ${ or "${: lex_param_word's (pre as
  * it takes it), as lex_word_rest takes it there, and the word of the
  * parts it leaves made as lex_word_rest makes it (a parameter or a "..."
@@ -5860,22 +5910,8 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	pm->arg = arg ? param_op_operand(p, o1, a, n1) : NULL;
 	pm->arg2 = b2 ? param_op_operand(p, o1 + sz1, a2, n2) : NULL;
 	p->cmdpos_sens = false; /* as lex_param_word clears it */
-	if (!ends) {
-		struct pvec pv;
-		pvec_init(&pv);
-		struct sh_part *part = pvec_push(p, &pv, SH_PART_PARAM, d);
-		if (!part)
-			return oom(p);
-		part->param = pm;
-		p->pos = e;
-		int r = lex_parts(p, LC_WORD, 0, &pv);
-		if (r < 0)
-			return r;
-		if (!(w = make_word(p, &pv, s, p->pos)))
-			return oom(p);
-		word_token_set(p, t, w);
-		return (r = merge_lits(p, w)) < 0 ? r : 1;
-	}
+	if (!ends)
+		return param_op_word_more(p, t, s, d, e, pm);
 	param_part_set(dq ? in : top, sh_pos_at(p, d), pm);
 	if (dq)
 		*top = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, s),

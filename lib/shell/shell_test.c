@@ -402,6 +402,20 @@ TEST(parameters)
 		ASSERT_STREQ(word(q, 5)->parts[1].text, "y");
 		ASSERT_EQ(word(q, 6)->parts[0].param->op, SH_PARAM_PREFIX_NAMES);
 		ASSERT_EQ(word(q, 7)->n_parts, 2);
+		/* an unquoted ${...} that text follows to the end of its
+		 * word (param_op_word_more builds its two parts), and that
+		 * more follows (lex_parts reads it) */
+		PARSE("echo ${f%.c}.o ${a[1]}x*? ${x%.*}[a] ${x#a}'b' ${x#a}$y", &q);
+		ASSERT_EQ(word(q, 1)->n_parts, 2);
+		ASSERT_EQ(word(q, 1)->parts[0].param->op, SH_PARAM_TRIM_SUFFIX);
+		ASSERT_EQ(word(q, 1)->parts[1].kind, SH_PART_LIT);
+		ASSERT_STREQ(word(q, 1)->parts[1].text, ".o");
+		ASSERT_EQ(word(q, 1)->parts[1].pos.col, 13);
+		ASSERT_STREQ(word(q, 2)->parts[1].text, "x*?");
+		ASSERT_EQ(word(q, 3)->n_parts, 2);
+		ASSERT_STREQ(word(q, 3)->parts[1].text, "[a]");
+		ASSERT_EQ(word(q, 4)->parts[1].kind, SH_PART_SQUOTE);
+		ASSERT_EQ(word(q, 5)->parts[1].kind, SH_PART_PARAM);
 		REJECT("echo ${x@Z}", SH_ERR_UNSUPPORTED);
 		REJECT("echo ${#x@Q}", SH_ERR_UNSUPPORTED);
 		REJECT("echo ${x@Qx}", SH_ERR_UNSUPPORTED);
