@@ -4199,10 +4199,10 @@ done:
 /*
  * A word at s that starts with a '$' and that word_simple_in did not
  * build: when it is a parameter followed by plain text up to its end
- * ($x-y ${x}y $1x $HOME/bin), lex_word_seq's word of the two pieces it
- * would find, built here without its loop (nothing to check after it:
- * no text first); otherwise lex_word_seq's (its loop reads the parameter
- * again: $x$x, $x'a').
+ * ($x-y ${x}y $1x $HOME/bin $x[1]), lex_word_seq's word of the two pieces
+ * it would find, built here without its loop (nothing to check after it:
+ * no text first, and a '[' after a parameter is text there); otherwise
+ * lex_word_seq's (its loop reads the parameter again: $x$x, $x'a').
  */
 static int __attribute__((noinline))
 lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s)
@@ -4210,9 +4210,11 @@ lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 	const char *src = p->src;
 	struct wpiece pc[2];
 	size_t e, j;
-	if (!p->no_lc || wseq_dollar(p, s, false, &pc[0], &e) != 1 ||
-	    (j = wseq_text_end(src, e, p->end, WQ_U)) == e ||
-	    (j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)))
+	if (!p->no_lc || wseq_dollar(p, s, false, &pc[0], &e) != 1)
+		return lex_word_seq(p, t, s, s, 0);
+	for (j = e; j < p->end && (!(wseq_class[(unsigned char)src[j]] & WQ_U) || src[j] == '[');)
+		j++;
+	if (j == e || (j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)))
 		return lex_word_seq(p, t, s, s, 0);
 	pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)e, .s = (uint32_t)e,
 				 .n = (uint32_t)(j - e) };
