@@ -3772,6 +3772,7 @@ word_token_set(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
 
 static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
 			size_t dq_stop);
+static int lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s);
 
 /* (Two functions, a word's and an operand's, so that the word's end test
  * is the one it needs, without a test of ctx.) A word that is none of
@@ -3786,7 +3787,7 @@ lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q)
 {
 	size_t dq_stop = 0;
 	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop);
-	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
+	return r ? r : q == '$' ? lex_param_text_word(p, t, s) : lex_word_seq(p, t, s, s, dq_stop);
 }
 
 /* lex_word_simple for a word that starts with a '\'' (the most common of
@@ -4192,6 +4193,55 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 done:
 	p->cmdpos_sens = false;
 	p->pos = i;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
+/*
+ * A word at s that starts with a '$' and that word_simple_in did not
+ * build: when it is a parameter followed by plain text up to its end
+ * ($x-y ${x}y $1x $HOME/bin $x[1]), lex_word_seq's word of the two pieces
+ * it would find, built here without its loop (nothing to check after it:
+ * no text first, and a '[' after a parameter is text there); otherwise
+ * lex_word_seq's (its loop reads the parameter again: $x$x, $x'a').
+ */
+static int __attribute__((noinline))
+lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	const char *src = p->src;
+	struct wpiece pc[2];
+	size_t e, j;
+	if (!p->no_lc || wseq_dollar(p, s, false, &pc[0], &e) != 1)
+		return lex_word_seq(p, t, s, s, 0);
+	for (j = e; j < p->end && (!(wseq_class[(unsigned char)src[j]] & WQ_U) || src[j] == '[');)
+		j++;
+	if (j == e || (j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)))
+		return lex_word_seq(p, t, s, s, 0);
+	pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)e, .s = (uint32_t)e,
+				 .n = (uint32_t)(j - e) };
+	/* (lex_word_seq's room: a NUL per text, SH_SRC_PAD for the copy) */
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+					sizeof(struct sh_param) + j - s + 2 + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1);
+	struct sh_param *pm = (struct sh_param *)(top + 2);
+	char *txt = (char *)(pm + 1);
+	int r;
+	/* the nesting charge of ${ (at the '$'), as lex_word_seq makes it */
+	if (pc[0].braced) {
+		if ((r = sh_enter(p, s)) < 0)
+			return r;
+		sh_leave(p);
+	}
+	wseq_part(p, &pc[0], &top[0], &txt, &pm);
+	wseq_part(p, &pc[1], &top[1], &txt, &pm);
+	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = j;
 	t->kind = T_WORD;
 	t->cmdpos_sensitive = false;
 	return 1;
@@ -5745,31 +5795,117 @@ param_op_operand(struct sh_parser *p, char *mem, size_t a, size_t n)
 	return lit_word_in(mem, p->src + a, n, sh_pos_at(p, a));
 }
 
+/* Is c one of the transforms of ${name@c} (lex_param_braced's list)? */
+static inline bool
+param_transform_at(char c)
+{
+	switch (c) {
+	case 'Q': case 'E': case 'P': case 'A': case 'K': case 'a': case 'U':
+	case 'L': case 'u': case 'k':
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* The bytes that can follow the name in ${name OP ...} or ${#name}, and
  * the '[' of a subscript */
 static const bool param_op_first[256] = {
 	[':'] = true, ['-'] = true, ['='] = true, ['?'] = true, ['+'] = true,
 	['#'] = true, ['%'] = true, ['^'] = true, [','] = true, ['/'] = true,
-	['}'] = true, ['['] = true,
+	['}'] = true, ['['] = true, ['@'] = true,
 };
+
+/* param_op_name_end for a positional or special parameter at ns, with
+ * no '#' or '!' before it: ${1:-x} ${@:2} ${10%.c} ${*:1}. Its name is
+ * what lex_param_braced reads (digits, up to 30 here: the general path
+ * reports longer ones; or one of @ * ? $ -), and an operator or '}'
+ * must follow it (no subscript): param_op_word builds ${1} "${@}" too,
+ * which lex_word_simple does not. */
+static size_t __attribute__((noinline))
+param_op_special_end(const struct sh_parser *p, size_t ns)
+{
+	const char *src = p->src;
+	size_t i = ns + 1;
+	if (is_digit(src[ns])) {
+		while (i < p->end && i - ns < 30 && is_digit(src[i]))
+			i++;
+	} else if (!is_special_param(src[ns])) {
+		return 0;
+	}
+	if (i >= p->end || src[i] == '[' || !param_op_first[(unsigned char)src[i]])
+		return 0;
+	return i;
+}
 
 /* Where the name of the ${name OP ...}, ${#name} or ${!name...} whose
  * name (or '#' or '!') starts at ns ends, when an operator, '}' or '['
- * follows it; 0 otherwise (${1%x}, ${x@Q} ...): inline, the test that
- * sends most other ${...} words to the general path at once. */
+ * follows it; 0 otherwise (${x@Q} ...): inline, the test that sends most
+ * other ${...} words to the general path at once. */
 static inline __attribute__((always_inline)) size_t
 param_op_name_end(const struct sh_parser *p, size_t ns)
 {
 	const char *src = p->src;
+	size_t n0 = ns;
 	ns += (src[ns] == '#') | (src[ns] == '!');
 	size_t i = ns + 1;
 	if (!(sh_name_class[(unsigned char)src[ns]] & 1))
-		return 0;
+		return ns == n0 ? param_op_special_end(p, ns) : 0;
 	while (i < p->end && (sh_name_class[(unsigned char)src[i]] & 2))
 		i++;
 	if (i >= p->end || !param_op_first[(unsigned char)src[i]])
 		return 0;
 	return i;
+}
+
+/*
+ * The word at s of param_op_word's unquoted ${...} at d, which ends at e
+ * and has the parameter pm, and of what goes on after it: as lex_param_word
+ * goes on (its PARAM part, then lex_parts, make_word and merge_lits); or,
+ * when plain text follows it up to the end of the word (${f%.c}.o,
+ * ${a[1]}x), the one LIT part lex_parts makes of it, both parts built
+ * here. 1, or < 0 on error. (Out of line: rarer than a parameter alone.)
+ */
+static int __attribute__((noinline))
+param_op_word_more(struct sh_parser *p, struct sh_tok *t, size_t s, size_t d, size_t e,
+		   struct sh_param *pm)
+{
+	const char *src = p->src;
+	size_t j = e;
+	while (j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_U))
+		j++;
+	if (j > e && (j >= p->end || (wseq_class[(unsigned char)src[j]] & WQ_END))) {
+		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+						src_text_room(j - e));
+		if (!mem)
+			return oom(p);
+		struct sh_word *w = (struct sh_word *)mem;
+		struct sh_part *top = (struct sh_part *)(w + 1);
+		char *text = (char *)(top + 2);
+		copy_src_text(text, src + e, j - e);
+		param_part_set(top, sh_pos_at(p, d), pm);
+		top[1] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, e),
+					   .text = text, .text_len = j - e };
+		word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
+		p->pos = j;
+		word_token_set(p, t, w);
+		return 1;
+	}
+	struct pvec pv;
+	pvec_init(&pv);
+	struct sh_part *part = pvec_push(p, &pv, SH_PART_PARAM, d);
+	if (!part)
+		return oom(p);
+	part->param = pm;
+	p->pos = e;
+	int r = lex_parts(p, LC_WORD, 0, &pv);
+	if (r < 0)
+		return r;
+	struct sh_word *w = make_word(p, &pv, s, p->pos);
+	if (!w)
+		return oom(p);
+	word_token_set(p, t, w);
+	return (r = merge_lits(p, w)) < 0 ? r : 1;
 }
 
 /*
@@ -5847,11 +5983,19 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 			op.op = SH_PARAM_KEYS;
 			op.at = src[ne + 1] == '@';
 			op.indirect = false;
-		} else if (q == ne && !length && !bang) {
+		} else if (q == ne && !length && !bang &&
+			   (sh_name_class[(unsigned char)src[ns]] & 1)) {
 			return 0; /* ${x}: lex_word_simple's, or the general's */
 		}
 	} else if (length) {
 		return 0; /* ${#a[0]%x}: the general path fails it */
+	} else if (src[q] == '@') {
+		/* ${x@Q} ${a[@]@Q}: a transform, no operand */
+		if (q + 2 >= p->end || src[q + 2] != '}' || !param_transform_at(src[q + 1]))
+			return 0;
+		op.op = SH_PARAM_TRANSFORM;
+		op.transform = src[q + 1];
+		c = q + 2;
 	} else {
 		if (q + 1 >= p->end ||
 		    !(a = q + param_op_at(&op, src[q], src[q + 1])) || a == q)
@@ -5909,22 +6053,8 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	pm->arg = arg ? param_op_operand(p, o1, a, n1) : NULL;
 	pm->arg2 = b2 ? param_op_operand(p, o1 + sz1, a2, n2) : NULL;
 	p->cmdpos_sens = false; /* as lex_param_word clears it */
-	if (!ends) {
-		struct pvec pv;
-		pvec_init(&pv);
-		struct sh_part *part = pvec_push(p, &pv, SH_PART_PARAM, d);
-		if (!part)
-			return oom(p);
-		part->param = pm;
-		p->pos = e;
-		int r = lex_parts(p, LC_WORD, 0, &pv);
-		if (r < 0)
-			return r;
-		if (!(w = make_word(p, &pv, s, p->pos)))
-			return oom(p);
-		word_token_set(p, t, w);
-		return (r = merge_lits(p, w)) < 0 ? r : 1;
-	}
+	if (!ends)
+		return param_op_word_more(p, t, s, d, e, pm);
 	param_part_set(dq ? in : top, sh_pos_at(p, d), pm);
 	if (dq)
 		*top = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, s),

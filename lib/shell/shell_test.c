@@ -357,6 +357,117 @@ TEST(parameters)
 	ASSERT_STREQ(word(t, 18)->parts[0].param->name, "10");
 	ASSERT_STREQ(word(t, 19)->parts[0].param->name, "@");
 	ASSERT_STREQ(word(t, 20)->parts[0].param->name, "$");
+	{
+		/* a parameter and text to the end of the word, which
+		 * lex_param_text_word builds, and the words that go on
+		 * otherwise, which it hands back to lex_word_seq */
+		struct sh_node *q;
+		PARSE("echo $x-y ${x}y $1x $x$y $x'a' $x[1] $x\"b\" $x\\ y", &q);
+		const struct sh_word *w = word(q, 1);
+		ASSERT_EQ(w->n_parts, 2);
+		ASSERT_STREQ(w->parts[0].param->name, "x");
+		ASSERT_FALSE(w->parts[0].param->braced);
+		ASSERT_EQ(w->parts[1].kind, SH_PART_LIT);
+		ASSERT_STREQ(w->parts[1].text, "-y");
+		ASSERT_EQ(w->parts[1].pos.col, 8);
+		ASSERT_TRUE(word(q, 2)->parts[0].param->braced);
+		ASSERT_STREQ(word(q, 2)->parts[1].text, "y");
+		ASSERT_EQ(word(q, 2)->parts[1].pos.col, 15);
+		ASSERT_STREQ(word(q, 3)->parts[0].param->name, "1");
+		ASSERT_STREQ(word(q, 3)->parts[1].text, "x");
+		ASSERT_EQ(word(q, 4)->n_parts, 2);
+		ASSERT_EQ(word(q, 4)->parts[1].kind, SH_PART_PARAM);
+		ASSERT_EQ(word(q, 5)->parts[1].kind, SH_PART_SQUOTE);
+		ASSERT_STREQ(word(q, 5)->parts[1].text, "a");
+		ASSERT_EQ(word(q, 6)->n_parts, 2);
+		ASSERT_STREQ(word(q, 6)->parts[1].text, "[1]");
+		ASSERT_EQ(word(q, 7)->parts[1].kind, SH_PART_DQUOTE);
+		ASSERT_EQ(word(q, 8)->n_parts, 3);
+		ASSERT_EQ(word(q, 8)->parts[1].kind, SH_PART_ESCAPED);
+		ASSERT_STREQ(word(q, 8)->parts[2].text, "y");
+	}
+	{
+		/* positional and special parameters that param_op_word
+		 * builds, and those it hands back (a '#' or '!' before the
+		 * name, an operator it does not read, a subscript, a name of
+		 * more digits than it takes) */
+		struct sh_node *q;
+		PARSE("echo ${1:-d} ${10%.c} \"${@:2}\" ${*:1:2} ${?-x} ${$} \"${1}\" "
+		      "${1}x ${1@Q} ${#1} ${!1} ${-/a/b} "
+		      "${1234567890123456789012345678901:-x}", &q);
+		const struct sh_param *m = word(q, 1)->parts[0].param;
+		ASSERT_STREQ(m->name, "1");
+		ASSERT_EQ(m->op, SH_PARAM_DEFAULT);
+		ASSERT_TRUE(m->colon);
+		ASSERT_STREQ(static_value(m->arg), "d");
+		ASSERT_EQ(m->arg->pos.col, 11);
+		m = word(q, 2)->parts[0].param;
+		ASSERT_STREQ(m->name, "10");
+		ASSERT_EQ(m->op, SH_PARAM_TRIM_SUFFIX);
+		m = word(q, 3)->parts[0].parts[0].param;
+		ASSERT_STREQ(m->name, "@");
+		ASSERT_EQ(m->op, SH_PARAM_SUBSTRING);
+		ASSERT_NULL(m->arg2);
+		ASSERT_STREQ(static_value(word(q, 4)->parts[0].param->arg2), "2");
+		ASSERT_FALSE(word(q, 5)->parts[0].param->colon);
+		m = word(q, 6)->parts[0].param;
+		ASSERT_STREQ(m->name, "$");
+		ASSERT_TRUE(m->braced);
+		ASSERT_EQ(m->op, SH_PARAM_PLAIN);
+		ASSERT_EQ(word(q, 7)->parts[0].kind, SH_PART_DQUOTE);
+		ASSERT_STREQ(word(q, 7)->parts[0].parts[0].param->name, "1");
+		ASSERT_EQ(word(q, 8)->n_parts, 2);
+		ASSERT_STREQ(word(q, 8)->parts[1].text, "x");
+		ASSERT_EQ(word(q, 9)->parts[0].param->transform, 'Q');
+		ASSERT_EQ(word(q, 10)->parts[0].param->op, SH_PARAM_LENGTH);
+		ASSERT_STREQ(word(q, 10)->parts[0].param->name, "1");
+		ASSERT_TRUE(word(q, 11)->parts[0].param->indirect);
+		ASSERT_EQ(word(q, 12)->parts[0].param->op, SH_PARAM_REPLACE);
+		ASSERT_STREQ(word(q, 12)->parts[0].param->name, "-");
+		ASSERT_EQ(strlen(word(q, 13)->parts[0].param->name), 31);
+		struct sh_error e;
+		ASSERT_TRUE(parse_err("echo ${12345678901234567890123456789012:-x}", &e) < 0);
+		ASSERT_EQ(e.kind, SH_ERR_LIMIT);
+	}
+	{
+		/* transforms that param_op_word builds, and the shapes with
+		 * an '@' it hands back (prefix names, a transform it does
+		 * not know, a length) */
+		struct sh_node *q;
+		PARSE("echo ${x@Q} ${a[@]@U} \"${x@u}\" ${!x@Q} ${x@Q}y ${!x@} ${!x@}y", &q);
+		const struct sh_param *m = word(q, 1)->parts[0].param;
+		ASSERT_EQ(m->op, SH_PARAM_TRANSFORM);
+		ASSERT_EQ(m->transform, 'Q');
+		ASSERT_NULL(m->arg);
+		m = word(q, 2)->parts[0].param;
+		ASSERT_EQ(m->transform, 'U');
+		ASSERT_STREQ(static_value(m->index), "@");
+		ASSERT_EQ(word(q, 3)->parts[0].parts[0].param->transform, 'u');
+		m = word(q, 4)->parts[0].param;
+		ASSERT_TRUE(m->indirect);
+		ASSERT_EQ(m->transform, 'Q');
+		ASSERT_EQ(word(q, 5)->n_parts, 2);
+		ASSERT_STREQ(word(q, 5)->parts[1].text, "y");
+		ASSERT_EQ(word(q, 6)->parts[0].param->op, SH_PARAM_PREFIX_NAMES);
+		ASSERT_EQ(word(q, 7)->n_parts, 2);
+		/* an unquoted ${...} that text follows to the end of its
+		 * word (param_op_word_more builds its two parts), and that
+		 * more follows (lex_parts reads it) */
+		PARSE("echo ${f%.c}.o ${a[1]}x*? ${x%.*}[a] ${x#a}'b' ${x#a}$y", &q);
+		ASSERT_EQ(word(q, 1)->n_parts, 2);
+		ASSERT_EQ(word(q, 1)->parts[0].param->op, SH_PARAM_TRIM_SUFFIX);
+		ASSERT_EQ(word(q, 1)->parts[1].kind, SH_PART_LIT);
+		ASSERT_STREQ(word(q, 1)->parts[1].text, ".o");
+		ASSERT_EQ(word(q, 1)->parts[1].pos.col, 13);
+		ASSERT_STREQ(word(q, 2)->parts[1].text, "x*?");
+		ASSERT_EQ(word(q, 3)->n_parts, 2);
+		ASSERT_STREQ(word(q, 3)->parts[1].text, "[a]");
+		ASSERT_EQ(word(q, 4)->parts[1].kind, SH_PART_SQUOTE);
+		ASSERT_EQ(word(q, 5)->parts[1].kind, SH_PART_PARAM);
+		REJECT("echo ${x@Z}", SH_ERR_UNSUPPORTED);
+		REJECT("echo ${#x@Q}", SH_ERR_UNSUPPORTED);
+		REJECT("echo ${x@Qx}", SH_ERR_UNSUPPORTED);
+	}
 }
 
 /* The ${...} words with a '!' or a subscript that param_sub_word hands
