@@ -3596,6 +3596,7 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  */
 static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
 static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
+static int lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq);
 
 /* Is the $( at d (its '(' read) a command substitution as sub_at takes
  * it, not $(( nor $(\ ? */
@@ -3643,6 +3644,10 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 					int r = lex_dq_sub_word(p, t, s);
 					return r < 0 ? r : 1;
 				}
+				/* "$((": cmdsub_after said no, so close + 2
+				 * is in the source */
+				if (ctx == LC_WORD && src[close + 1] == '(' && src[close + 2] == '(')
+					return lex_arith_word(p, t, s, true);
 				return 2;
 			}
 			if (!e)
@@ -3670,6 +3675,10 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 		if (s + 1 < p->end && src[s + 1] == '(') {
 			if (ctx == LC_WORD && cmdsub_after(p, s))
 				return lex_cmdsub_word(p, t, s);
+			/* ($(( here: cmdsub_after said no, so s + 2 is in
+			 * the source) */
+			if (ctx == LC_WORD && src[s + 2] == '(')
+				return lex_arith_word(p, t, s, false);
 			return 2;
 		}
 		size_t e = simple_param(p, s, &ns, &n, &braced);
@@ -4742,6 +4751,50 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 		return oom(p);
 	word_token_set(p, t, w);
 	return (r = merge_lits(p, w)) < 0 ? r : 1;
+}
+
+/*
+ * A word that is one $((...)), or one "$((...))" (dq, s at the quote),
+ * whose expression is plain text, none of LC_ARITH's run stops (quotes,
+ * '$', '`', parens, ';'): $((i+1)), "$(( x * 2 ))", $((a[0]+1)). Built
+ * as lex_word_rest builds it: lex_dollar's ARITH part, charged at its '$'
+ * and left again, whose expr is lex_param_operand's plain_text_word (in
+ * dq, inside lex_dq_part's DQUOTE part, charged at the quote), in
+ * make_word's word, the token's word set as lex_word_rest sets it
+ * (nothing to merge, no text first). 1 when built (in t); 2, nothing
+ * done, for any other $(( (the general path then): one that goes on after
+ * its "))" (or its '"'), or is no arithmetic, a continuation line, or
+ * charges over the nesting limit, whose error is the general path's.
+ */
+static int __attribute__((noinline))
+lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
+{
+	const char *src = p->src;
+	size_t d = s + dq, b = d + 3, k = b;
+	unsigned stop = ctx_run_stop[LC_ARITH];
+	while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
+		k++;
+	size_t e = k + 2 + dq; /* (where the word ends) */
+	if (e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
+	    !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH)
+		return 2;
+	struct sh_word *x = plain_text_word(p, b, k - b);
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + (1 + dq) * sizeof(struct sh_part));
+	if (!x || !mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w)), *ar = part + dq;
+	struct sh_pos pos = sh_pos_at(p, s);
+	*ar = (struct sh_part){ .kind = SH_PART_ARITH, .pos = dq ? sh_pos_at(p, d) : pos,
+				.expr = x };
+	if (dq)
+		*part = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = ar,
+					  .n_parts = 1 };
+	word_init(w, pos, part, 1, src + s, e - s);
+	p->pos = e;
+	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
+	return 1;
 }
 
 /* lex_dq_sub_word's word when more follows the $( ) in its "..." or after
