@@ -5307,7 +5307,22 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 		return 0;
 	if (tok_special[c] == 2) {
 		/* an operator (<( and >( start a process substitution, a
-		 * word) */
+		 * word: with no continuation line, lex_word_token_general's
+		 * token of it, taken here rather than after lex_token_rest,
+		 * lex_special_tok and lex_word_token, which would find the
+		 * same word at i, whose plain scan stops at once) */
+		if ((c == '<' || c == '>') && i + 1 < p->end && p->src[i + 1] == '(' &&
+		    p->no_lc) {
+			memset(t, 0, sizeof(*t));
+			t->cmdpos = cmdpos;
+			p->pos = i;
+			t->start = i;
+			int r = lex_word_rest(p, cmdpos, t, i, i, -1);
+			if (r < 0)
+				return r;
+			t->end = p->pos;
+			return 0;
+		}
 		if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '(') &&
 		    /* (in a source with continuation lines, none inside
 		     * it: an operator is 3 bytes at most) */

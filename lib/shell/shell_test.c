@@ -404,6 +404,20 @@ TEST(command_substitution)
 	PARSE("diff <(ls a) >(cat)", &t);
 	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_PROCSUB);
 	ASSERT_EQ(word(t, 2)->parts[0].procsub_dir, '>');
+	/* a process substitution's token, taken at once by
+	 * lex_special_fast, and in a source with a continuation line, where
+	 * it goes lex_token_rest's way */
+	PARSE("cat <(a)x >(b) < <(c)", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_STREQ(word(t, 1)->parts[1].text, "x");
+	ASSERT_EQ(word(t, 2)->parts[0].procsub_dir, '>');
+	ASSERT_EQ(word(t, 2)->pos.col, 11);
+	ASSERT_EQ(t->redirs->target->parts[0].kind, SH_PART_PROCSUB);
+	PARSE("cat \\\n <(a)x >\\\n(b)", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_EQ(word(t, 1)->pos.line, 2);
+	ASSERT_EQ(word(t, 2)->parts[0].procsub_dir, '>');
+	ASSERT_EQ(word(t, 2)->src_len, 6);
 	REJECT("echo $(", SH_ERR_SYNTAX);
 	REJECT("echo `echo", SH_ERR_SYNTAX);
 	/* bash 5.2: reserved words are not recognized after a leading time */
