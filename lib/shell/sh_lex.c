@@ -806,11 +806,14 @@ struct saved_state {
 	size_t n_hd, cap_hd;
 };
 
-static void
-save_state(struct sh_parser *p, struct saved_state *s)
+/* (tok: whether p->tok is kept, which a nested parse overwrites; not
+ * where the caller's token is dead, see lex_sub_word) */
+static inline __attribute__((always_inline)) void
+save_state_tok(struct sh_parser *p, struct saved_state *s, bool tok)
 {
 	s->have_tok = p->have_tok;
-	s->tok = p->tok;
+	if (tok)
+		s->tok = p->tok;
 	s->hd = p->hd;
 	s->n_hd = p->n_hd;
 	s->cap_hd = p->cap_hd;
@@ -819,12 +822,13 @@ save_state(struct sh_parser *p, struct saved_state *s)
 	p->n_hd = p->cap_hd = 0;
 }
 
-static int
-restore_state(struct sh_parser *p, struct saved_state *s, size_t off)
+static inline __attribute__((always_inline)) int
+restore_state_tok(struct sh_parser *p, struct saved_state *s, size_t off, bool tok)
 {
 	bool pending = p->n_hd > 0;
 	p->have_tok = s->have_tok;
-	p->tok = s->tok;
+	if (tok)
+		p->tok = s->tok;
 	p->hd = s->hd;
 	p->n_hd = s->n_hd;
 	p->cap_hd = s->cap_hd;
@@ -833,6 +837,18 @@ restore_state(struct sh_parser *p, struct saved_state *s, size_t off)
 			       "unsupported construct: here-document not terminated "
 			       "inside its command substitution");
 	return 0;
+}
+
+static void
+save_state(struct sh_parser *p, struct saved_state *s)
+{
+	save_state_tok(p, s, true);
+}
+
+static int
+restore_state(struct sh_parser *p, struct saved_state *s, size_t off)
+{
+	return restore_state_tok(p, s, off, true);
 }
 
 /* Where the ')' closing a '(' before start is, scanning as bash's
@@ -872,17 +888,24 @@ matched_paren_end(const struct sh_parser *p, size_t k)
 }
 
 /* $( ... ): p->pos is after "$(" (or "<(" ">(") (Always inline: a few
- * stores around the nested parse, for the few ways to a substitution.) */
+ * stores around the nested parse, for the few ways to a substitution.)
+ * tok_dead: p->tok is not kept (see lex_sub_word). */
 static inline __attribute__((always_inline)) int
-lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
+lex_cmdsub_body_tok(struct sh_parser *p, size_t off, struct sh_node **ret, bool tok_dead)
 {
 	struct saved_state s;
-	save_state(p, &s);
+	save_state_tok(p, &s, !tok_dead);
 	p->in_sub++;
 	int r = sh_parse_program_until(p, ')', ret);
 	p->in_sub--;
-	int r2 = restore_state(p, &s, off);
+	int r2 = restore_state_tok(p, &s, off, !tok_dead);
 	return r < 0 ? r : r2;
+}
+
+static inline __attribute__((always_inline)) int
+lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
+{
+	return lex_cmdsub_body_tok(p, off, ret, false);
 }
 
 /* `...`: p->pos is after the opening backquote */
@@ -3594,8 +3617,8 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * there (lex_param_operand leaves '...' that is literal text, LF_SQ_LIT,
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
-static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
-static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
+static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead);
+static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead);
 static int lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq);
 
 /* Is the $( at d (its '(' read) a command substitution as sub_at takes
@@ -3608,7 +3631,7 @@ cmdsub_after(const struct sh_parser *p, size_t d)
 
 static inline __attribute__((always_inline)) int
 word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, char q,
-	       size_t *ret_dq_stop)
+	       size_t *ret_dq_stop, bool tok_dead)
 {
 	const char *src = p->src;
 	size_t close, n, extra, ns = 0;
@@ -3641,7 +3664,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 				/* "$( ...": lex_word_rest's way for it, taken
 				 * here */
 				if (ctx == LC_WORD && src[close + 1] == '(' && cmdsub_after(p, close)) {
-					int r = lex_dq_sub_word(p, t, s);
+					int r = lex_dq_sub_word(p, t, s, tok_dead);
 					return r < 0 ? r : 1;
 				}
 				/* "$((": cmdsub_after said no, so close + 2
@@ -3674,7 +3697,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 		 * looked at again on the way there) */
 		if (s + 1 < p->end && src[s + 1] == '(') {
 			if (ctx == LC_WORD && cmdsub_after(p, s))
-				return lex_cmdsub_word(p, t, s);
+				return lex_cmdsub_word(p, t, s, tok_dead);
 			/* ($(( here: cmdsub_after said no, so s + 2 is in
 			 * the source) */
 			if (ctx == LC_WORD && src[s + 2] == '(')
@@ -3789,10 +3812,10 @@ static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t 
  * from where it left it. Inlined in each function below, so that each
  * has only its own case's code and registers. */
 static inline __attribute__((always_inline)) int
-lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q)
+lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q, bool tok_dead)
 {
 	size_t dq_stop = 0;
-	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop);
+	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop, tok_dead);
 	return r ? r : lex_word_seq(p, t, s, s, dq_stop);
 }
 
@@ -3802,26 +3825,28 @@ lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q)
 static int
 lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return lex_word_from(p, t, s, '\'');
+	return lex_word_from(p, t, s, '\'', false);
 }
 
-/* (the same for a '"' and for a '$', for the argument loop) */
+/* (the same for a '"' and for a '$', for the argument loop alone, where t
+ * is p->tok, which is not in hand and only written: a $( ) in the word
+ * need not keep it, see lex_sub_word) */
 static int
 lex_word_dquote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return lex_word_from(p, t, s, '"');
+	return lex_word_from(p, t, s, '"', true);
 }
 
 static int
 lex_word_dollar(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return lex_word_from(p, t, s, '$');
+	return lex_word_from(p, t, s, '$', true);
 }
 
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return lex_word_from(p, t, s, p->src[s]);
+	return lex_word_from(p, t, s, p->src[s], false);
 }
 
 
@@ -3829,7 +3854,7 @@ static int
 lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 {
 	size_t dq_stop;
-	return word_simple_in(p, t, s, ctx, p->src[s], &dq_stop);
+	return word_simple_in(p, t, s, ctx, p->src[s], &dq_stop, false);
 }
 
 /*
@@ -4578,8 +4603,8 @@ sub_at(const struct sh_parser *p, enum lctx ctx, size_t k)
  * charge lex_dollar and lex_parts_at give it; p->pos ends after its ')'
  * or closing backquote. dq: inside "...", where a `...` also removes the
  * backslash of a \". */
-static int
-lex_sub_body(struct sh_parser *p, size_t k, bool dq, struct sh_node **ret)
+static inline __attribute__((always_inline)) int
+lex_sub_body_tok(struct sh_parser *p, size_t k, bool dq, struct sh_node **ret, bool tok_dead)
 {
 	int r = sh_enter(p, k);
 	if (r < 0)
@@ -4589,12 +4614,18 @@ lex_sub_body(struct sh_parser *p, size_t k, bool dq, struct sh_node **ret)
 		r = lex_backquote(p, dq ? LF_IN_DQ : 0, k, ret);
 	} else {
 		p->pos = k + 2;
-		r = lex_cmdsub_body(p, k, ret);
+		r = lex_cmdsub_body_tok(p, k, ret, tok_dead);
 	}
 	if (r < 0)
 		return r;
 	sh_leave(p);
 	return 0;
+}
+
+static int
+lex_sub_body(struct sh_parser *p, size_t k, bool dq, struct sh_node **ret)
+{
+	return lex_sub_body_tok(p, k, dq, ret, false);
 }
 
 /* The part kind of the substitution that starts with c (sub_at). */
@@ -4674,12 +4705,22 @@ sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
  * assignment (no '(' ends a word). Otherwise the parts so far are pushed
  * to pv, as lex_parts_sub pushes them, and 1 returned for lex_word_rest's
  * general path to go on after them.
+ *
+ * tok_dead: the nested parse need not keep p->tok (which it overwrites),
+ * for the argument loop's direct builders (lex_word_dollar and
+ * lex_word_dquote): there p->tok is not in hand, t is p->tok and only
+ * word_token_set's members are read after (its word); the grammar lexes
+ * a whole token after the loop; no lexer reads p->tok; and the two
+ * places that go on after a nested parse's error (lex_dollar's $(( and
+ * sh_lex_arith_cmd) do so around a lex_cmdsub_body of their own, which
+ * keeps it. Everywhere else (a token's word, t->start set) it is kept.
  */
 static int __attribute__((noinline))
-lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv)
+lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv,
+	     bool tok_dead)
 {
 	struct sh_node *body = NULL;
-	int r = lex_sub_body(p, k, false, &body);
+	int r = lex_sub_body_tok(p, k, false, &body, tok_dead);
 	if (r < 0)
 		return r;
 	size_t n = k - s; /* (the text before the substitution) */
@@ -4736,12 +4777,12 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
  * does after make_word. 1 when built (in t), < 0 on error.
  */
 static int __attribute__((noinline))
-lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 {
 	struct pvec pv;
 	pvec_init(&pv);
 	p->cmdpos_sens = false;
-	int r = lex_sub_word(p, t, s, s, &pv);
+	int r = lex_sub_word(p, t, s, s, &pv, tok_dead);
 	if (r <= 0)
 		return r < 0 ? r : 1;
 	if ((r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0)
@@ -4830,12 +4871,12 @@ dq_sub_word_more(struct sh_parser *p, size_t s, struct sh_node *body,
  * (No flags, at a command name either: see lex_cmdsub_word.)
  */
 static int __attribute__((noinline))
-lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 {
 	struct sh_node *body = NULL;
 	int r;
 	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
-	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body(p, s + 1, true, &body)) < 0)
+	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body_tok(p, s + 1, true, &body, tok_dead)) < 0)
 		return r;
 	size_t e = p->pos; /* after the ')' */
 	struct sh_word *w;
@@ -5024,7 +5065,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 			q++;
 		if (q < k)
 			r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
-		else if ((r = lex_sub_word(p, t, s, k, &pv)) > 0)
+		else if ((r = lex_sub_word(p, t, s, k, &pv, false)) > 0)
 			r = lex_parts_at(p, LC_WORD, flags, &pv, 0);
 		else
 			return r;
