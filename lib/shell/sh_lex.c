@@ -908,10 +908,11 @@ lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
 	return lex_cmdsub_body_tok(p, off, ret, false);
 }
 
-/* `...`: p->pos is after the opening backquote */
+/* `...`: p->pos is after the opening backquote (tok_dead: see
+ * lex_sub_word) */
 static int
 lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
-	      struct sh_node **ret)
+	      struct sh_node **ret, bool tok_dead)
 {
 	/* Undo the backslash escapes bash removes inside backquotes, then
 	 * parse the result as a program of its own. A first pass finds the
@@ -987,7 +988,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		 * backslash-newline where the source had none) */
 		p->no_lc = ono_lc || !esc || !memmem(copy, blen, "\\\n", 2);
 		struct saved_state s;
-		save_state(p, &s);
+		save_state_tok(p, &s, !tok_dead);
 		p->in_sub++;
 		r = sh_parse_program_until(p, -1, ret);
 		p->in_sub--;
@@ -1007,7 +1008,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 				    inner.message);
 			p->src = copy;
 		}
-		int r2 = restore_state(p, &s, off);
+		int r2 = restore_state_tok(p, &s, off, !tok_dead);
 		if (r >= 0)
 			r = r2;
 		p->src = osrc;
@@ -2695,7 +2696,7 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 			p->pos = i + 1;
 			struct sh_node *body = NULL;
 			bool dq = quoted_ctx || (flags & LF_IN_DQ);
-			if ((r = lex_backquote(p, dq ? LF_IN_DQ : 0, i, &body)) < 0)
+			if ((r = lex_backquote(p, dq ? LF_IN_DQ : 0, i, &body, false)) < 0)
 				return r;
 			struct sh_part *part = pvec_push(p, out, SH_PART_CMDSUB, i);
 			if (!part)
@@ -4611,7 +4612,7 @@ lex_sub_body_tok(struct sh_parser *p, size_t k, bool dq, struct sh_node **ret, b
 		return r;
 	if (__builtin_expect(p->src[k] == '`', 0)) {
 		p->pos = k + 1;
-		r = lex_backquote(p, dq ? LF_IN_DQ : 0, k, ret);
+		r = lex_backquote(p, dq ? LF_IN_DQ : 0, k, ret, tok_dead);
 	} else {
 		p->pos = k + 2;
 		r = lex_cmdsub_body_tok(p, k, ret, tok_dead);
@@ -6340,6 +6341,11 @@ arg_word_direct(struct sh_parser *p, size_t i, size_t k)
 	}
 	if (k >= p->end || sh_ends_plain_word[(unsigned char)src[k]])
 		return 0;
+	/* a word that starts with a backquote: lex_word_rest's way for it,
+	 * which is lex_cmdsub_word's (its word, in p->tok, need not be
+	 * kept around the nested parse, see lex_sub_word) */
+	if (k == i && src[i] == '`')
+		return lex_cmdsub_word(p, &p->tok, i, true);
 	if (wseq_skip[(unsigned char)src[k]])
 		return src[k] == '{' && (k == i || brace_prefix_ok(src, i, k))
 			       ? arg_brace_word(p, i, k)

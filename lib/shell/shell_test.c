@@ -401,6 +401,15 @@ TEST(command_substitution)
 	const struct sh_node *in = pt->body;
 	ASSERT_EQ(word(in, 1)->parts[0].kind, SH_PART_CMDSUB);
 	ASSERT_TRUE(word(in, 1)->parts[0].backquote);
+	/* backquoted arguments (from the argument loop, lex_cmdsub_word),
+	 * one that goes on after its backquote */
+	PARSE("echo `a`b `b c` x", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_TRUE(word(t, 1)->parts[0].backquote);
+	ASSERT_STREQ(word(t, 1)->parts[1].text, "b");
+	ASSERT_EQ(word(t, 2)->parts[0].body->u.simple.n_words, 2);
+	ASSERT_EQ(word(t, 2)->pos.col, 11);
+	ASSERT_STREQ(static_value(word(t, 3)), "x");
 	PARSE("diff <(ls a) >(cat)", &t);
 	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_PROCSUB);
 	ASSERT_EQ(word(t, 2)->parts[0].procsub_dir, '>');
