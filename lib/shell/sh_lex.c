@@ -4809,17 +4809,10 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
  * charges over the nesting limit, whose error is the general path's.
  */
 static int __attribute__((noinline))
-lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
+arith_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t k)
 {
 	const char *src = p->src;
-	size_t d = s + dq, b = d + 3, k = b;
-	unsigned stop = ctx_run_stop[LC_ARITH];
-	while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
-		k++;
-	size_t e = k + 2 + dq; /* (where the word ends) */
-	if (e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
-	    !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH)
-		return 2;
+	size_t d = s + dq, b = d + 3, e = k + 2 + dq;
 	struct sh_word *x = plain_text_word(p, b, k - b);
 	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + (1 + dq) * sizeof(struct sh_part));
 	if (!x || !mem)
@@ -4837,6 +4830,24 @@ lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
 	p->cmdpos_sens = false;
 	word_token_set(p, t, w);
 	return 1;
+}
+
+/* (The scan and its questions apart from the building, which needs a
+ * frame: a word handed back, $(( (1) )) or $(( $x )), costs no more than
+ * them.) */
+static int __attribute__((noinline))
+lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
+{
+	const char *src = p->src;
+	size_t k = s + dq + 3;
+	unsigned stop = ctx_run_stop[LC_ARITH];
+	while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
+		k++;
+	size_t e = k + 2 + dq; /* (where the word ends) */
+	if (e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
+	    !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH)
+		return 2;
+	return arith_word_build(p, t, s, dq, k);
 }
 
 /* lex_dq_sub_word's word when more follows the $( ) in its "..." or after
