@@ -4763,8 +4763,7 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 	part->text_len = 0;
 	part->body = body;
 	part->n_parts = 0;
-	*w = (struct sh_word){ .pos = pos, .parts = parts, .n_parts = np,
-			       .src = p->src + s, .src_len = p->pos - s };
+	word_init(w, pos, parts, np, p->src + s, p->pos - s);
 	word_token_set(p, t, w);
 	return 0;
 }
