@@ -3619,7 +3619,8 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
 static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead);
-static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead);
+static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+			   bool tok_dead);
 static int lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq);
 
 /* Is the $( at d (its '(' read) a command substitution as sub_at takes
@@ -3665,7 +3666,7 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 				/* "$( ...": lex_word_rest's way for it, taken
 				 * here */
 				if (ctx == LC_WORD && src[close + 1] == '(' && cmdsub_after(p, close)) {
-					int r = lex_dq_sub_word(p, t, s, tok_dead);
+					int r = lex_dq_sub_word(p, t, s, close, tok_dead);
 					return r < 0 ? r : 1;
 				}
 				/* "$((": cmdsub_after said no, so close + 2
@@ -3685,6 +3686,13 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			extra = sizeof(struct sh_part) + sizeof(struct sh_param) + n + 1;
 		} else {
 			if (close >= p->end || src[close] != '"') {
+				/* "text$( ...": lex_dq_sub_word's too */
+				if (__builtin_expect(ctx == LC_WORD && close + 1 < p->end &&
+						     src[close] == '$' && src[close + 1] == '(' &&
+						     cmdsub_after(p, close), 0)) {
+					int r = lex_dq_sub_word(p, t, s, close, tok_dead);
+					return r < 0 ? r : 1;
+				}
 				*ret_dq_stop = close;
 				return 0;
 			}
@@ -4849,11 +4857,12 @@ lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
 	return arith_word_build(p, t, s, dq, k);
 }
 
-/* lex_dq_sub_word's word when more follows the $( ) in its "..." or after
- * it: the general path after the substitution, as lex_parts_at's '"' case
- * and loop would go on. */
+/* lex_dq_sub_word's word when more follows the $( ) at k in its "..." or
+ * after it: the general path after the substitution, as lex_parts_at's
+ * '"' case and loop would go on (the text before it, if any, one LIT part,
+ * as lex_parts_at's run makes it). */
 static int __attribute__((noinline))
-dq_sub_word_more(struct sh_parser *p, size_t s, struct sh_node *body,
+dq_sub_word_more(struct sh_parser *p, size_t s, size_t k, struct sh_node *body,
 		 struct sh_word **ret)
 {
 	struct pvec pv, in;
@@ -4862,7 +4871,13 @@ dq_sub_word_more(struct sh_parser *p, size_t s, struct sh_node *body,
 	int r;
 	if (!pvec_push(p, &pv, SH_PART_DQUOTE, s))
 		return oom(p);
-	if ((r = push_sub(p, &in, s + 1, body)) < 0 ||
+	if (k > s + 1) {
+		struct litrun lr = { .active = true, .slice = true, .kind = SH_PART_LIT,
+				     .off = s + 1, .sp = p->src + s + 1, .sn = k - s - 1 };
+		if ((r = lit_flush_run(p, &in, &lr)) < 0)
+			return r;
+	}
+	if ((r = push_sub(p, &in, k, body)) < 0 ||
 	    (!(p->pos < p->end && p->src[p->pos] == '"') &&
 	     (r = lex_parts_at(p, LC_DQ, 0, &in, 0)) < 0) ||
 	    (r = dq_close(p, s, &pv, 0, &in)) < 0 ||
@@ -4874,39 +4889,51 @@ dq_sub_word_more(struct sh_parser *p, size_t s, struct sh_node *body,
 }
 
 /*
- * word_simple_in's word that starts with "$( (not "$(( nor "$(\ ). When the word
- * is "$(...)" (cd "$(git rev-parse --show-toplevel)"), it is built here, the
- * word, its DQUOTE part and the CMDSUB inside in one allocation; otherwise
- * dq_sub_word_more goes on. Either way the word lex_word_rest would build,
- * with the charges and errors of lex_parts_at's '"' case and lex_dollar.
- * (No flags, at a command name either: see lex_cmdsub_word.)
+ * word_simple_in's word that starts with "$( or "text$( (not $(( nor $(\ ),
+ * the $( at k, the text before it [s + 1, k) a run of plain text inside
+ * "..." (dq_stop_at's). When the word is "$(...)" or "text$(...)" (cd
+ * "$(git rev-parse --show-toplevel)", echo "Done: $(date)"), it is built
+ * here, the word, its DQUOTE part, the LIT of the text and the CMDSUB
+ * inside, and the text, in one allocation; otherwise dq_sub_word_more goes
+ * on. Either way the word lex_word_rest would build, with the charges and
+ * errors of lex_parts_at's '"' case and lex_dollar. (No flags, at a
+ * command name either: see lex_cmdsub_word.)
  */
 static int __attribute__((noinline))
-lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
+lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool tok_dead)
 {
 	struct sh_node *body = NULL;
 	int r;
 	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
-	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body_tok(p, s + 1, true, &body, tok_dead)) < 0)
+	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body_tok(p, k, true, &body, tok_dead)) < 0)
 		return r;
 	size_t e = p->pos; /* after the ')' */
 	struct sh_word *w;
 	if (e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
-		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part));
+		size_t n = k - s - 1, np = n ? 2 : 1;
+		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) +
+						(1 + np) * sizeof(struct sh_part) +
+						(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
 		if (!mem)
 			return oom(p);
 		w = (struct sh_word *)mem;
 		struct sh_part *dq = (struct sh_part *)(mem + sizeof(*w)), *in = dq + 1;
+		struct sh_part *sub = in + np - 1;
 		struct sh_pos pos = sh_pos_at(p, s);
-		*in = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, s + 1),
-					.backquote = p->src[s + 1] == '`', .body = body };
+		if (n) {
+			char *text = (char *)(in + 2);
+			copy_src_text(text, p->src + s + 1, n);
+			*in = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s + 1),
+						.text = text, .text_len = n };
+		}
+		*sub = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, k),
+					 .body = body };
 		*dq = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = in,
-					.n_parts = 1 };
-		*w = (struct sh_word){ .pos = pos, .parts = dq, .n_parts = 1,
-				       .src = p->src + s, .src_len = e + 1 - s };
+					.n_parts = np };
+		word_init(w, pos, dq, 1, p->src + s, e + 1 - s);
 		p->pos = e + 1;
 		sh_leave(p);
-	} else if ((r = dq_sub_word_more(p, s, body, &w)) < 0) {
+	} else if ((r = dq_sub_word_more(p, s, k, body, &w)) < 0) {
 		return r;
 	}
 	return sub_word_end(p, t, w);

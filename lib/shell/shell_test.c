@@ -401,6 +401,24 @@ TEST(command_substitution)
 	const struct sh_node *in = pt->body;
 	ASSERT_EQ(word(in, 1)->parts[0].kind, SH_PART_CMDSUB);
 	ASSERT_TRUE(word(in, 1)->parts[0].backquote);
+	/* "text$( )" built whole (lex_dq_sub_word), and those it goes on
+	 * from: more text in the quotes, more after them; $(( is no $( */
+	PARSE("echo \"a b$(c)\" \"a $(c) d\" \"a $(c)\"d \"a $((1))\" x\"$(c)\"", &t);
+	pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pt->n_parts, 2);
+	ASSERT_STREQ(pt->parts[0].text, "a b");
+	ASSERT_EQ(pt->parts[0].pos.col, 7);
+	ASSERT_EQ(pt->parts[1].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(pt->parts[1].pos.col, 10);
+	ASSERT_EQ(word(t, 1)->src_len, 9);
+	ASSERT_EQ(word(t, 2)->parts[0].n_parts, 3);
+	ASSERT_STREQ(word(t, 2)->parts[0].parts[2].text, " d");
+	ASSERT_EQ(word(t, 3)->n_parts, 2);
+	ASSERT_EQ(word(t, 3)->parts[0].n_parts, 2);
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "d");
+	ASSERT_EQ(word(t, 4)->parts[0].parts[1].kind, SH_PART_ARITH);
+	ASSERT_EQ(word(t, 5)->n_parts, 2);
 	/* backquoted arguments (from the argument loop, lex_cmdsub_word),
 	 * one that goes on after its backquote */
 	PARSE("echo `a`b `b c` x", &t);
