@@ -806,11 +806,14 @@ struct saved_state {
 	size_t n_hd, cap_hd;
 };
 
-static void
-save_state(struct sh_parser *p, struct saved_state *s)
+/* (tok: whether p->tok is kept, which a nested parse overwrites; not
+ * where the caller's token is dead, see lex_sub_word) */
+static inline __attribute__((always_inline)) void
+save_state_tok(struct sh_parser *p, struct saved_state *s, bool tok)
 {
 	s->have_tok = p->have_tok;
-	s->tok = p->tok;
+	if (tok)
+		s->tok = p->tok;
 	s->hd = p->hd;
 	s->n_hd = p->n_hd;
 	s->cap_hd = p->cap_hd;
@@ -819,12 +822,13 @@ save_state(struct sh_parser *p, struct saved_state *s)
 	p->n_hd = p->cap_hd = 0;
 }
 
-static int
-restore_state(struct sh_parser *p, struct saved_state *s, size_t off)
+static inline __attribute__((always_inline)) int
+restore_state_tok(struct sh_parser *p, struct saved_state *s, size_t off, bool tok)
 {
 	bool pending = p->n_hd > 0;
 	p->have_tok = s->have_tok;
-	p->tok = s->tok;
+	if (tok)
+		p->tok = s->tok;
 	p->hd = s->hd;
 	p->n_hd = s->n_hd;
 	p->cap_hd = s->cap_hd;
@@ -833,6 +837,18 @@ restore_state(struct sh_parser *p, struct saved_state *s, size_t off)
 			       "unsupported construct: here-document not terminated "
 			       "inside its command substitution");
 	return 0;
+}
+
+static void
+save_state(struct sh_parser *p, struct saved_state *s)
+{
+	save_state_tok(p, s, true);
+}
+
+static int
+restore_state(struct sh_parser *p, struct saved_state *s, size_t off)
+{
+	return restore_state_tok(p, s, off, true);
 }
 
 /* Where the ')' closing a '(' before start is, scanning as bash's
@@ -872,23 +888,31 @@ matched_paren_end(const struct sh_parser *p, size_t k)
 }
 
 /* $( ... ): p->pos is after "$(" (or "<(" ">(") (Always inline: a few
- * stores around the nested parse, for the few ways to a substitution.) */
+ * stores around the nested parse, for the few ways to a substitution.)
+ * tok_dead: p->tok is not kept (see lex_sub_word). */
 static inline __attribute__((always_inline)) int
-lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
+lex_cmdsub_body_tok(struct sh_parser *p, size_t off, struct sh_node **ret, bool tok_dead)
 {
 	struct saved_state s;
-	save_state(p, &s);
+	save_state_tok(p, &s, !tok_dead);
 	p->in_sub++;
 	int r = sh_parse_program_until(p, ')', ret);
 	p->in_sub--;
-	int r2 = restore_state(p, &s, off);
+	int r2 = restore_state_tok(p, &s, off, !tok_dead);
 	return r < 0 ? r : r2;
 }
 
-/* `...`: p->pos is after the opening backquote */
+static inline __attribute__((always_inline)) int
+lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
+{
+	return lex_cmdsub_body_tok(p, off, ret, false);
+}
+
+/* `...`: p->pos is after the opening backquote (tok_dead: see
+ * lex_sub_word) */
 static int
 lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
-	      struct sh_node **ret)
+	      struct sh_node **ret, bool tok_dead)
 {
 	/* Undo the backslash escapes bash removes inside backquotes, then
 	 * parse the result as a program of its own. A first pass finds the
@@ -964,7 +988,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		 * backslash-newline where the source had none) */
 		p->no_lc = ono_lc || !esc || !memmem(copy, blen, "\\\n", 2);
 		struct saved_state s;
-		save_state(p, &s);
+		save_state_tok(p, &s, !tok_dead);
 		p->in_sub++;
 		r = sh_parse_program_until(p, -1, ret);
 		p->in_sub--;
@@ -984,7 +1008,7 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 				    inner.message);
 			p->src = copy;
 		}
-		int r2 = restore_state(p, &s, off);
+		int r2 = restore_state_tok(p, &s, off, !tok_dead);
 		if (r >= 0)
 			r = r2;
 		p->src = osrc;
@@ -2672,7 +2696,7 @@ lex_parts_at(struct sh_parser *p, enum lctx ctx, unsigned flags, struct pvec *ou
 			p->pos = i + 1;
 			struct sh_node *body = NULL;
 			bool dq = quoted_ctx || (flags & LF_IN_DQ);
-			if ((r = lex_backquote(p, dq ? LF_IN_DQ : 0, i, &body)) < 0)
+			if ((r = lex_backquote(p, dq ? LF_IN_DQ : 0, i, &body, false)) < 0)
 				return r;
 			struct sh_part *part = pvec_push(p, out, SH_PART_CMDSUB, i);
 			if (!part)
@@ -3596,8 +3620,10 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * there (lex_param_operand leaves '...' that is literal text, LF_SQ_LIT,
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
-static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
-static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s);
+static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead);
+static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+			   bool tok_dead);
+static int lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq);
 
 /* Is the $( at d (its '(' read) a command substitution as sub_at takes
  * it, not $(( nor $(\ ? */
@@ -3609,7 +3635,7 @@ cmdsub_after(const struct sh_parser *p, size_t d)
 
 static inline __attribute__((always_inline)) int
 word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, char q,
-	       size_t *ret_dq_stop)
+	       size_t *ret_dq_stop, bool tok_dead)
 {
 	const char *src = p->src;
 	size_t close, n, extra, ns = 0;
@@ -3642,9 +3668,13 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 				/* "$( ...": lex_word_rest's way for it, taken
 				 * here */
 				if (ctx == LC_WORD && src[close + 1] == '(' && cmdsub_after(p, close)) {
-					int r = lex_dq_sub_word(p, t, s);
+					int r = lex_dq_sub_word(p, t, s, close, tok_dead);
 					return r < 0 ? r : 1;
 				}
+				/* "$((": cmdsub_after said no, so close + 2
+				 * is in the source */
+				if (ctx == LC_WORD && src[close + 1] == '(' && src[close + 2] == '(')
+					return lex_arith_word(p, t, s, true);
 				return 2;
 			}
 			if (!e)
@@ -3658,6 +3688,13 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			extra = sizeof(struct sh_part) + sizeof(struct sh_param) + n + 1;
 		} else {
 			if (close >= p->end || src[close] != '"') {
+				/* "text$( ...": lex_dq_sub_word's too */
+				if (__builtin_expect(ctx == LC_WORD && close + 1 < p->end &&
+						     src[close] == '$' && src[close + 1] == '(' &&
+						     cmdsub_after(p, close), 0)) {
+					int r = lex_dq_sub_word(p, t, s, close, tok_dead);
+					return r < 0 ? r : 1;
+				}
 				*ret_dq_stop = close;
 				return 0;
 			}
@@ -3671,7 +3708,11 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 		 * looked at again on the way there) */
 		if (s + 1 < p->end && src[s + 1] == '(') {
 			if (ctx == LC_WORD && cmdsub_after(p, s))
-				return lex_cmdsub_word(p, t, s);
+				return lex_cmdsub_word(p, t, s, tok_dead);
+			/* ($(( here: cmdsub_after said no, so s + 2 is in
+			 * the source) */
+			if (ctx == LC_WORD && src[s + 2] == '(')
+				return lex_arith_word(p, t, s, false);
 			return 2;
 		}
 		size_t e = simple_param(p, s, &ns, &n, &braced);
@@ -3779,15 +3820,19 @@ static int lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s);
  * word_simple_in's goes on to lex_word_seq here, where lex_word_rest would
  * send it (nothing plain before it, no $( at its start), rather than
  * through lex_word_rest's dispatch: 0 then means that neither built it. */
-/* The word at s that starts with q: word_simple_in's, else lex_word_seq's
- * from where it left it. Inlined in each function below, so that each
- * has only its own case's code and registers. */
+/* The word at s that starts with q: word_simple_in's, else (for a $,
+ * lex_param_text_word's first) lex_word_seq's from where it left it.
+ * Inlined in each function below, so that each has only its own case's
+ * code and registers. */
 static inline __attribute__((always_inline)) int
-lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q)
+lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q,
+	      bool tok_dead)
 {
 	size_t dq_stop = 0;
-	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop);
-	return r ? r : q == '$' ? lex_param_text_word(p, t, s) : lex_word_seq(p, t, s, s, dq_stop);
+	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop, tok_dead);
+	return r ? r
+		 : q == '$' ? lex_param_text_word(p, t, s)
+		 : lex_word_seq(p, t, s, s, dq_stop);
 }
 
 /* lex_word_simple for a word that starts with a '\'' (the most common of
@@ -3796,26 +3841,28 @@ lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q)
 static int
 lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return lex_word_from(p, t, s, '\'');
+	return lex_word_from(p, t, s, '\'', false);
 }
 
-/* (the same for a '"' and for a '$', for the argument loop) */
+/* (the same for a '"' and for a '$', for the argument loop alone, where t
+ * is p->tok, which is not in hand and only written: a $( ) in the word
+ * need not keep it, see lex_sub_word) */
 static int
 lex_word_dquote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return lex_word_from(p, t, s, '"');
+	return lex_word_from(p, t, s, '"', true);
 }
 
 static int
 lex_word_dollar(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return lex_word_from(p, t, s, '$');
+	return lex_word_from(p, t, s, '$', true);
 }
 
 static int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return lex_word_from(p, t, s, p->src[s]);
+	return lex_word_from(p, t, s, p->src[s], false);
 }
 
 
@@ -3823,7 +3870,7 @@ static int
 lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 {
 	size_t dq_stop;
-	return word_simple_in(p, t, s, ctx, p->src[s], &dq_stop);
+	return word_simple_in(p, t, s, ctx, p->src[s], &dq_stop, false);
 }
 
 /*
@@ -4621,23 +4668,29 @@ sub_at(const struct sh_parser *p, enum lctx ctx, size_t k)
  * charge lex_dollar and lex_parts_at give it; p->pos ends after its ')'
  * or closing backquote. dq: inside "...", where a `...` also removes the
  * backslash of a \". */
-static int
-lex_sub_body(struct sh_parser *p, size_t k, bool dq, struct sh_node **ret)
+static inline __attribute__((always_inline)) int
+lex_sub_body_tok(struct sh_parser *p, size_t k, bool dq, struct sh_node **ret, bool tok_dead)
 {
 	int r = sh_enter(p, k);
 	if (r < 0)
 		return r;
 	if (__builtin_expect(p->src[k] == '`', 0)) {
 		p->pos = k + 1;
-		r = lex_backquote(p, dq ? LF_IN_DQ : 0, k, ret);
+		r = lex_backquote(p, dq ? LF_IN_DQ : 0, k, ret, tok_dead);
 	} else {
 		p->pos = k + 2;
-		r = lex_cmdsub_body(p, k, ret);
+		r = lex_cmdsub_body_tok(p, k, ret, tok_dead);
 	}
 	if (r < 0)
 		return r;
 	sh_leave(p);
 	return 0;
+}
+
+static int
+lex_sub_body(struct sh_parser *p, size_t k, bool dq, struct sh_node **ret)
+{
+	return lex_sub_body_tok(p, k, dq, ret, false);
 }
 
 /* The part kind of the substitution that starts with c (sub_at). */
@@ -4717,12 +4770,22 @@ sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
  * assignment (no '(' ends a word). Otherwise the parts so far are pushed
  * to pv, as lex_parts_sub pushes them, and 1 returned for lex_word_rest's
  * general path to go on after them.
+ *
+ * tok_dead: the nested parse need not keep p->tok (which it overwrites),
+ * for the argument loop's direct builders (lex_word_dollar and
+ * lex_word_dquote): there p->tok is not in hand, t is p->tok and only
+ * word_token_set's members are read after (its word); the grammar lexes
+ * a whole token after the loop; no lexer reads p->tok; and the two
+ * places that go on after a nested parse's error (lex_dollar's $(( and
+ * sh_lex_arith_cmd) do so around a lex_cmdsub_body of their own, which
+ * keeps it. Everywhere else (a token's word, t->start set) it is kept.
  */
 static int __attribute__((noinline))
-lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv)
+lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv,
+	     bool tok_dead)
 {
 	struct sh_node *body = NULL;
-	int r = lex_sub_body(p, k, false, &body);
+	int r = lex_sub_body_tok(p, k, false, &body, tok_dead);
 	if (r < 0)
 		return r;
 	size_t n = k - s; /* (the text before the substitution) */
@@ -4764,8 +4827,7 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 	part->text_len = 0;
 	part->body = body;
 	part->n_parts = 0;
-	*w = (struct sh_word){ .pos = pos, .parts = parts, .n_parts = np,
-			       .src = p->src + s, .src_len = p->pos - s };
+	word_init(w, pos, parts, np, p->src + s, p->pos - s);
 	word_token_set(p, t, w);
 	return 0;
 }
@@ -4779,12 +4841,12 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
  * does after make_word. 1 when built (in t), < 0 on error.
  */
 static int __attribute__((noinline))
-lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 {
 	struct pvec pv;
 	pvec_init(&pv);
 	p->cmdpos_sens = false;
-	int r = lex_sub_word(p, t, s, s, &pv);
+	int r = lex_sub_word(p, t, s, s, &pv, tok_dead);
 	if (r <= 0)
 		return r < 0 ? r : 1;
 	if ((r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0)
@@ -4796,11 +4858,67 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 	return (r = merge_lits(p, w)) < 0 ? r : 1;
 }
 
-/* lex_dq_sub_word's word when more follows the $( ) in its "..." or after
- * it: the general path after the substitution, as lex_parts_at's '"' case
- * and loop would go on. */
+/*
+ * A word that is one $((...)), or one "$((...))" (dq, s at the quote),
+ * whose expression is plain text, none of LC_ARITH's run stops (quotes,
+ * '$', '`', parens, ';'): $((i+1)), "$(( x * 2 ))", $((a[0]+1)). Built
+ * as lex_word_rest builds it: lex_dollar's ARITH part, charged at its '$'
+ * and left again, whose expr is lex_param_operand's plain_text_word (in
+ * dq, inside lex_dq_part's DQUOTE part, charged at the quote), in
+ * make_word's word, the token's word set as lex_word_rest sets it
+ * (nothing to merge, no text first). 1 when built (in t); 2, nothing
+ * done, for any other $(( (the general path then): one that goes on after
+ * its "))" (or its '"'), or is no arithmetic, a continuation line, or
+ * charges over the nesting limit, whose error is the general path's.
+ */
 static int __attribute__((noinline))
-dq_sub_word_more(struct sh_parser *p, size_t s, struct sh_node *body,
+arith_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t k)
+{
+	const char *src = p->src;
+	size_t d = s + dq, b = d + 3, e = k + 2 + dq;
+	struct sh_word *x = plain_text_word(p, b, k - b);
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + (1 + dq) * sizeof(struct sh_part));
+	if (!x || !mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w)), *ar = part + dq;
+	struct sh_pos pos = sh_pos_at(p, s);
+	*ar = (struct sh_part){ .kind = SH_PART_ARITH, .pos = dq ? sh_pos_at(p, d) : pos,
+				.expr = x };
+	if (dq)
+		*part = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = ar,
+					  .n_parts = 1 };
+	word_init(w, pos, part, 1, src + s, e - s);
+	p->pos = e;
+	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
+	return 1;
+}
+
+/* (The scan and its questions apart from the building, which needs a
+ * frame: a word handed back, $(( (1) )) or $(( $x )), costs no more than
+ * them.) */
+static int __attribute__((noinline))
+lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
+{
+	const char *src = p->src;
+	size_t k = s + dq + 3;
+	unsigned stop = ctx_run_stop[LC_ARITH];
+	while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
+		k++;
+	size_t e = k + 2 + dq; /* (where the word ends) */
+	if (e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
+	    !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH)
+		return 2;
+	return arith_word_build(p, t, s, dq, k);
+}
+
+/* lex_dq_sub_word's word when more follows the $( ) at k in its "..." or
+ * after it: the general path after the substitution, as lex_parts_at's
+ * '"' case and loop would go on (the text before it, if any, one LIT part,
+ * as lex_parts_at's run makes it). */
+static int __attribute__((noinline))
+dq_sub_word_more(struct sh_parser *p, size_t s, size_t k, struct sh_node *body,
 		 struct sh_word **ret)
 {
 	struct pvec pv, in;
@@ -4809,7 +4927,13 @@ dq_sub_word_more(struct sh_parser *p, size_t s, struct sh_node *body,
 	int r;
 	if (!pvec_push(p, &pv, SH_PART_DQUOTE, s))
 		return oom(p);
-	if ((r = push_sub(p, &in, s + 1, body)) < 0 ||
+	if (k > s + 1) {
+		struct litrun lr = { .active = true, .slice = true, .kind = SH_PART_LIT,
+				     .off = s + 1, .sp = p->src + s + 1, .sn = k - s - 1 };
+		if ((r = lit_flush_run(p, &in, &lr)) < 0)
+			return r;
+	}
+	if ((r = push_sub(p, &in, k, body)) < 0 ||
 	    (!(p->pos < p->end && p->src[p->pos] == '"') &&
 	     (r = lex_parts_at(p, LC_DQ, 0, &in, 0)) < 0) ||
 	    (r = dq_close(p, s, &pv, 0, &in)) < 0 ||
@@ -4821,39 +4945,51 @@ dq_sub_word_more(struct sh_parser *p, size_t s, struct sh_node *body,
 }
 
 /*
- * word_simple_in's word that starts with "$( (not "$(( nor "$(\ ). When the word
- * is "$(...)" (cd "$(git rev-parse --show-toplevel)"), it is built here, the
- * word, its DQUOTE part and the CMDSUB inside in one allocation; otherwise
- * dq_sub_word_more goes on. Either way the word lex_word_rest would build,
- * with the charges and errors of lex_parts_at's '"' case and lex_dollar.
- * (No flags, at a command name either: see lex_cmdsub_word.)
+ * word_simple_in's word that starts with "$( or "text$( (not $(( nor $(\ ),
+ * the $( at k, the text before it [s + 1, k) a run of plain text inside
+ * "..." (dq_stop_at's). When the word is "$(...)" or "text$(...)" (cd
+ * "$(git rev-parse --show-toplevel)", echo "Done: $(date)"), it is built
+ * here, the word, its DQUOTE part, the LIT of the text and the CMDSUB
+ * inside, and the text, in one allocation; otherwise dq_sub_word_more goes
+ * on. Either way the word lex_word_rest would build, with the charges and
+ * errors of lex_parts_at's '"' case and lex_dollar. (No flags, at a
+ * command name either: see lex_cmdsub_word.)
  */
 static int __attribute__((noinline))
-lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool tok_dead)
 {
 	struct sh_node *body = NULL;
 	int r;
 	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
-	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body(p, s + 1, true, &body)) < 0)
+	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body_tok(p, k, true, &body, tok_dead)) < 0)
 		return r;
 	size_t e = p->pos; /* after the ')' */
 	struct sh_word *w;
 	if (e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
-		char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part));
+		size_t n = k - s - 1, np = n ? 2 : 1;
+		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) +
+						(1 + np) * sizeof(struct sh_part) +
+						(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
 		if (!mem)
 			return oom(p);
 		w = (struct sh_word *)mem;
 		struct sh_part *dq = (struct sh_part *)(mem + sizeof(*w)), *in = dq + 1;
+		struct sh_part *sub = in + np - 1;
 		struct sh_pos pos = sh_pos_at(p, s);
-		*in = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, s + 1),
-					.backquote = p->src[s + 1] == '`', .body = body };
+		if (n) {
+			char *text = (char *)(in + 2);
+			copy_src_text(text, p->src + s + 1, n);
+			*in = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s + 1),
+						.text = text, .text_len = n };
+		}
+		*sub = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, k),
+					 .body = body };
 		*dq = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = in,
-					.n_parts = 1 };
-		*w = (struct sh_word){ .pos = pos, .parts = dq, .n_parts = 1,
-				       .src = p->src + s, .src_len = e + 1 - s };
+					.n_parts = np };
+		word_init(w, pos, dq, 1, p->src + s, e + 1 - s);
 		p->pos = e + 1;
 		sh_leave(p);
-	} else if ((r = dq_sub_word_more(p, s, body, &w)) < 0) {
+	} else if ((r = dq_sub_word_more(p, s, k, body, &w)) < 0) {
 		return r;
 	}
 	return sub_word_end(p, t, w);
@@ -5023,7 +5159,7 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 			q++;
 		if (q < k)
 			r = lex_parts_sub(p, LC_WORD, flags, &pv, k);
-		else if ((r = lex_sub_word(p, t, s, k, &pv)) > 0)
+		else if ((r = lex_sub_word(p, t, s, k, &pv, false)) > 0)
 			r = lex_parts_at(p, LC_WORD, flags, &pv, 0);
 		else
 			return r;
@@ -5324,7 +5460,22 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 		return 0;
 	if (tok_special[c] == 2) {
 		/* an operator (<( and >( start a process substitution, a
-		 * word) */
+		 * word: with no continuation line, lex_word_token_general's
+		 * token of it, taken here rather than after lex_token_rest,
+		 * lex_special_tok and lex_word_token, which would find the
+		 * same word at i, whose plain scan stops at once) */
+		if ((c == '<' || c == '>') && i + 1 < p->end && p->src[i + 1] == '(' &&
+		    p->no_lc) {
+			memset(t, 0, sizeof(*t));
+			t->cmdpos = cmdpos;
+			p->pos = i;
+			t->start = i;
+			int r = lex_word_rest(p, cmdpos, t, i, i, -1);
+			if (r < 0)
+				return r;
+			t->end = p->pos;
+			return 0;
+		}
 		if (!((c == '<' || c == '>') && sh_ch(p, i + 1) == '(') &&
 		    /* (in a source with continuation lines, none inside
 		     * it: an operator is 3 bytes at most) */
@@ -6754,6 +6905,11 @@ arg_word_direct(struct sh_parser *p, size_t i, size_t k)
 	}
 	if (k >= p->end || sh_ends_plain_word[(unsigned char)src[k]])
 		return 0;
+	/* a word that starts with a backquote: lex_word_rest's way for it,
+	 * which is lex_cmdsub_word's (its word, in p->tok, need not be
+	 * kept around the nested parse, see lex_sub_word) */
+	if (k == i && src[i] == '`')
+		return lex_cmdsub_word(p, &p->tok, i, true);
 	if (wseq_skip[(unsigned char)src[k]])
 		return src[k] == '{' && (k == i || brace_prefix_ok(src, i, k))
 			       ? arg_brace_word(p, i, k)

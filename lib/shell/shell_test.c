@@ -560,9 +560,50 @@ TEST(command_substitution)
 	const struct sh_node *in = pt->body;
 	ASSERT_EQ(word(in, 1)->parts[0].kind, SH_PART_CMDSUB);
 	ASSERT_TRUE(word(in, 1)->parts[0].backquote);
+	/* "text$( )" built whole (lex_dq_sub_word), and those it goes on
+	 * from: more text in the quotes, more after them; $(( is no $( */
+	PARSE("echo \"a b$(c)\" \"a $(c) d\" \"a $(c)\"d \"a $((1))\" x\"$(c)\"", &t);
+	pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pt->n_parts, 2);
+	ASSERT_STREQ(pt->parts[0].text, "a b");
+	ASSERT_EQ(pt->parts[0].pos.col, 7);
+	ASSERT_EQ(pt->parts[1].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(pt->parts[1].pos.col, 10);
+	ASSERT_EQ(word(t, 1)->src_len, 9);
+	ASSERT_EQ(word(t, 2)->parts[0].n_parts, 3);
+	ASSERT_STREQ(word(t, 2)->parts[0].parts[2].text, " d");
+	ASSERT_EQ(word(t, 3)->n_parts, 2);
+	ASSERT_EQ(word(t, 3)->parts[0].n_parts, 2);
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "d");
+	ASSERT_EQ(word(t, 4)->parts[0].parts[1].kind, SH_PART_ARITH);
+	ASSERT_EQ(word(t, 5)->n_parts, 2);
+	/* backquoted arguments (from the argument loop, lex_cmdsub_word),
+	 * one that goes on after its backquote */
+	PARSE("echo `a`b `b c` x", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_TRUE(word(t, 1)->parts[0].backquote);
+	ASSERT_STREQ(word(t, 1)->parts[1].text, "b");
+	ASSERT_EQ(word(t, 2)->parts[0].body->u.simple.n_words, 2);
+	ASSERT_EQ(word(t, 2)->pos.col, 11);
+	ASSERT_STREQ(static_value(word(t, 3)), "x");
 	PARSE("diff <(ls a) >(cat)", &t);
 	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_PROCSUB);
 	ASSERT_EQ(word(t, 2)->parts[0].procsub_dir, '>');
+	/* a process substitution's token, taken at once by
+	 * lex_special_fast, and in a source with a continuation line, where
+	 * it goes lex_token_rest's way */
+	PARSE("cat <(a)x >(b) < <(c)", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_STREQ(word(t, 1)->parts[1].text, "x");
+	ASSERT_EQ(word(t, 2)->parts[0].procsub_dir, '>');
+	ASSERT_EQ(word(t, 2)->pos.col, 11);
+	ASSERT_EQ(t->redirs->target->parts[0].kind, SH_PART_PROCSUB);
+	PARSE("cat \\\n <(a)x >\\\n(b)", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_EQ(word(t, 1)->pos.line, 2);
+	ASSERT_EQ(word(t, 2)->parts[0].procsub_dir, '>');
+	ASSERT_EQ(word(t, 2)->src_len, 6);
 	REJECT("echo $(", SH_ERR_SYNTAX);
 	REJECT("echo `echo", SH_ERR_SYNTAX);
 	/* bash 5.2: reserved words are not recognized after a leading time */
@@ -597,6 +638,37 @@ TEST(arithmetic)
 	PARSE("for ((i = 0; i < 3; i++)); do :; done; for ((;;)) { break; }", &t);
 	ASSERT_EQ(t->u.list.items[0]->kind, SH_NODE_ARITH_FOR);
 	ASSERT_NULL(t->u.list.items[1]->u.arith_for.init);
+	/* words that are one $((plain)) or "$((plain))" (lex_arith_word),
+	 * and those it leaves to the general path: more after the "))" or
+	 * the '"', an expression that is not plain text, no "))" */
+	PARSE("echo $((1+2)) \"$(( x*2 ))\" $(()) $((1))x \"$((1))\"y \"$((1)) a\" "
+	      "$((a[1]+$x)) $((a)|b) \"$((a)|b)\"",
+	      &t);
+	const struct sh_part *pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(word(t, 1)->n_parts, 1);
+	ASSERT_EQ(word(t, 1)->src_len, 8);
+	ASSERT_EQ(pt->kind, SH_PART_ARITH);
+	ASSERT_STREQ(static_value(pt->expr), "1+2");
+	ASSERT_EQ(pt->expr->pos.col, 9);
+	pt = &word(t, 2)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pt->n_parts, 1);
+	ASSERT_EQ(pt->parts[0].kind, SH_PART_ARITH);
+	ASSERT_EQ(pt->parts[0].pos.col, 16);
+	ASSERT_STREQ(pt->parts[0].expr->parts[0].text, " x*2 ");
+	ASSERT_EQ(word(t, 3)->parts[0].expr->n_parts, 0);
+	ASSERT_EQ(word(t, 4)->n_parts, 2);
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "x");
+	ASSERT_EQ(word(t, 5)->n_parts, 2);
+	ASSERT_EQ(word(t, 5)->parts[0].parts[0].kind, SH_PART_ARITH);
+	ASSERT_EQ(word(t, 6)->parts[0].n_parts, 2);
+	ASSERT_EQ(word(t, 7)->parts[0].expr->n_parts, 2);
+	ASSERT_EQ(word(t, 7)->parts[0].expr->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 8)->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 8)->parts[0].body->kind, SH_NODE_PIPELINE);
+	ASSERT_EQ(word(t, 9)->parts[0].parts[0].kind, SH_PART_CMDSUB);
+	REJECT("echo $((a)b)", SH_ERR_UNSUPPORTED);
+	REJECT("echo \"$((1))", SH_ERR_SYNTAX);
 }
 
 TEST(braces)
@@ -1260,7 +1332,7 @@ TEST(limits_at_quoted_words)
 	} cases[] = {
 		{ "\"a\"", 0, -1 },   { "\"$y\"", 0, -1 },  { "\"${y}\"", 0, 1 },
 		{ "${y}", -1, 0 },     { "a\"b\"", 1, -1 }, { "a\"${y}\"", 1, 2 },
-		{ "\"a\"\"${y}\"", 0, 4 },
+		{ "\"a\"\"${y}\"", 0, 4 }, { "$((1))", -1, 0 }, { "\"$((1))\"", 0, 1 },
 	};
 	struct sh_error e;
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
