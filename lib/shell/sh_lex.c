@@ -7067,8 +7067,10 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *
 			*nw = n;
 			return 0;
 		}
+		/* (args_plain_start's questions about p, answered yes for
+		 * the first word, have the same answers for the next) */
 		cc = cc_table[(unsigned char)p->src[i]];
-		if (!args_plain_start(p, cc, fixed))
+		if (cc & (CC_WORDSTOP | CC_TILDE))
 			break;
 	}
 	*nw = n;
