@@ -3539,8 +3539,8 @@ word_ends_at(const struct sh_parser *p, size_t e)
 {
 	if (e >= p->end)
 		return true;
-	unsigned char c = (unsigned char)p->src[e];
-	return (cc_table[c] & CC_META) && c != '(' && c != '<' && c != '>';
+	/* (CC_ENDS: the metacharacters but those three, one test) */
+	return cc_table[(unsigned char)p->src[e]] & CC_ENDS;
 }
 
 /*
