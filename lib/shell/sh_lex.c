@@ -4573,6 +4573,30 @@ struct plain_end {
 	size_t e, k;
 };
 
+/*
+ * The first byte from k (at most p->end) whose class has a bit of stop (no
+ * CC_NUL), or p->end when none before it has: scanned with no test of
+ * p->end per byte, to the NUL after every source at the latest (see
+ * lex_word_token's scan), and cut back to p->end when it went past it (a
+ * $( ) body's end, say). A NUL before p->end, which no source has (sh_parse
+ * refuses an input with one), is scanned past as the test would.
+ */
+static inline __attribute__((always_inline)) size_t
+plain_run_end(const struct sh_parser *p, size_t k, unsigned stop)
+{
+	const char *src = p->src;
+	for (;;) {
+		unsigned cc;
+		while (!((cc = cc_table[(unsigned char)src[k]]) & (stop | CC_NUL)))
+			k++;
+		if (k >= p->end)
+			return p->end;
+		if (cc & stop)
+			return k;
+		k++;
+	}
+}
+
 /* plain_scan_lean's word with a '~' at k (k >= s): plain_scan's answer,
  * from its loop's way on from k (out of line: rare) */
 static struct plain_end __attribute__((noinline))
@@ -4611,9 +4635,7 @@ plain_scan_lean(const struct sh_parser *p, size_t s)
 	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);
 	if (cc & CC_TILDE)
 		return plain_scan_tilde(p, s, s + 1, stop);
-	size_t k = s + 1;
-	while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & (stop | CC_TILDE)))
-		k++;
+	size_t k = plain_run_end(p, s + 1, stop | CC_TILDE);
 	if (k < p->end) {
 		cc = cc_table[(unsigned char)p->src[k]];
 		if (!(cc & CC_ENDS))
@@ -7049,9 +7071,7 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *
 	unsigned cc = cc_table[(unsigned char)p->src[i]];
 	while (n < *cap) {
 		unsigned stop = CC_WORDSTOP | CC_TILDE | (~cc & CC_LBRACKET);
-		size_t k = i + 1;
-		while (k < p->end && !(cc_table[(unsigned char)p->src[k]] & stop))
-			k++;
+		size_t k = plain_run_end(p, i + 1, stop);
 		size_t len = k - i;
 		if ((k < p->end && !(cc_table[(unsigned char)p->src[k]] & CC_ENDS)) ||
 		    len >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(len))
