@@ -5543,8 +5543,11 @@ int
 sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 {
 	size_t i = p->pos;
-	unsigned k = 0;
-	while (i < p->end && (k = tok_special[(unsigned char)p->src[i]]) == 4)
+	unsigned k;
+	/* (the blanks with no test of the end per byte: the NUL after
+	 * every source stops the loop, see lex_word_token's scan; past the
+	 * end, i is cut back to it below) */
+	while ((k = tok_special[(unsigned char)p->src[i]]) == 4)
 		i++;
 	if (__builtin_expect(i < p->end, 1)) {
 		if (__builtin_expect(!k, 1))
@@ -5552,6 +5555,8 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			return lex_word_token(p, cmdpos, t, i);
 		return lex_special_fast(p, cmdpos, t, i, (unsigned char)p->src[i]);
 	}
+	if (i > p->end)
+		i = p->end;
 	if (p->n_hd) {
 		p->pos = i;
 		return lex_token_rest(p, cmdpos, t);
