@@ -1091,9 +1091,15 @@ lit_word_in(char *mem, const char *s, size_t n, struct sh_pos pos)
 	 * clearing both whole: a third fewer stores */
 	part->kind = SH_PART_LIT;
 	part->pos = pos;
-	part->backquote = false;
-	part->procsub_dir = 0;
-	part->arith_bracket = false;
+	/* (the three one-byte members, and the padding byte after them:
+	 * one store of 4 bytes, not three) */
+	_Static_assert(offsetof(struct sh_part, procsub_dir) ==
+			       offsetof(struct sh_part, backquote) + 1 &&
+		       offsetof(struct sh_part, arith_bracket) ==
+			       offsetof(struct sh_part, backquote) + 2 &&
+		       offsetof(struct sh_part, text) >= offsetof(struct sh_part, backquote) + 4,
+		       "the one-byte members of a part, side by side");
+	memset((char *)part + offsetof(struct sh_part, backquote), 0, 4);
 	part->text = mem + LIT_WORD_HDR;
 	part->text_len = n;
 	part->parts = NULL;
