@@ -1631,6 +1631,31 @@ TEST(open_words)
 	REJECT("echo $({)", SH_ERR_SYNTAX);
 }
 
+/* The scans that run to the NUL after a source instead of testing its
+ * end per byte (sh_lex_token's blanks, plain_run_end): a word or blanks
+ * up to the end, and a source whose end is before its NUL (the body of a
+ * $(( that is no arithmetic), where they are cut back to the end. */
+TEST(scans_to_the_end)
+{
+	struct sh_node *t;
+	PARSE("echo a bcd", &t);
+	ASSERT_EQ(t->u.simple.n_words, 3);
+	ASSERT_STREQ(static_value(word(t, 2)), "bcd");
+	ASSERT_EQ(word(t, 2)->pos.col, 8);
+	ASSERT_EQ(word(t, 2)->src_len, 3);
+	PARSE("echo a   \t ", &t);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	ASSERT_STREQ(static_value(word(t, 1)), "a");
+	PARSE("ls -la; a   ", &t);
+	ASSERT_EQ(t->u.list.n_items, 2);
+	PARSE("x $((echo ab) )", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_CMDSUB);
+	PARSE("x $((echo ab cd ) )", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_CMDSUB);
+	PARSE("echo {$(echo a b),c}d", &t);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+}
+
 /* The vectors a simple command, a pipeline and a list keep after their
  * node (room for 8), at the room's bounds and past it, where they move to
  * vectors of their own; and no tree left behind by an error after a list
@@ -1701,4 +1726,4 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 open_words, node_vectors)
+	 open_words, scans_to_the_end, node_vectors)
