@@ -429,6 +429,17 @@ sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
  * token there: all the tree keeps of it), p->pos after it; 0 when it is
  * anything else, nothing lexed; < 0 on error. */
 int sh_lex_name_word(struct sh_parser *p, size_t i, const char **ret);
+/*
+ * With no token in hand, in a source with no continuation line, a case
+ * item whose first pattern, at s (after the blanks that follow p->pos; a
+ * byte that sh_arg_start says starts a word), is a plain word followed at
+ * once by its ')' (start), the most common shape) or by a '|' (a|b)): 1
+ * (')') or 2 ('|') with the word (sh_lex_token's token's, at command
+ * position or not) in *ret and p->pos after the ')' or '|'; 0 when it is
+ * anything else, nothing lexed; < 0 on error. (The grammar's way, a token
+ * for the word and another for the ')', costs about twice as much.)
+ */
+int sh_lex_case_pattern(struct sh_parser *p, size_t s, struct sh_word **ret);
 
 int sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 		     struct sh_word **ret, struct sh_word **ret2,

@@ -4677,6 +4677,39 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *re
 	return 1;
 }
 
+int
+sh_lex_case_pattern(struct sh_parser *p, size_t s, struct sh_word **ret)
+{
+	/* plain_scan_lean's scan, which a '=' or a '~' stops too: such
+	 * words go the general way (a NAME=value is an assignment token at
+	 * command position, a '~' may be expanded), as do a lone brace and
+	 * a word that starts with a '~' */
+	const char *src = p->src;
+	unsigned cc = cc_table[(unsigned char)src[s]];
+	if (cc & (CC_WORDSTOP | CC_TILDE | CC_EQUALS))
+		return 0;
+	unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS |
+			(~cc & CC_LBRACKET);
+	size_t e = s + 1;
+	while (e < p->end && !(cc_table[(unsigned char)src[e]] & stop))
+		e++;
+	/* (')', or a '|' that is no || or |&; esac ends the case there) */
+	if (e + 1 >= p->end)
+		return 0;
+	int r = src[e] == ')' ? 1 : src[e] != '|' ? 0 :
+		src[e + 1] != '|' && src[e + 1] != '&' ? 2 : 0;
+	size_t n = e - s;
+	if (!r || (n == 4 && memcmp(src + s, "esac", 4) == 0))
+		return 0;
+	p->cmdpos_sens = false;
+	struct sh_word *w = lit_word(p, src + s, n, s);
+	if (!w)
+		return oom(p);
+	p->pos = e + 1;
+	*ret = w;
+	return r;
+}
+
 /*
  * Does a substitution that lex_parts_sub takes start at k: a `...`, $( (not
  * $(( ), or in a word <( or >(, its two bytes with no line continuation?

@@ -1723,27 +1723,53 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 	struct sh_word *pats_inl[8], **pats;
 	size_t ni = 0, cap = ARRAY_SIZE(items_inl);
 	for (;;) {
-		if ((r = skip_newlines(p)) < 0)
-			return r;
-		if ((r = peek_tok(p, false, &t)) < 0)
-			return r;
-		if (is_rw(t, RW_ESAC)) {
-			consume(p);
-			break;
-		}
-		items = sh_vec_room(p, items, &cap, ni, sizeof(*items));
-		if (!items)
-			return oom(p);
-		struct sh_case_item *it = &items[ni++];
-		it->pos = sh_pos_at(p, t->start);
-		it->term = SH_CASE_BREAK;
-		if (is_op(t, OP_LPAREN)) {
-			consume(p);
-			if ((r = peek_tok(p, false, &t)) < 0)
-				return r;
-		}
 		size_t np = 0, pcap = ARRAY_SIZE(pats_inl);
 		pats = pats_inl;
+		struct sh_case_item *it;
+		/* most items are one plain pattern and its ')': those
+		 * without the tokens (the call only for a word's first
+		 * byte, after one blank at most) */
+		struct sh_word *pw;
+		size_t ps = p->pos;
+		if (!p->have_tok && p->no_lc &&
+		    (ps += ps < p->end && p->src[ps] == ' ') < p->end &&
+		    !sh_arg_start[(unsigned char)p->src[ps]] &&
+		    (r = sh_lex_case_pattern(p, ps, &pw)) != 0) {
+			if (r < 0)
+				return r;
+			items = sh_vec_room(p, items, &cap, ni, sizeof(*items));
+			if (!items)
+				return oom(p);
+			it = &items[ni++];
+			it->pos = sh_pos_at(p, ps);
+			it->term = SH_CASE_BREAK;
+			pats[np++] = pw;
+			if (r == 1)
+				goto body;
+			/* (the patterns after its '|' the grammar's way) */
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+		} else {
+			if ((r = skip_newlines(p)) < 0)
+				return r;
+			if ((r = peek_tok(p, false, &t)) < 0)
+				return r;
+			if (is_rw(t, RW_ESAC)) {
+				consume(p);
+				break;
+			}
+			items = sh_vec_room(p, items, &cap, ni, sizeof(*items));
+			if (!items)
+				return oom(p);
+			it = &items[ni++];
+			it->pos = sh_pos_at(p, t->start);
+			it->term = SH_CASE_BREAK;
+			if (is_op(t, OP_LPAREN)) {
+				consume(p);
+				if ((r = peek_tok(p, false, &t)) < 0)
+					return r;
+			}
+		}
 		for (;;) {
 			if (t->kind != T_WORD || t->assign)
 				return unexpected(p, t);
@@ -1763,6 +1789,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
 		}
+	body:
 		it->patterns = sh_vec_done(p, pats, pats_inl, np, sizeof(*pats));
 		it->n_patterns = np;
 		if (!it->patterns)

@@ -1012,6 +1012,30 @@ TEST(case_command)
 	REJECT("case x in a) echo b esac", SH_ERR_SYNTAX);
 }
 
+/* The items whose first pattern is a plain word and its ')' or '|',
+ * built without tokens (sh_lex_case_pattern), and those it hands back */
+TEST(case_pattern_plain)
+{
+	struct sh_node *t;
+	PARSE("case x in  ab|c) one;; d) two;; esac", &t);
+	ASSERT_EQ(t->u.case_.n_items, 2);
+	ASSERT_EQ(t->u.case_.items[0].pos.col, 12);
+	ASSERT_EQ(t->u.case_.items[0].n_patterns, 2);
+	ASSERT_STREQ(static_value(t->u.case_.items[0].patterns[0]), "ab");
+	ASSERT_EQ(t->u.case_.items[0].patterns[0]->pos.col, 12);
+	ASSERT_STREQ(static_value(t->u.case_.items[0].patterns[1]), "c");
+	ASSERT_EQ(t->u.case_.items[1].pos.col, 24);
+	ASSERT_STREQ(static_value(t->u.case_.items[1].patterns[0]), "d");
+	/* handed back: esac ends the case, || and |& are no '|', a '~'
+	 * is a tilde prefix */
+	REJECT("case x in esac) a;; esac", SH_ERR_SYNTAX);
+	REJECT("case x in a||b) c;; esac", SH_ERR_SYNTAX);
+	REJECT("case x in a|&b) c;; esac", SH_ERR_SYNTAX);
+	PARSE("case x in ~) c;; esac", &t);
+	const struct sh_word *w = t->u.case_.items[0].patterns[0];
+	ASSERT_EQ(w->parts[0].kind, SH_PART_TILDE);
+}
+
 TEST(functions)
 {
 	struct sh_node *t;
@@ -1722,7 +1746,8 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 line_continuations, comments, parameters, parameter_subscripts,
 	 parameter_braces, command_substitution, arithmetic, braces, tildes,
 	 extglob,
-	 pipelines_and_lists, compound_commands, case_command, functions,
+	 pipelines_and_lists, compound_commands, case_command,
+	 case_pattern_plain, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
