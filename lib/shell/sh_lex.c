@@ -6635,6 +6635,58 @@ static const bool arg_brace_odd[256] = {
 };
 
 /*
+ * The word [s, e) of arg_brace_word and arg_brace_nested, in one
+ * allocation: the plain text [s, k), one brace at k, the plain text
+ * [j, e) (either text may be empty). brace_word_alloc takes room for its
+ * parts, `extra` bytes after them (the brace and its item vector, when
+ * the builder has not made the brace yet) and the two texts, and sets *m
+ * to the first byte after the parts; brace_word_build writes the parts
+ * and the word (an item of arg_brace_nested's: its inner brace), and
+ * brace_word_finish the argument's, leaving the argument loop's state as
+ * the general path leaves it after the word. (Always inline: each builder keeps its own
+ * code, as before these two were shared.)
+ */
+static inline __attribute__((always_inline)) struct sh_word *
+brace_word_alloc(struct sh_parser *p, size_t s, size_t k, size_t j, size_t e,
+		 size_t extra, char **m)
+{
+	size_t np = 1 + (k > s) + (e > j);
+	size_t sz = sizeof(struct sh_word) + np * sizeof(struct sh_part) + extra +
+		    (k > s ? src_text_room(k - s) : 0) +
+		    (e > j ? src_text_room(e - j) : 0);
+	_Static_assert(sizeof(struct sh_brace) % 8 == 0 && sizeof(struct sh_part) % 8 == 0,
+		       "the brace, its items and the texts follow the parts");
+	struct sh_word *w = (struct sh_word *)sh_alloc_rounded(p, sz);
+	if (w)
+		*m = (char *)((struct sh_part *)(w + 1) + np);
+	return w;
+}
+
+static inline __attribute__((always_inline)) void
+brace_word_build(struct sh_parser *p, struct sh_word *w, char *m, size_t s,
+		 size_t k, struct sh_brace *br, size_t j, size_t e)
+{
+	struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
+	if (k > s)
+		brace_lit_part(p, &pt, &m, s, k - s);
+	*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, k), .brace = br };
+	if (e > j)
+		brace_lit_part(p, &pt, &m, j, e - j);
+	word_init(w, sh_pos_at(p, s), part, (size_t)(pt - part), p->src + s, e - s);
+}
+
+static inline __attribute__((always_inline)) int
+brace_word_finish(struct sh_parser *p, struct sh_word *w, char *m, size_t s,
+		  size_t k, struct sh_brace *br, size_t j, size_t e)
+{
+	brace_word_build(p, w, m, s, k, br, j, e);
+	p->cmdpos_sens = false;
+	p->pos = e;
+	p->tok.word = w;
+	return 1;
+}
+
+/*
  * arg_brace_word's brace at k (after the plain text [s, k)) when one of
  * its items is not plain text: it holds a brace of its own ({a,{b,c}},
  * {a,{b,c}d}, {x,y{1,2}}, x{{a,b},c}y, {a,{}}), or escapes, quotes or
@@ -6704,27 +6756,15 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 					goto next;
 				}
 			}
-			size_t npre = open - b, nsuf = j - close;
-			size_t np = 1 + (npre != 0) + (nsuf != 0);
-			size_t sz = sizeof(struct sh_word) + np * sizeof(struct sh_part) +
-				    (br ? 0 : sizeof(*br) + ni * sizeof(struct sh_word *)) +
-				    (npre ? src_text_room(npre) : 0) +
-				    (nsuf ? src_text_room(nsuf) : 0);
-			char *mem = sh_alloc_rounded(p, sz);
-			if (!mem)
+			char *m;
+			struct sh_word *w = brace_word_alloc(p, b, open, close, j, br ? 0 :
+							     sizeof(*br) + ni * sizeof(struct sh_word *),
+							     &m);
+			if (!w)
 				return oom(p);
-			struct sh_word *w = (struct sh_word *)mem;
-			struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
-			char *m = (char *)(part + np);
 			if (!br && !(br = brace_plain_list(p, &m, open, close, ends, &ni)))
 				return oom(p);
-			if (npre)
-				brace_lit_part(p, &pt, &m, b, npre);
-			*pt++ = (struct sh_part){ .kind = SH_PART_BRACE,
-						  .pos = sh_pos_at(p, open), .brace = br };
-			if (nsuf)
-				brace_lit_part(p, &pt, &m, close, nsuf);
-			word_init(w, sh_pos_at(p, b), part, np, src + b, j - b);
+			brace_word_build(p, w, m, b, open, br, close, j);
 			items[n++] = w;
 		} else if (src[j] == ',' || src[j] == '}') {
 			if (!(items[n++] = plain_text_word(p, b, j - b)))
@@ -6795,32 +6835,17 @@ next:
 	    (src[e] == '{' || ((e = brace_tail_end(p, e)) < p->end &&
 			       !sh_ends_plain_word[(unsigned char)src[e]])))
 		return 0;
-	size_t npre = k - s, nsuf = e - j;
-	size_t np = 1 + (npre != 0) + (nsuf != 0);
-	size_t sz = sizeof(struct sh_word) + np * sizeof(struct sh_part) +
-		    sizeof(struct sh_brace) + n * sizeof(struct sh_word *) +
-		    (npre ? src_text_room(npre) : 0) + (nsuf ? src_text_room(nsuf) : 0);
-	char *mem = sh_alloc_rounded(p, sz);
-	if (!mem)
+	char *m;
+	struct sh_word *w = brace_word_alloc(p, s, k, j, e, sizeof(struct sh_brace) +
+					     n * sizeof(struct sh_word *), &m);
+	if (!w)
 		return oom(p);
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
-	struct sh_brace *br = (struct sh_brace *)(part + np);
+	struct sh_brace *br = (struct sh_brace *)m;
 	struct sh_word **iv = (struct sh_word **)(br + 1);
 	for (size_t q = 0; q < n; q++)
 		iv[q] = items[q];
 	*br = (struct sh_brace){ .items = iv, .n_items = n };
-	char *m = (char *)(iv + n);
-	if (npre)
-		brace_lit_part(p, &pt, &m, s, npre);
-	*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, k), .brace = br };
-	if (nsuf)
-		brace_lit_part(p, &pt, &m, j, nsuf);
-	word_init(w, sh_pos_at(p, s), part, np, src + s, e - s);
-	p->cmdpos_sens = false;
-	p->pos = e;
-	p->tok.word = w;
-	return 1;
+	return brace_word_finish(p, w, (char *)(iv + n), s, k, br, j, e);
 }
 
 /*
@@ -6922,31 +6947,14 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 		if (!(br = parse_seq(p, src + k + 1, j - k - 2, &no_mem)))
 			return no_mem ? oom(p) : arg_brace_literal(p, s, k, j);
 	}
-	size_t npre = k - s, nsuf = e - j;
-	size_t np = 1 + (npre != 0) + (nsuf != 0);
-	size_t sz = sizeof(struct sh_word) + np * sizeof(struct sh_part) +
-		    (br ? 0 : sizeof(*br) + n * sizeof(struct sh_word *)) +
-		    (npre ? src_text_room(npre) : 0) + (nsuf ? src_text_room(nsuf) : 0);
-	_Static_assert(sizeof(struct sh_brace) % 8 == 0 && sizeof(struct sh_part) % 8 == 0,
-		       "the brace, its items and the texts follow the parts");
-	char *mem = sh_alloc_rounded(p, sz);
-	if (!mem)
+	char *m;
+	struct sh_word *w = brace_word_alloc(p, s, k, j, e, br ? 0 : sizeof(*br) +
+					     n * sizeof(struct sh_word *), &m);
+	if (!w)
 		return oom(p);
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *part = (struct sh_part *)(w + 1), *pt = part;
-	char *m = (char *)(part + np);
 	if (!br && !(br = brace_plain_list(p, &m, k, j, ends, &n)))
 		return oom(p);
-	if (npre)
-		brace_lit_part(p, &pt, &m, s, npre);
-	*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, k), .brace = br };
-	if (nsuf)
-		brace_lit_part(p, &pt, &m, j, nsuf);
-	word_init(w, sh_pos_at(p, s), part, np, src + s, e - s);
-	p->cmdpos_sens = false;
-	p->pos = e;
-	p->tok.word = w;
-	return 1;
+	return brace_word_finish(p, w, m, s, k, br, j, e);
 }
 
 /*
