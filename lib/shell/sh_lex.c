@@ -4680,19 +4680,17 @@ lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *re
 int
 sh_lex_case_pattern(struct sh_parser *p, size_t s, struct sh_word **ret)
 {
-	/* plain_scan_lean's scan, which a '=' or a '~' stops too: such
-	 * words go the general way (a NAME=value is an assignment token at
-	 * command position, a '~' may be expanded), as do a lone brace and
-	 * a word that starts with a '~' */
+	/* plain_scan_lean's scan (plain_run_end), which a '=' or a '~'
+	 * stops too: such words go the general way (a NAME=value is an
+	 * assignment token at command position, a '~' may be expanded), as
+	 * do a lone brace and a word that starts with a '~' */
 	const char *src = p->src;
 	unsigned cc = cc_table[(unsigned char)src[s]];
 	if (cc & (CC_WORDSTOP | CC_TILDE | CC_EQUALS))
 		return 0;
 	unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS |
 			(~cc & CC_LBRACKET);
-	size_t e = s + 1;
-	while (e < p->end && !(cc_table[(unsigned char)src[e]] & stop))
-		e++;
+	size_t e = plain_run_end(p, s + 1, stop);
 	/* (')', or a '|' that is no || or |&; esac ends the case there) */
 	if (e + 1 >= p->end)
 		return 0;
