@@ -363,7 +363,7 @@ node_with_room(struct sh_parser *p, enum sh_node_kind k, size_t start, size_t ro
 /* ---- lists ------------------------------------------------------------- */
 
 static inline int parse_and_or(struct sh_parser *p, struct sh_node **ret,
-			       struct sh_tok **next);
+			       struct sh_tok **next, bool top);
 static int parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			       struct sh_node **ret);
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
@@ -433,7 +433,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		for (;;) {
 			item = NULL;
 			/* (and the separator after it, looked at once) */
-			if ((r = parse_and_or(p, &item, &t)) < 0)
+			if ((r = parse_and_or(p, &item, &t, false)) < 0)
 				return r;
 			int sep = list_sep(t);
 			if (__builtin_expect(n == cap, 0)) {
@@ -486,11 +486,12 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
  * word that most likely ends the list (`done` after `do`), RW_NONE for
  * none, tried first after each separator (see likely_rw). (Always inlined
  * in parse_program, whose caller has a frame already: the program of
- * every parse is a list; parse_list for the others.)
+ * every parse is a list; parse_list for the others.) top: sh_parse's
+ * program (see parse_pipeline_fast).
  */
 static inline __attribute__((always_inline)) int
 parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
-		  struct sh_node **ret, bool *ret_in_hand)
+		  struct sh_node **ret, bool *ret_in_hand, bool top)
 {
 	struct sh_tok *t;
 	int r;
@@ -509,7 +510,7 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	}
 	size_t start = t->start;
 	struct sh_node *item = NULL;
-	if ((r = parse_and_or(p, &item, &t)) < 0)
+	if ((r = parse_and_or(p, &item, &t, top)) < 0)
 		return r;
 	int sep = list_sep(t);
 	if (sep < 0) {
@@ -537,7 +538,7 @@ static int
 parse_list(struct sh_parser *p, bool allow_empty, enum sh_rw closer, struct sh_node **ret)
 {
 	bool in_hand;
-	return parse_list_inline(p, allow_empty, closer, ret, &in_hand);
+	return parse_list_inline(p, allow_empty, closer, ret, &in_hand, false);
 }
 
 static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
@@ -670,8 +671,8 @@ parse_pipeline_prefixed(struct sh_parser *p, struct sh_node **ret)
  * in hand, as peek_tok(p, false) would give it: a simple command ends at
  * a token that is no word, and a function definition after peeking so
  * at what follows its body (parse_trailing_redirs). */
-static int __attribute__((noinline))
-parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
+static inline __attribute__((always_inline)) int
+parse_named_command_inline(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
 	int r;
 	if ((r = sh_enter(p, start)) < 0)
@@ -682,6 +683,14 @@ parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 		return r;
 	p->depth--; /* (sh_leave, but for its check: sh_enter counted 1) */
 	return 0;
+}
+
+/* (parse_named_command_inline out of line: every command but the first
+ * of an input, see parse_pipeline_fast's top) */
+static int __attribute__((noinline))
+parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
+{
+	return parse_named_command_inline(p, start, ret);
 }
 
 /* A pipeline, with ! or time before it or not (the way of pipelines whose
@@ -788,9 +797,14 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
  * the token after the pipeline, as peek_tok(p, false) gives it (the
  * callers look at it next: one peek for all of them). (Always inlined, as
  * parse_and_or is.) Every caller has just skipped newlines, which leaves
- * the token at command position in hand: no peek here. */
+ * the token at command position in hand: no peek here. top: the first
+ * pipeline of sh_parse's program, whose command is parsed in sh_parse's
+ * own frame (parse_named_command_inline): every input has one, and there
+ * the call, the frame and reaching the parser through a pointer rather
+ * than sh_parse's stack cost about 20 to 30 instructions. */
 static inline __attribute__((always_inline)) int
-parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next)
+parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
+		    bool top)
 {
 	struct sh_tok *t = &p->tok;
 	int r;
@@ -801,7 +815,11 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 	}
 	size_t start = t->start;
 	struct sh_node *c = NULL;
-	if ((r = parse_named_command(p, start, &c)) < 0)
+	if (top)
+		r = parse_named_command_inline(p, start, &c);
+	else
+		r = parse_named_command(p, start, &c);
+	if (r < 0)
 		return r;
 	t = &p->tok; /* (in hand: see parse_named_command) */
 	if (is_op_of(t, 1u << OP_PIPE | 1u << OP_PIPEAMP)) {
@@ -816,14 +834,15 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 
 /* *next: the token after the and-or list, as peek_tok(p, false) gives it.
  * (Always inlined: in parse_list, the path of a one-item list, and in
- * parse_list_more.) */
+ * parse_list_more.) top: see parse_pipeline_fast (its first pipeline). */
 static inline __attribute__((always_inline)) int
-parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next)
+parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
+	     bool top)
 {
 	struct sh_node *left = NULL;
 	struct sh_tok *t;
 	int r;
-	if ((r = parse_pipeline_fast(p, &left, &t)) < 0)
+	if ((r = parse_pipeline_fast(p, &left, &t, top)) < 0)
 		return r;
 	while (is_op_of(t, 1u << OP_AND_IF | 1u << OP_OR_IF)) {
 		enum sh_node_kind k = is_op(t, OP_AND_IF) ? SH_NODE_AND : SH_NODE_OR;
@@ -831,7 +850,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next)
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 		struct sh_node *right = NULL;
-		if ((r = parse_pipeline_fast(p, &right, &t)) < 0)
+		if ((r = parse_pipeline_fast(p, &right, &t, false)) < 0)
 			return r;
 		struct sh_node *n = new_node(p, k, SIZE_MAX);
 		if (!n)
@@ -2480,9 +2499,10 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 /* ---- entry points ---------------------------------------------------------- */
 
 /* (Always inlined: sh_parse's copy, for the whole input, is most of the
- * calls and needs no questions about the closer.) */
+ * calls and needs no questions about the closer.) top: sh_parse's (see
+ * parse_pipeline_fast). */
 static inline __attribute__((always_inline)) int
-parse_program(struct sh_parser *p, int closer, struct sh_node **ret)
+parse_program(struct sh_parser *p, int closer, struct sh_node **ret, bool top)
 {
 	struct sh_tok *t;
 	int r;
@@ -2494,7 +2514,7 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret)
 	/* (in_hand: the list ended at a token that is no separator, which
 	 * is in hand as peek_tok(p, false) gives it: most programs) */
 	bool in_hand = false;
-	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand);
+	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand, top);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;
@@ -2512,7 +2532,7 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret)
 int
 sh_parse_program_until(struct sh_parser *p, int closer, struct sh_node **ret)
 {
-	return parse_program(p, closer, ret);
+	return parse_program(p, closer, ret, false);
 }
 
 /* sh_parse's parse of an input of more than one line, or with a NUL
@@ -2706,7 +2726,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 		/* (read, with line_start, while a backquoted body sets fixed:
 		 * a line that holds every offset, as the table would say) */
 		p.line_len = UINT32_MAX;
-		r = parse_program(&p, -1, ret_tree);
+		r = parse_program(&p, -1, ret_tree, true);
 	} else {
 		r = parse_lines(&p, ret_tree);
 		if (r > 0)
