@@ -164,6 +164,24 @@ peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 	return peek_tok_slow(p, cmdpos, ret);
 }
 
+/* *t = the end-of-input token at pos that sh_lex_token(p, false) makes,
+ * (struct sh_tok){ .kind = T_EOF, .start = pos, .end = pos }, by 16-byte
+ * stores: that initializer became a rep stos where the token is on
+ * sh_parse's stack (its first command is parsed there), which costs more
+ * than the stores. (T_EOF is 0, and every other member 0 or false.) */
+static inline __attribute__((always_inline)) void
+tok_eof(struct sh_tok *t, size_t pos)
+{
+	typedef unsigned char bytes16 __attribute__((vector_size(16)));
+	const bytes16 zero = { 0 };
+	_Static_assert(T_EOF == 0 && sizeof(*t) % 16 == 0, "a cleared token is T_EOF");
+	char *z = (char *)t;
+	for (size_t i = 0; i < sizeof(*t); i += 16)
+		__builtin_memcpy(z + i, &zero, 16);
+	t->start = pos;
+	t->end = pos;
+}
+
 static void
 consume(struct sh_parser *p)
 {
@@ -1415,8 +1433,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 			 * commands end so): its token, as sh_lex_token makes
 			 * it, without the call */
 			if (!p->have_tok && p->pos >= p->end && !p->n_hd) {
-				p->tok = (struct sh_tok){ .kind = T_EOF, .start = p->pos,
-							  .end = p->pos };
+				tok_eof(&p->tok, p->pos);
 				p->have_tok = 3; /* (see tok_in_hand) */
 				/* (the loop's questions about it all answer
 				 * no: the command ends here) */
