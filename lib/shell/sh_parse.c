@@ -2659,7 +2659,10 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	reterr->line = reterr->col = 0;
 	reterr->message[0] = '\0';
 	*ret_tree = NULL;
-	if (len > SH_MAX_INPUT) {
+	/* (a short input, nearly every one, asked once: the test below
+	 * that takes the first chunk with the copy is the same) */
+	_Static_assert(SH_CHUNK_MAX <= SH_MAX_INPUT, "a short input is no long one");
+	if (__builtin_expect(len >= SH_CHUNK_MAX, 0) && len > SH_MAX_INPUT) {
 		reterr->kind = SH_ERR_LIMIT;
 		reterr->line = reterr->col = 1;
 		snprintf(reterr->message, sizeof(reterr->message),
