@@ -832,7 +832,10 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 		return peek_tok(p, false, next);
 	}
 	size_t start = t->start;
-	struct sh_node *c = NULL;
+	/* (no initializer, nor for parse_and_or's left and right: every way
+	 * that returns 0 sets the node, and the store of a NULL never read
+	 * was on the way of every command) */
+	struct sh_node *c;
 	if (top)
 		r = parse_named_command_inline(p, start, &c);
 	else
@@ -857,7 +860,7 @@ static inline __attribute__((always_inline)) int
 parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
 	     bool top)
 {
-	struct sh_node *left = NULL;
+	struct sh_node *left;
 	struct sh_tok *t;
 	int r;
 	if ((r = parse_pipeline_fast(p, &left, &t, top)) < 0)
@@ -867,7 +870,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
 		consume(p);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
-		struct sh_node *right = NULL;
+		struct sh_node *right;
 		if ((r = parse_pipeline_fast(p, &right, &t, false)) < 0)
 			return r;
 		struct sh_node *n = new_node(p, k, SIZE_MAX);
