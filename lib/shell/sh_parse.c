@@ -1429,8 +1429,13 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	for (;;) {
 		if (nw && !p->have_tok) {
 			/* the arguments: most are plain words, which come
-			 * without a token (see sh_lex_args) */
-			if ((r = sh_lex_args_next(p, &words, &cap, &nw)) < 0)
+			 * without a token (see sh_lex_args). (sh_lex_args_next
+			 * written out: with no argument, sh_arg_begin's
+			 * SIZE_MAX, gcc goes on to the tests below without
+			 * the return value's, which takes a few instructions
+			 * off most commands after the first of a line) */
+			size_t i = sh_arg_begin(p);
+			if (i != SIZE_MAX && (r = sh_lex_args(p, i, &words, &cap, &nw)) < 0)
 				return r;
 			/* the end of the input right after them (most one-line
 			 * commands end so): its token, as sh_lex_token makes
