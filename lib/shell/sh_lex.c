@@ -7116,33 +7116,58 @@ static inline __attribute__((always_inline)) int
 args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 		size_t *nw, bool fixed)
 {
+	/* (the source and its end in registers: the words' stores could
+	 * alias p's members, which the compiler would load again after each
+	 * word; p->pos is written where the loop leaves) */
+	const char *src = p->src;
+	const size_t end = p->end;
 	struct sh_word **v = *words;
 	size_t n = *nw;
-	unsigned cc = cc_table[(unsigned char)p->src[i]];
+	unsigned cc = cc_table[(unsigned char)src[i]];
 	while (n < *cap) {
 		unsigned stop = CC_WORDSTOP | CC_TILDE | (~cc & CC_LBRACKET);
-		size_t k = plain_run_end(p, i + 1, stop);
+		size_t k = i + 1;
+		unsigned kc;
+		while (!((kc = cc_table[(unsigned char)src[k]]) & (stop | CC_NUL)))
+			k++;
+		/* plain_run_end's k (a stop at or past the end is the end)
+		 * without its questions for the words that end at a blank or
+		 * an operator (a class of CC_ENDS is one of stop's too); asked
+		 * of it, from where this scan stopped, for the others */
+		if (k >= end) {
+			k = end;
+		} else if (!(kc & CC_ENDS)) {
+			k = plain_run_end(p, k, stop);
+			if (k < end && !(cc_table[(unsigned char)src[k]] & CC_ENDS))
+				break;
+		}
 		size_t len = k - i;
-		if ((k < p->end && !(cc_table[(unsigned char)p->src[k]] & CC_ENDS)) ||
-		    len >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(len))
+		if (len >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(len))
 			break;
 		char *mem = p->bump;
 		p->bump += lit_word_size(len);
-		lit_word_text(mem, p->src + i, len);
-		v[n++] = lit_word_in(mem, p->src + i, len,
+		lit_word_text(mem, src + i, len);
+		v[n++] = lit_word_in(mem, src + i, len,
 				     fixed ? p->fixed_pos : sh_pos_one_line(i));
 		p->cmdpos_sens = false;
-		p->pos = k;
-		if ((i = sh_arg_begin(p)) == SIZE_MAX) {
-			*nw = n;
-			return 0;
+		/* (sh_arg_begin's first case, one blank before a byte that
+		 * starts a word, with the source in hand; the others its) */
+		if (k + 1 < end && src[k] == ' ' && !sh_arg_start[(unsigned char)src[k + 1]]) {
+			i = k + 1;
+		} else {
+			p->pos = k;
+			if ((i = sh_arg_begin(p)) == SIZE_MAX) {
+				*nw = n;
+				return 0;
+			}
 		}
 		/* (args_plain_start's questions about p, answered yes for
 		 * the first word, have the same answers for the next) */
-		cc = cc_table[(unsigned char)p->src[i]];
+		cc = cc_table[(unsigned char)src[i]];
 		if (cc & (CC_WORDSTOP | CC_TILDE))
 			break;
 	}
+	p->pos = i;
 	*nw = n;
 	return lex_args_general(p, i, words, cap, nw);
 }
