@@ -5512,11 +5512,11 @@ lex_digit_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return lex_token_rest(p, cmdpos, t);
 }
 
+/* (its callers, sh_lex_token_here and lex_special_tok_at, have tried
+ * lex_op_short) */
 static int __attribute__((noinline))
 lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
-	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
-		return 0;
 	if (tok_special[c] == 2) {
 		/* an operator (<( and >( start a process substitution, a
 		 * word: with no continuation line, lex_word_token_general's
@@ -5567,6 +5567,19 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 	return lex_token_rest(p, cmdpos, t);
 }
 
+/* sh_lex_token's token at i, which starts with c, a character of
+ * tok_special: the operators of lex_op_short read at once, as
+ * sh_lex_token_here reads them (without lex_special_fast's frame: the
+ * ; | && || after a command, mostly), the others by lex_special_fast.
+ * (Apart, so that sh_lex_token keeps no frame of its own.) */
+static int __attribute__((noinline))
+lex_special_tok_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
+	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
+		return 0;
+	return lex_special_fast(p, cmdpos, t, i, c);
+}
+
 /*
  * The token at p->pos. A word or the end are dispatched or read here,
  * in a function with no frame of its own, and the other tokens by
@@ -5590,7 +5603,7 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		if (__builtin_expect(!k, 1))
 			/* most tokens: a word that starts with no digit */
 			return lex_word_token(p, cmdpos, t, i);
-		return lex_special_fast(p, cmdpos, t, i, (unsigned char)p->src[i]);
+		return lex_special_tok_at(p, cmdpos, t, i, (unsigned char)p->src[i]);
 	}
 	if (i > p->end)
 		i = p->end;
