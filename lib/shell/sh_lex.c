@@ -1102,8 +1102,10 @@ lit_word_in(char *mem, const char *s, size_t n, struct sh_pos pos)
 	memset((char *)part + offsetof(struct sh_part, backquote), 0, 4);
 	part->text = mem + LIT_WORD_HDR;
 	part->text_len = n;
-	part->parts = NULL;
-	part->n_parts = 0;
+	/* (the union, parts and n_parts, by one 16-byte store of the zero
+	 * that the token after the word is cleared with too) */
+	memset((char *)part + offsetof(struct sh_part, parts), 0,
+	       sizeof(struct sh_part) - offsetof(struct sh_part, parts));
 	word_init(w, pos, part, 1, s, n); /* (s: p->src + off, arena memory, see make_word) */
 	return w;
 }
