@@ -1102,8 +1102,10 @@ lit_word_in(char *mem, const char *s, size_t n, struct sh_pos pos)
 	memset((char *)part + offsetof(struct sh_part, backquote), 0, 4);
 	part->text = mem + LIT_WORD_HDR;
 	part->text_len = n;
-	part->parts = NULL;
-	part->n_parts = 0;
+	/* (the union, parts and n_parts, by one 16-byte store of the zero
+	 * that the token after the word is cleared with too) */
+	memset((char *)part + offsetof(struct sh_part, parts), 0,
+	       sizeof(struct sh_part) - offsetof(struct sh_part, parts));
 	word_init(w, pos, part, 1, s, n); /* (s: p->src + off, arena memory, see make_word) */
 	return w;
 }
@@ -5512,11 +5514,11 @@ lex_digit_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return lex_token_rest(p, cmdpos, t);
 }
 
+/* (its callers, sh_lex_token_here and lex_special_tok_at, have tried
+ * lex_op_short) */
 static int __attribute__((noinline))
 lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
-	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
-		return 0;
 	if (tok_special[c] == 2) {
 		/* an operator (<( and >( start a process substitution, a
 		 * word: with no continuation line, lex_word_token_general's
@@ -5567,6 +5569,19 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 	return lex_token_rest(p, cmdpos, t);
 }
 
+/* sh_lex_token's token at i, which starts with c, a character of
+ * tok_special: the operators of lex_op_short read at once, as
+ * sh_lex_token_here reads them (without lex_special_fast's frame: the
+ * ; | && || after a command, mostly), the others by lex_special_fast.
+ * (Apart, so that sh_lex_token keeps no frame of its own.) */
+static int __attribute__((noinline))
+lex_special_tok_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
+{
+	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
+		return 0;
+	return lex_special_fast(p, cmdpos, t, i, c);
+}
+
 /*
  * The token at p->pos. A word or the end are dispatched or read here,
  * in a function with no frame of its own, and the other tokens by
@@ -5590,7 +5605,7 @@ sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		if (__builtin_expect(!k, 1))
 			/* most tokens: a word that starts with no digit */
 			return lex_word_token(p, cmdpos, t, i);
-		return lex_special_fast(p, cmdpos, t, i, (unsigned char)p->src[i]);
+		return lex_special_tok_at(p, cmdpos, t, i, (unsigned char)p->src[i]);
 	}
 	if (i > p->end)
 		i = p->end;
@@ -7116,33 +7131,58 @@ static inline __attribute__((always_inline)) int
 args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
 		size_t *nw, bool fixed)
 {
+	/* (the source and its end in registers: the words' stores could
+	 * alias p's members, which the compiler would load again after each
+	 * word; p->pos is written where the loop leaves) */
+	const char *src = p->src;
+	const size_t end = p->end;
 	struct sh_word **v = *words;
 	size_t n = *nw;
-	unsigned cc = cc_table[(unsigned char)p->src[i]];
+	unsigned cc = cc_table[(unsigned char)src[i]];
 	while (n < *cap) {
 		unsigned stop = CC_WORDSTOP | CC_TILDE | (~cc & CC_LBRACKET);
-		size_t k = plain_run_end(p, i + 1, stop);
+		size_t k = i + 1;
+		unsigned kc;
+		while (!((kc = cc_table[(unsigned char)src[k]]) & (stop | CC_NUL)))
+			k++;
+		/* plain_run_end's k (a stop at or past the end is the end)
+		 * without its questions for the words that end at a blank or
+		 * an operator (a class of CC_ENDS is one of stop's too); asked
+		 * of it, from where this scan stopped, for the others */
+		if (k >= end) {
+			k = end;
+		} else if (!(kc & CC_ENDS)) {
+			k = plain_run_end(p, k, stop);
+			if (k < end && !(cc_table[(unsigned char)src[k]] & CC_ENDS))
+				break;
+		}
 		size_t len = k - i;
-		if ((k < p->end && !(cc_table[(unsigned char)p->src[k]] & CC_ENDS)) ||
-		    len >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(len))
+		if (len >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(len))
 			break;
 		char *mem = p->bump;
 		p->bump += lit_word_size(len);
-		lit_word_text(mem, p->src + i, len);
-		v[n++] = lit_word_in(mem, p->src + i, len,
+		lit_word_text(mem, src + i, len);
+		v[n++] = lit_word_in(mem, src + i, len,
 				     fixed ? p->fixed_pos : sh_pos_one_line(i));
 		p->cmdpos_sens = false;
-		p->pos = k;
-		if ((i = sh_arg_begin(p)) == SIZE_MAX) {
-			*nw = n;
-			return 0;
+		/* (sh_arg_begin's first case, one blank before a byte that
+		 * starts a word, with the source in hand; the others its) */
+		if (k + 1 < end && src[k] == ' ' && !sh_arg_start[(unsigned char)src[k + 1]]) {
+			i = k + 1;
+		} else {
+			p->pos = k;
+			if ((i = sh_arg_begin(p)) == SIZE_MAX) {
+				*nw = n;
+				return 0;
+			}
 		}
 		/* (args_plain_start's questions about p, answered yes for
 		 * the first word, have the same answers for the next) */
-		cc = cc_table[(unsigned char)p->src[i]];
+		cc = cc_table[(unsigned char)src[i]];
 		if (cc & (CC_WORDSTOP | CC_TILDE))
 			break;
 	}
+	p->pos = i;
 	*nw = n;
 	return lex_args_general(p, i, words, cap, nw);
 }

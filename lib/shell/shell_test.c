@@ -1680,6 +1680,45 @@ TEST(scans_to_the_end)
 	ASSERT_EQ(t->u.simple.n_words, 2);
 }
 
+/* lex_args_plain's hand-backs: a plain run that stops at a byte ending
+ * no word (a quote, an expansion, a '[' or '~' after the first byte) goes
+ * on to lex_args_general from the word's start, and the words after it
+ * are read there; a run up to the end of a $( ) body ends at the body's
+ * end; the blanks and operators after a word are sh_arg_begin's. And the
+ * operators sh_lex_token reads after a ')' (lex_special_tok_at). */
+TEST(args_plain_stops)
+{
+	struct sh_node *t;
+	PARSE("echo ab\"c\"d e$x f[1] g~h i", &t);
+	ASSERT_EQ(t->u.simple.n_words, 6);
+	ASSERT_EQ(word(t, 1)->n_parts, 3);
+	ASSERT_EQ(word(t, 1)->src_len, 6);
+	ASSERT_EQ(word(t, 2)->n_parts, 2);
+	ASSERT_EQ(word(t, 2)->pos.col, 13);
+	ASSERT_EQ(word(t, 3)->src_len, 4);
+	ASSERT_EQ(word(t, 3)->pos.col, 17);
+	ASSERT_STREQ(static_value(word(t, 4)), "g~h");
+	ASSERT_STREQ(static_value(word(t, 5)), "i");
+	ASSERT_EQ(word(t, 5)->pos.col, 26);
+	PARSE("echo a  b\t;c", &t);
+	ASSERT_EQ(t->kind, SH_NODE_LIST);
+	ASSERT_EQ(t->u.list.items[0]->u.simple.n_words, 3);
+	ASSERT_EQ(word(t->u.list.items[0], 2)->pos.col, 9);
+	PARSE("x $(a bc)d e", &t);
+	ASSERT_EQ(t->u.simple.n_words, 3);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_EQ(word(t, 1)->parts[0].body->u.simple.n_words, 2);
+	ASSERT_STREQ(static_value(word(word(t, 1)->parts[0].body, 1)), "bc");
+	PARSE("(a) | b", &t);
+	ASSERT_EQ(t->kind, SH_NODE_PIPELINE);
+	PARSE("(a) && b", &t);
+	ASSERT_EQ(t->kind, SH_NODE_AND);
+	PARSE("(a) 2>&1 >>f", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SUBSHELL);
+	PARSE("(a) |& b", &t);
+	ASSERT_TRUE(t->u.pipeline.pipe_stderr[0]);
+}
+
 /* The vectors a simple command, a pipeline and a list keep after their
  * node (room for 8), at the room's bounds and past it, where they move to
  * vectors of their own; and no tree left behind by an error after a list
@@ -1751,4 +1790,4 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 open_words, scans_to_the_end, node_vectors)
+	 open_words, scans_to_the_end, args_plain_stops, node_vectors)
