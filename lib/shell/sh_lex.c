@@ -4078,6 +4078,63 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
 }
 
 /*
+ * The word [s, j) of the two pieces pc[0] and pc[1], a PARAM and a LIT in
+ * either order ($HOME/bin, v=$x), as lex_word_seq builds it: its room (a
+ * NUL per text, SH_SRC_PAD for the copy), the nesting charge of ${ (at
+ * the '$'), the parts and the token's members. 1 when built.
+ */
+static inline __attribute__((always_inline)) int
+wseq_pair_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t j,
+	       const struct wpiece *pc)
+{
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+					sizeof(struct sh_param) + j - s + 2 + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1);
+	struct sh_param *pm = (struct sh_param *)(top + 2);
+	char *txt = (char *)(pm + 1);
+	const struct wpiece *pp = &pc[pc[0].kind != SH_PART_PARAM];
+	int r;
+	if (pp->braced) {
+		if ((r = sh_enter(p, pp->off)) < 0)
+			return r;
+		sh_leave(p);
+	}
+	wseq_part(p, &pc[0], &top[0], &txt, &pm);
+	wseq_part(p, &pc[1], &top[1], &txt, &pm);
+	word_init(w, sh_pos_at(p, s), top, 2, p->src + s, j - s);
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = j;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
+/*
+ * lex_word_seq's word of plain text [s, k) and a parameter at k that ends
+ * it (v=$x, -j$n, --file=${f}): the two pieces its loop would find,
+ * built without it. 0, nothing done, for its loop: any other word, and
+ * text with a '~' (which its end looks at: tilde prefixes).
+ */
+static int __attribute__((noinline))
+wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *src = p->src;
+	struct wpiece pc[2];
+	size_t e;
+	if (wseq_dollar(p, k, false, &pc[1], &e) != 1 ||
+	    (e < p->end && !(wseq_class[(unsigned char)src[e]] & WQ_END)) ||
+	    first_of(src, s, k, '~', '~', '~', '~') < k)
+		return 0;
+	pc[0] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s, .s = (uint32_t)s,
+				 .n = (uint32_t)(k - s) };
+	return wseq_pair_word(p, t, s, e, pc);
+}
+
+/*
  * Words made of a few common pieces, built directly, as lex_parts_at,
  * make_word and merge_lits would build them (the same parts, texts,
  * positions and nesting charges): unquoted text, backslash escapes,
@@ -4100,6 +4157,9 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 	struct wpiece pc[WSEQ_MAX];
 	if (!p->no_lc || src[s] == '~')
 		return 0;
+	int r;
+	if (k > s && src[k] == '$' && (r = wseq_text_param_word(p, t, s, k)) != 0)
+		return r;
 	if (k > s) {
 		pc[np++] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s,
 					    .s = (uint32_t)s, .n = (uint32_t)(k - s) };
@@ -4214,7 +4274,6 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 	struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + ntop;
 	struct sh_param *pm = (struct sh_param *)(in + nin);
 	char *txt = (char *)(pm + npm);
-	int r;
 	for (size_t q = 0, o = 0; q < np; q++, o++) {
 		/* the nesting charges of "..." (at the quote) and ${ (at the
 		 * '$'), in lex_parts_at's order */
@@ -4273,31 +4332,7 @@ lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 		return lex_word_seq(p, t, s, s, 0);
 	pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)e, .s = (uint32_t)e,
 				 .n = (uint32_t)(j - e) };
-	/* (lex_word_seq's room: a NUL per text, SH_SRC_PAD for the copy) */
-	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
-					sizeof(struct sh_param) + j - s + 2 + SH_SRC_PAD);
-	if (!mem)
-		return oom(p);
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *top = (struct sh_part *)(w + 1);
-	struct sh_param *pm = (struct sh_param *)(top + 2);
-	char *txt = (char *)(pm + 1);
-	int r;
-	/* the nesting charge of ${ (at the '$'), as lex_word_seq makes it */
-	if (pc[0].braced) {
-		if ((r = sh_enter(p, s)) < 0)
-			return r;
-		sh_leave(p);
-	}
-	wseq_part(p, &pc[0], &top[0], &txt, &pm);
-	wseq_part(p, &pc[1], &top[1], &txt, &pm);
-	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
-	t->word = w;
-	p->cmdpos_sens = false;
-	p->pos = j;
-	t->kind = T_WORD;
-	t->cmdpos_sensitive = false;
-	return 1;
+	return wseq_pair_word(p, t, s, j, pc);
 }
 
 /* The {var} of a {var}> redirection at i (the '{'), a T_FDVAR token:

@@ -387,6 +387,34 @@ TEST(parameters)
 		ASSERT_STREQ(word(q, 8)->parts[2].text, "y");
 	}
 	{
+		/* text and a parameter that ends the word, which
+		 * wseq_text_param_word builds, and those it hands back to
+		 * lex_word_seq's loop: more after the parameter, a '~' in
+		 * the text (a tilde prefix in an assignment's value) */
+		struct sh_node *q;
+		PARSE("echo -j$n a=${x} a=$x/b a=~/$x a~$x a$x[1] a=$'x' a=$", &q);
+		const struct sh_word *w = word(q, 1);
+		ASSERT_EQ(w->n_parts, 2);
+		ASSERT_STREQ(w->parts[0].text, "-j");
+		ASSERT_STREQ(w->parts[1].param->name, "n");
+		ASSERT_EQ(w->parts[1].pos.col, 8);
+		ASSERT_TRUE(word(q, 2)->parts[1].param->braced);
+		ASSERT_EQ(word(q, 3)->n_parts, 3);
+		ASSERT_STREQ(word(q, 3)->parts[2].text, "/b");
+		ASSERT_EQ(word(q, 4)->parts[1].kind, SH_PART_TILDE);
+		ASSERT_EQ(word(q, 5)->n_parts, 2);
+		ASSERT_STREQ(word(q, 5)->parts[0].text, "a~");
+		ASSERT_STREQ(word(q, 6)->parts[2].text, "[1]");
+		ASSERT_EQ(word(q, 7)->parts[1].kind, SH_PART_ANSI_C);
+		ASSERT_EQ(word(q, 8)->n_parts, 1);
+		ASSERT_STREQ(word(q, 8)->parts[0].text, "a=$");
+		PARSE("x=$y", &q);
+		w = q->u.simple.assigns->value;
+		ASSERT_EQ(w->n_parts, 1);
+		ASSERT_STREQ(w->parts[0].param->name, "y");
+		ASSERT_EQ(w->parts[0].pos.col, 3);
+	}
+	{
 		/* positional and special parameters that param_op_word
 		 * builds, and those it hands back (a '#' or '!' before the
 		 * name, an operator it does not read, a subscript, a name of
