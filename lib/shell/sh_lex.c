@@ -3817,8 +3817,8 @@ word_token_set(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
 	p->cmdpos_sens = false;
 }
 
-static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
-			size_t dq_stop);
+static int lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+			     size_t dq_stop);
 static int lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s);
 
 /* (Two functions, a word's and an operand's, so that the word's end test
@@ -3838,7 +3838,7 @@ lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q,
 	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop, tok_dead);
 	return r ? r
 		 : q == '$' ? lex_param_text_word(p, t, s)
-		 : lex_word_seq(p, t, s, s, dq_stop);
+		 : lex_word_seq_loop(p, t, s, s, dq_stop);
 }
 
 /* lex_word_simple for a word that starts with a '\'' (the most common of
@@ -4115,23 +4115,58 @@ wseq_pair_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t j,
 
 /*
  * lex_word_seq's word of plain text [s, k) and a parameter at k that ends
- * it (v=$x, -j$n, --file=${f}): the two pieces its loop would find,
- * built without it. 0, nothing done, for its loop: any other word, and
- * text with a '~' (which its end looks at: tilde prefixes).
+ * it, bare or alone inside "..." (v=$x, -j$n, --file=${f}, v="$x",
+ * --dir="${d}"): the pieces its loop would find, built without it, as it
+ * builds them (the nesting charges at the quote and at a ${ included). 0,
+ * nothing done, for its loop: any other word, and text with a '~' (which
+ * its end looks at: tilde prefixes).
  */
 static int __attribute__((noinline))
 wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 {
 	const char *src = p->src;
 	struct wpiece pc[2];
-	size_t e;
-	if (wseq_dollar(p, k, false, &pc[1], &e) != 1 ||
-	    (e < p->end && !(wseq_class[(unsigned char)src[e]] & WQ_END)) ||
+	bool dq = src[k] == '"';
+	size_t e, j;
+	if (!p->no_lc || wseq_dollar(p, k + dq, dq, &pc[1], &e) != 1 ||
+	    (dq && (e >= p->end || src[e] != '"')) ||
+	    ((j = e + dq) < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)) ||
 	    first_of(src, s, k, '~', '~', '~', '~') < k)
 		return 0;
 	pc[0] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s, .s = (uint32_t)s,
 				 .n = (uint32_t)(k - s) };
-	return wseq_pair_word(p, t, s, e, pc);
+	if (!dq)
+		return wseq_pair_word(p, t, s, j, pc);
+	/* the text, then a DQUOTE part with the PARAM inside: lex_word_seq's
+	 * room (a NUL per text and per part, SH_SRC_PAD for the copy) */
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 3 * sizeof(struct sh_part) +
+					sizeof(struct sh_param) + j - s + 3 + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 2;
+	struct sh_param *pm = (struct sh_param *)(in + 1);
+	char *txt = (char *)(pm + 1);
+	int r;
+	wseq_part(p, &pc[0], &top[0], &txt, &pm);
+	if ((r = sh_enter(p, k)) < 0)
+		return r;
+	if (pc[1].braced) {
+		if ((r = sh_enter(p, k + 1)) < 0)
+			return r;
+		sh_leave(p);
+	}
+	top[1] = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, k), .parts = in,
+				   .n_parts = 1 };
+	wseq_part(p, &pc[1], in, &txt, &pm);
+	sh_leave(p);
+	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = j;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+	return 1;
 }
 
 /*
@@ -4148,8 +4183,8 @@ wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
  * 0, the word starts with a "..." whose text [s + 1, dq_stop) has been
  * scanned by word_simple_in (k is s). Returns 1 when built.
  */
-static int
-lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t dq_stop)
+static int __attribute__((noinline))
+lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t dq_stop)
 {
 	const char *src = p->src;
 	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0;
@@ -4157,9 +4192,6 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 	struct wpiece pc[WSEQ_MAX];
 	if (!p->no_lc || src[s] == '~')
 		return 0;
-	int r;
-	if (k > s && src[k] == '$' && (r = wseq_text_param_word(p, t, s, k)) != 0)
-		return r;
 	if (k > s) {
 		pc[np++] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s,
 					    .s = (uint32_t)s, .n = (uint32_t)(k - s) };
@@ -4274,6 +4306,7 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 	struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + ntop;
 	struct sh_param *pm = (struct sh_param *)(in + nin);
 	char *txt = (char *)(pm + npm);
+	int r;
 	for (size_t q = 0, o = 0; q < np; q++, o++) {
 		/* the nesting charges of "..." (at the quote) and ${ (at the
 		 * '$'), in lex_parts_at's order */
@@ -4308,6 +4341,21 @@ done:
 	t->kind = T_WORD;
 	t->cmdpos_sensitive = false;
 	return 1;
+}
+
+/* lex_word_seq: text and a parameter that ends the word first (see
+ * wseq_text_param_word), asked here, in its callers, so that the loop's
+ * own code stays as it was; most callers' k is s, and the question folds
+ * away there. */
+static inline __attribute__((always_inline)) int
+lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t dq_stop)
+{
+	const char *src = p->src;
+	int r;
+	if (k > s && (src[k] == '$' || (src[k] == '"' && src[k + 1] == '$')) &&
+	    (r = wseq_text_param_word(p, t, s, k)) != 0)
+		return r;
+	return lex_word_seq_loop(p, t, s, k, dq_stop);
 }
 
 /*
@@ -5888,8 +5936,10 @@ lex_word_token_equals(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t
 	if (k > p->end)
 		return lex_word_token_general(p, cmdpos, t, i);
 	if (k < p->end && !(c & CC_ENDS)) {
-		/* (a '~' the plain scan goes past; a NUL, an error there) */
-		if (c & (CC_TILDE | CC_NUL))
+		/* (a NUL, an error there) */
+		if (c & CC_NUL)
+			return lex_word_token_general(p, cmdpos, t, i);
+		if (c & CC_TILDE)
 			return lex_word_token_general(p, cmdpos, t, i);
 		return word_token_rest(p, cmdpos, t, i, k);
 	}

@@ -413,6 +413,29 @@ TEST(parameters)
 		ASSERT_EQ(w->n_parts, 1);
 		ASSERT_STREQ(w->parts[0].param->name, "y");
 		ASSERT_EQ(w->parts[0].pos.col, 3);
+		/* the same inside "...", and those handed back: more in
+		 * the quotes or after them, a '~' before */
+		PARSE("echo -p\"$p\" a=\"${x}\" a=\"$x\"y a=\"$x y\" ~/\"$x\" a=\"$@\"", &q);
+		w = word(q, 1);
+		ASSERT_EQ(w->n_parts, 2);
+		ASSERT_STREQ(w->parts[0].text, "-p");
+		ASSERT_EQ(w->parts[1].kind, SH_PART_DQUOTE);
+		ASSERT_EQ(w->parts[1].pos.col, 8);
+		ASSERT_EQ(w->parts[1].n_parts, 1);
+		ASSERT_STREQ(w->parts[1].parts[0].param->name, "p");
+		ASSERT_EQ(w->parts[1].parts[0].pos.col, 9);
+		ASSERT_TRUE(word(q, 2)->parts[1].parts[0].param->braced);
+		ASSERT_EQ(word(q, 3)->n_parts, 3);
+		ASSERT_STREQ(word(q, 3)->parts[2].text, "y");
+		ASSERT_EQ(word(q, 4)->parts[1].n_parts, 2);
+		ASSERT_STREQ(word(q, 4)->parts[1].parts[1].text, " y");
+		ASSERT_EQ(word(q, 5)->parts[0].kind, SH_PART_TILDE);
+		ASSERT_STREQ(word(q, 6)->parts[1].parts[0].param->name, "@");
+		PARSE("x=\"$y\"", &q);
+		w = q->u.simple.assigns->value;
+		ASSERT_EQ(w->n_parts, 1);
+		ASSERT_EQ(w->parts[0].kind, SH_PART_DQUOTE);
+		ASSERT_STREQ(w->parts[0].parts[0].param->name, "y");
 	}
 	{
 		/* positional and special parameters that param_op_word
