@@ -5910,6 +5910,42 @@ lex_word_token_long(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i
 }
 
 /*
+ * lex_word_token_equals's word at i whose scan stopped at a '~' at k after
+ * its '=' (x=~/a, PATH=~/bin:$PATH): the scan taken on as
+ * lex_word_token_general's plain scan takes it. Plain text that ends the
+ * word there, in an assignment (assign_like), is lex_tilde_word's, where
+ * lex_word_rest would send it at once (its tilde prefixes), without that
+ * second scan and lex_word_rest's way; text that goes on (a quote, an
+ * expansion) goes on to lex_word_rest from there, as that scan would find;
+ * any other word (no assignment: a plain word; an end the scan runs past;
+ * more prefixes than lex_tilde_word takes) is left to the general path.
+ */
+static int __attribute__((noinline))
+equals_tilde_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	const unsigned stop = CC_WORDSTOP | CC_LBRACKET | CC_NUL;
+	unsigned c;
+	while (!((c = cc_table[(unsigned char)p->src[++k]]) & stop))
+		;
+	if (k > p->end || (k < p->end && (c & CC_NUL)))
+		return lex_word_token_general(p, cmdpos, t, i);
+	if (k < p->end && !(c & CC_ENDS))
+		return word_token_rest(p, cmdpos, t, i, k);
+	if (!assign_like(p->src + i, k - i))
+		return lex_word_token_general(p, cmdpos, t, i);
+	/* (word_token_rest's token, lex_word_rest's first step) */
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	int r = lex_tilde_word(p, t, i, k);
+	if (r)
+		return r < 0 ? r : word_token_rest(p, cmdpos, t, i, k);
+	t->end = p->pos;
+	return 0;
+}
+
+/*
  * lex_word_token's word at i whose scan stopped at an '=' at e (an
  * assignment, mostly: x=1, IFS=:, v=$x), in a one-line input, the scan
  * taken on past it as lex_word_token_general's plain scan would take it:
@@ -5940,7 +5976,7 @@ lex_word_token_equals(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t
 		if (c & CC_NUL)
 			return lex_word_token_general(p, cmdpos, t, i);
 		if (c & CC_TILDE)
-			return lex_word_token_general(p, cmdpos, t, i);
+			return equals_tilde_token(p, cmdpos, t, i, k);
 		return word_token_rest(p, cmdpos, t, i, k);
 	}
 	size_t n = k - i;

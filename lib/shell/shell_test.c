@@ -189,6 +189,32 @@ TEST(assignment_words)
 	const struct sh_word *v = t->u.simple.assigns->value;
 	ASSERT_EQ(v->n_parts, 3);
 	ASSERT_EQ(v->parts[1].kind, SH_PART_TILDE);
+	/* a '~' after the '=': equals_tilde_token's lex_tilde_word, and
+	 * the words it hands back (one that goes on after the plain text,
+	 * one that is no assignment, more prefixes than lex_tilde_word
+	 * takes) */
+	PARSE("x=~ y=~u/a:~/b", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 1);
+	ASSERT_EQ(v->parts[0].kind, SH_PART_TILDE);
+	v = t->u.simple.assigns->next->value;
+	ASSERT_EQ(v->n_parts, 4);
+	ASSERT_STREQ(v->parts[0].text, "u");
+	ASSERT_EQ(v->parts[2].kind, SH_PART_TILDE);
+	ASSERT_EQ(v->parts[2].pos.col, 12);
+	PARSE("x=~/a\"b\"", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 3);
+	ASSERT_EQ(v->parts[0].kind, SH_PART_TILDE);
+	ASSERT_EQ(v->parts[2].kind, SH_PART_DQUOTE);
+	PARSE("a-b=~/x", &t);
+	ASSERT_STREQ(static_value(word(t, 0)), "a-b=~/x");
+	ASSERT_EQ(word(t, 0)->n_parts, 1);
+	PARSE("x=~:~:~:~:~:~:~:~:~/a", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 18);
+	ASSERT_STREQ(v->parts[17].text, "/a");
+	ASSERT_EQ(v->parts[16].kind, SH_PART_TILDE);
 	PARSE("x=$y z", &t);
 	v = t->u.simple.assigns->value;
 	ASSERT_EQ(v->n_parts, 1);
