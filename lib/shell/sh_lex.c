@@ -5001,50 +5001,78 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 }
 
 /*
- * A word that is one $((...)), or one "$((...))" (dq, s at the quote),
- * whose expression is plain text, none of LC_ARITH's run stops (quotes,
- * '$', '`', parens, ';'): $((i+1)), "$(( x * 2 ))", $((a[0]+1)). Built
- * as lex_word_rest builds it: lex_dollar's ARITH part, charged at its '$'
+ * A word that is one $((...)), or one "$((...))" (dq, a at the quote),
+ * after the plain text [s, a) if any (i=$((i+1)), its text one LIT), whose
+ * expression is plain text, none of LC_ARITH's run stops (quotes, '$',
+ * '`', parens, ';'): $((i+1)), "$(( x * 2 ))", $((a[0]+1)). Built as
+ * lex_word_rest builds it: lex_dollar's ARITH part, charged at its '$'
  * and left again, whose expr is lex_param_operand's plain_text_word (in
- * dq, inside lex_dq_part's DQUOTE part, charged at the quote), in
- * make_word's word, the token's word set as lex_word_rest sets it
- * (nothing to merge, no text first). 1 when built (in t); 2, nothing
- * done, for any other $(( (the general path then): one that goes on after
- * its "))" (or its '"'), or is no arithmetic, a continuation line, or
- * charges over the nesting limit, whose error is the general path's.
+ * dq, inside lex_dq_part's DQUOTE part, charged at the quote), after the
+ * LIT part of lex_parts_at's run, in make_word's word, the token's word set
+ * as lex_word_rest sets it (nothing to merge). 1 when built (in t); 2,
+ * nothing done, for any other $(( (the general path then): one that goes
+ * on after its "))" (or its '"'), or is no arithmetic, a continuation
+ * line, or charges over the nesting limit, whose error is the general
+ * path's.
  */
-static int __attribute__((noinline))
-arith_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t k)
+static inline __attribute__((always_inline)) int
+arith_word_make(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a, bool dq,
+		size_t k)
 {
 	const char *src = p->src;
-	size_t d = s + dq, b = d + 3, e = k + 2 + dq;
+	size_t d = a + dq, b = d + 3, e = k + 2 + dq, n = a - s, lit = n != 0;
 	struct sh_word *x = plain_text_word(p, b, k - b);
-	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + (1 + dq) * sizeof(struct sh_part));
+	/* (the text's room: see copy_src_text) */
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) +
+				    (lit + 1 + dq) * sizeof(struct sh_part) +
+				    (n ? n + SH_SRC_PAD : 0));
 	if (!x || !mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w)), *ar = part + dq;
-	struct sh_pos pos = sh_pos_at(p, s);
-	*ar = (struct sh_part){ .kind = SH_PART_ARITH, .pos = dq ? sh_pos_at(p, d) : pos,
+	struct sh_part *parts = (struct sh_part *)(mem + sizeof(*w));
+	struct sh_part *part = parts + lit, *ar = part + dq;
+	struct sh_pos pos = sh_pos_at(p, s), apos = n ? sh_pos_at(p, a) : pos;
+	if (n) {
+		char *text = (char *)(ar + 1);
+		copy_src_text(text, src + s, n);
+		parts[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
+					     .text_len = n };
+	}
+	*ar = (struct sh_part){ .kind = SH_PART_ARITH, .pos = dq ? sh_pos_at(p, d) : apos,
 				.expr = x };
 	if (dq)
-		*part = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = ar,
+		*part = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = apos, .parts = ar,
 					  .n_parts = 1 };
-	word_init(w, pos, part, 1, src + s, e - s);
+	word_init(w, pos, parts, lit + 1, src + s, e - s);
 	p->pos = e;
 	p->cmdpos_sens = false;
 	word_token_set(p, t, w);
 	return 1;
 }
 
+/* arith_word_make's two words apart, the $(( alone (the most, an
+ * argument's) as it was built before the text's case came: each its own
+ * code, with no question of text in the first */
+static int __attribute__((noinline))
+arith_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t k)
+{
+	return arith_word_make(p, t, s, s, dq, k);
+}
+
+static int __attribute__((noinline))
+arith_word_build_text(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a, size_t k)
+{
+	return arith_word_make(p, t, s, a, false, k);
+}
+
 /* (The scan and its questions apart from the building, which needs a
  * frame: a word handed back, $(( (1) )) or $(( $x )), costs no more than
  * them.) */
-static int __attribute__((noinline))
-lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
+static inline __attribute__((always_inline)) int
+arith_word_scan(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a, bool dq)
 {
 	const char *src = p->src;
-	size_t k = s + dq + 3;
+	size_t k = a + dq + 3;
 	unsigned stop = ctx_run_stop[LC_ARITH];
 	while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
 		k++;
@@ -5052,7 +5080,16 @@ lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
 	if (e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
 	    !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH)
 		return 2;
-	return arith_word_build(p, t, s, dq, k);
+	/* (text first only before an unquoted $((: see
+	 * equals_arith_token) */
+	return a == s ? arith_word_build(p, t, s, dq, k) : arith_word_build_text(p, t, s, a, k);
+}
+
+/* arith_word_scan's word with no text first (an argument's, a command's) */
+static int __attribute__((noinline))
+lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
+{
+	return arith_word_scan(p, t, s, s, dq);
 }
 
 /* lex_dq_sub_word's word when more follows the $( ) at k in its "..." or
@@ -5946,6 +5983,27 @@ equals_tilde_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
 }
 
 /*
+ * lex_word_token_equals's word at i whose scan stopped at a $(( at k
+ * after its '=' (i=$((i+1))): lex_arith_word's, after the text, when it
+ * builds it, where lex_word_rest's general path would build the same; the
+ * others (its 2) are left to that path, from k.
+ */
+static int __attribute__((noinline))
+equals_arith_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	/* (word_token_rest's token) */
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	int r = arith_word_scan(p, t, i, k, false);
+	if (r != 1)
+		return r < 0 ? r : word_token_rest(p, cmdpos, t, i, k);
+	t->end = p->pos;
+	return 0;
+}
+
+/*
  * lex_word_token's word at i whose scan stopped at an '=' at e (an
  * assignment, mostly: x=1, IFS=:, v=$x), in a one-line input, the scan
  * taken on past it as lex_word_token_general's plain scan would take it:
@@ -5977,6 +6035,11 @@ lex_word_token_equals(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t
 			return lex_word_token_general(p, cmdpos, t, i);
 		if (c & CC_TILDE)
 			return equals_tilde_token(p, cmdpos, t, i, k);
+		/* (a $(( in one load, rw_bytes's: a source has SH_SRC_PAD
+		 * readable bytes after its end; three compares cost the
+		 * other assignments more) */
+		if ((rw_bytes(p->src + k) & 0xffffff) == ('$' | '(' << 8 | '(' << 16))
+			return equals_arith_token(p, cmdpos, t, i, k);
 		return word_token_rest(p, cmdpos, t, i, k);
 	}
 	size_t n = k - i;

@@ -215,6 +215,21 @@ TEST(assignment_words)
 	ASSERT_EQ(v->n_parts, 18);
 	ASSERT_STREQ(v->parts[17].text, "/a");
 	ASSERT_EQ(v->parts[16].kind, SH_PART_TILDE);
+	/* a $(( after the '=': lex_arith_word's word after the text
+	 * (equals_arith_token), and those handed back (more after the "))",
+	 * an expression that is not plain text) */
+	PARSE("i=$((i+1)) j=$((1))x k=$(( $i ))", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 1);
+	ASSERT_EQ(v->parts[0].kind, SH_PART_ARITH);
+	ASSERT_EQ(v->parts[0].pos.col, 3);
+	ASSERT_STREQ(static_value(v->parts[0].expr), "i+1");
+	v = t->u.simple.assigns->next->value;
+	ASSERT_EQ(v->n_parts, 2);
+	ASSERT_STREQ(v->parts[1].text, "x");
+	v = t->u.simple.assigns->next->next->value;
+	ASSERT_EQ(v->parts[0].kind, SH_PART_ARITH);
+	ASSERT_EQ(v->parts[0].expr->parts[1].kind, SH_PART_PARAM);
 	PARSE("x=$y z", &t);
 	v = t->u.simple.assigns->value;
 	ASSERT_EQ(v->n_parts, 1);
