@@ -5284,6 +5284,44 @@ param_word_at(const struct sh_parser *p, size_t s)
 	return p->src[s + dq] == '$' && p->src[s + dq + 1] == '{';
 }
 
+/*
+ * lex_word_rest's NAME=( ... ) (NAME+=( ... )): the word w at s, its one
+ * LIT part NAME= (vo bytes), the '(' at i: the array's assignment in
+ * t->assign, the word's source taken to the ')'. (Apart, as
+ * equals_array_token comes here too.)
+ */
+static int __attribute__((noinline))
+array_assign_word(struct sh_parser *p, struct sh_tok *t, struct sh_word *w, size_t s,
+		  size_t vo, size_t i)
+{
+	int r;
+	struct sh_assign *as = sh_alloc(p, sizeof(*as));
+	if (!as)
+		return oom(p);
+	const char *txt = w->parts[0].text;
+	as->pos = w->pos;
+	as->append = txt[vo - 2] == '+';
+	as->name = sh_strndup(p, txt, vo - (as->append ? 2 : 1));
+	if (!as->name)
+		return oom(p);
+	if ((r = sh_enter(p, i)) < 0)
+		return r;
+	p->pos = i + 1;
+	if ((r = lex_array(p, i, as)) < 0)
+		return r;
+	sh_leave(p);
+	/* a=(x)b is one word to bash, a scalar assignment of "(x)b" */
+	int c = peek(p, &i);
+	if (!is_meta(c))
+		return sh_fail(p, SH_ERR_UNSUPPORTED, s,
+			       "unsupported construct: text right after the ')' "
+			       "of an array assignment");
+	t->assign = as;
+	w->src = p->src + s;
+	w->src_len = p->pos - s;
+	return 0;
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -5383,34 +5421,8 @@ made:;
 				       "unsupported construct: list assigned to an array "
 				       "element (bash fails it at run time)");
 	}
-	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo) {
-		/* NAME=( ... ) */
-		struct sh_assign *as = sh_alloc(p, sizeof(*as));
-		if (!as)
-			return oom(p);
-		const char *txt = w->parts[0].text;
-		as->pos = w->pos;
-		as->append = txt[vo - 2] == '+';
-		as->name = sh_strndup(p, txt, vo - (as->append ? 2 : 1));
-		if (!as->name)
-			return oom(p);
-		if ((r = sh_enter(p, i)) < 0)
-			return r;
-		p->pos = i + 1;
-		if ((r = lex_array(p, i, as)) < 0)
-			return r;
-		sh_leave(p);
-		/* a=(x)b is one word to bash, a scalar assignment of "(x)b" */
-		c = peek(p, &i);
-		if (!is_meta(c))
-			return sh_fail(p, SH_ERR_UNSUPPORTED, s,
-				       "unsupported construct: text right after the ')' "
-				       "of an array assignment");
-		t->assign = as;
-		w->src = p->src + s;
-		w->src_len = p->pos - s;
-		return 0;
-	}
+	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo)
+		return array_assign_word(p, t, w, s, vo, i); /* NAME=( ... ) */
 	if (w->n_parts && w->parts[0].kind == SH_PART_LIT) {
 		if (w->parts[0].text[0] == '~')
 			r = tilde_scan(p, w, 0, 0, false);
@@ -5983,6 +5995,35 @@ equals_tilde_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
 }
 
 /*
+ * lex_word_token_equals's word at i that is text up to its '=' and a '('
+ * right after it (a=(x y), a+=(z)): when the text is NAME= or NAME+=, the
+ * word of that text, lit_word's (make_word's of lex_parts_at's one LIT
+ * part), and its array, array_assign_word's, as lex_word_rest would make
+ * them, without its way there; any other word is left to that way.
+ */
+static int __attribute__((noinline))
+equals_array_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	if (!p->no_lc || !assign_like(p->src + i, k - i))
+		return word_token_rest(p, cmdpos, t, i, k);
+	/* (word_token_rest's token) */
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	t->start = i;
+	struct sh_word *w = lit_word(p, p->src + i, k - i, i);
+	if (!w)
+		return oom(p);
+	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
+	p->pos = k;
+	int r = array_assign_word(p, t, w, i, k - i, k);
+	if (r < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
+/*
  * lex_word_token_equals's word at i whose scan stopped at a $(( at k
  * after its '=' (i=$((i+1))): lex_arith_word's, after the text, when it
  * builds it, where lex_word_rest's general path would build the same; the
@@ -6040,6 +6081,8 @@ lex_word_token_equals(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t
 		 * other assignments more) */
 		if ((rw_bytes(p->src + k) & 0xffffff) == ('$' | '(' << 8 | '(' << 16))
 			return equals_arith_token(p, cmdpos, t, i, k);
+		if (k == e + 1 && p->src[k] == '(')
+			return equals_array_token(p, cmdpos, t, i, k);
 		return word_token_rest(p, cmdpos, t, i, k);
 	}
 	size_t n = k - i;

@@ -230,6 +230,18 @@ TEST(assignment_words)
 	v = t->u.simple.assigns->next->next->value;
 	ASSERT_EQ(v->parts[0].kind, SH_PART_ARITH);
 	ASSERT_EQ(v->parts[0].expr->parts[1].kind, SH_PART_PARAM);
+	/* NAME=( and NAME+=( right after the '=' (equals_array_token),
+	 * and the words it hands back (no name before the '=') */
+	PARSE("a+=(x \"y z\") b=() c", &t);
+	ASSERT_TRUE(t->u.simple.assigns->is_array);
+	ASSERT_TRUE(t->u.simple.assigns->append);
+	ASSERT_STREQ(t->u.simple.assigns->name, "a");
+	ASSERT_EQ(t->u.simple.assigns->n_elems, 2);
+	ASSERT_EQ(t->u.simple.assigns->next->n_elems, 0);
+	ASSERT_STREQ(static_value(word(t, 0)), "c");
+	REJECT("1a=(x)", SH_ERR_SYNTAX);
+	REJECT("a-b=(x)", SH_ERR_SYNTAX);
+	REJECT("a=(x)b", SH_ERR_UNSUPPORTED);
 	PARSE("x=$y z", &t);
 	v = t->u.simple.assigns->value;
 	ASSERT_EQ(v->n_parts, 1);
