@@ -4114,12 +4114,84 @@ wseq_pair_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t j,
 }
 
 /*
+ * wseq_text_param_word's word when a quote at k has no '$' after it: the
+ * plain text [s, k) and, ending the word, a '...' or a "..." of plain text
+ * (--include='*.rs', --since="2 weeks ago", v=''): the pieces lex_word_seq's
+ * loop would find, built without it, as it builds them (the nesting charge
+ * at the '"'). 0, nothing done, for its loop: any other word, and text with
+ * a '~'.
+ */
+static int __attribute__((noinline))
+wseq_text_quote_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *src = p->src;
+	struct wpiece pc[2];
+	char q = src[k];
+	bool dq = q == '"';
+	size_t e, j, nin = 0; /* (the piece inside the "...", if any) */
+	if (!p->no_lc)
+		return 0;
+	if (q == '\'') {
+		e = sq_close(src, k + 1, p->end);
+		if (e == p->end)
+			return 0;
+		pc[1] = (struct wpiece){ .kind = SH_PART_SQUOTE, .off = (uint32_t)k,
+					 .s = (uint32_t)k + 1, .n = (uint32_t)(e - k - 1) };
+	} else {
+		e = dq_stop_at(src, k + 1, p->end);
+		if (e == p->end || src[e] != '"')
+			return 0;
+		nin = e > k + 1;
+		pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)k + 1,
+					 .s = (uint32_t)k + 1, .n = (uint32_t)(e - k - 1) };
+	}
+	j = e + 1;
+	if ((j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)) ||
+	    first_of(src, s, k, '~', '~', '~', '~') < k)
+		return 0;
+	pc[0] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s, .s = (uint32_t)s,
+				 .n = (uint32_t)(k - s) };
+	/* the text, then the SQUOTE, or the DQUOTE and its LIT: lex_word_seq's
+	 * room (a NUL per text and per part, SH_SRC_PAD for the copy) */
+	size_t np = 2 + nin;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+					j - s + np + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 2;
+	struct sh_param *pm = NULL; /* (no parameter) */
+	char *txt = (char *)(in + nin);
+	int r;
+	wseq_part(p, &pc[0], &top[0], &txt, &pm);
+	if (!dq) {
+		wseq_part(p, &pc[1], &top[1], &txt, &pm);
+	} else {
+		if ((r = sh_enter(p, k)) < 0)
+			return r;
+		top[1] = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, k),
+					   .parts = nin ? in : NULL, .n_parts = nin };
+		if (nin)
+			wseq_part(p, &pc[1], in, &txt, &pm);
+		sh_leave(p);
+	}
+	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = j;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
+/*
  * lex_word_seq's word of plain text [s, k) and a parameter at k that ends
  * it, bare or alone inside "..." (v=$x, -j$n, --file=${f}, v="$x",
  * --dir="${d}"): the pieces its loop would find, built without it, as it
  * builds them (the nesting charges at the quote and at a ${ included). 0,
  * nothing done, for its loop: any other word, and text with a '~' (which
- * its end looks at: tilde prefixes).
+ * its end looks at: tilde prefixes). (A quote and no '$' after it:
+ * wseq_text_quote_word's.)
  */
 static int __attribute__((noinline))
 wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
@@ -4128,6 +4200,8 @@ wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	struct wpiece pc[2];
 	bool dq = src[k] == '"';
 	size_t e, j;
+	if (src[k + dq] != '$')
+		return wseq_text_quote_word(p, t, s, k);
 	if (!p->no_lc || wseq_dollar(p, k + dq, dq, &pc[1], &e) != 1 ||
 	    (dq && (e >= p->end || src[e] != '"')) ||
 	    ((j = e + dq) < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)) ||
@@ -4352,7 +4426,7 @@ lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t d
 {
 	const char *src = p->src;
 	int r;
-	if (k > s && (src[k] == '$' || (src[k] == '"' && src[k + 1] == '$')) &&
+	if (k > s && (src[k] == '$' || src[k] == '"' || src[k] == '\'') &&
 	    (r = wseq_text_param_word(p, t, s, k)) != 0)
 		return r;
 	return lex_word_seq_loop(p, t, s, k, dq_stop);

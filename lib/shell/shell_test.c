@@ -484,6 +484,28 @@ TEST(parameters)
 		ASSERT_STREQ(word(q, 4)->parts[1].parts[1].text, " y");
 		ASSERT_EQ(word(q, 5)->parts[0].kind, SH_PART_TILDE);
 		ASSERT_STREQ(word(q, 6)->parts[1].parts[0].param->name, "@");
+		/* a '...' or a "..." of plain text after the text
+		 * (wseq_text_quote_word), and those handed back: more after
+		 * the quote, a '$' or an escape inside, a '~' before */
+		PARSE("echo --i='*.rs' -m\"a b\" a=\"\" a'b'c a\"b$x\" a\"b\\\"c\" a=~/'x'", &q);
+		w = word(q, 1);
+		ASSERT_EQ(w->n_parts, 2);
+		ASSERT_STREQ(w->parts[0].text, "--i=");
+		ASSERT_EQ(w->parts[1].kind, SH_PART_SQUOTE);
+		ASSERT_STREQ(w->parts[1].text, "*.rs");
+		ASSERT_EQ(w->parts[1].pos.col, 10);
+		w = word(q, 2);
+		ASSERT_EQ(w->parts[1].kind, SH_PART_DQUOTE);
+		ASSERT_EQ(w->parts[1].n_parts, 1);
+		ASSERT_STREQ(w->parts[1].parts[0].text, "a b");
+		ASSERT_EQ(w->parts[1].parts[0].pos.col, 20);
+		ASSERT_EQ(word(q, 3)->parts[1].n_parts, 0);
+		ASSERT_NULL(word(q, 3)->parts[1].parts);
+		ASSERT_EQ(word(q, 4)->n_parts, 3);
+		ASSERT_EQ(word(q, 5)->parts[1].parts[1].kind, SH_PART_PARAM);
+		ASSERT_EQ(word(q, 6)->parts[1].parts[1].kind, SH_PART_ESCAPED);
+		ASSERT_EQ(word(q, 7)->parts[1].kind, SH_PART_TILDE);
+		REJECT("echo a'b", SH_ERR_SYNTAX);
 		PARSE("x=\"$y\"", &q);
 		w = q->u.simple.assigns->value;
 		ASSERT_EQ(w->n_parts, 1);
