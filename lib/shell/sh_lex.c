@@ -6069,6 +6069,33 @@ equals_tilde_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
 }
 
 /*
+ * lex_word_token_equals's other words at i whose scan stopped at k, after
+ * the '=' (v=$x, v="$x", v='a b', v=$(cmd)): word_token_rest's token.
+ * Where lex_word_rest would try lex_word_seq first (no brace, '(',
+ * process substitution, backquote or $( at k), it is tried here, without
+ * lex_word_rest's way there, and lex_word_rest told so when it does not
+ * build the word.
+ */
+static int __attribute__((noinline))
+equals_rest_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	const char *src = p->src;
+	if (wseq_skip[(unsigned char)src[k]] || (src[k] == '$' && src[k + 1] == '('))
+		return word_token_rest(p, cmdpos, t, i, k);
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	int r = lex_word_seq(p, t, i, k, 0);
+	if (r == 0)
+		r = lex_word_rest(p, cmdpos, t, i, k, 0);
+	if (r < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
+/*
  * lex_word_token_equals's word at i that is text up to its '=' and a '('
  * right after it (a=(x y), a+=(z)): when the text is NAME= or NAME+=, the
  * word of that text, lit_word's (make_word's of lex_parts_at's one LIT
@@ -6157,7 +6184,7 @@ lex_word_token_equals(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t
 			return equals_arith_token(p, cmdpos, t, i, k);
 		if (k == e + 1 && p->src[k] == '(')
 			return equals_array_token(p, cmdpos, t, i, k);
-		return word_token_rest(p, cmdpos, t, i, k);
+		return equals_rest_token(p, cmdpos, t, i, k);
 	}
 	size_t n = k - i;
 	if (n >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(0))
