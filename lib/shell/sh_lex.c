@@ -3819,8 +3819,8 @@ word_token_set(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
 	p->cmdpos_sens = false;
 }
 
-static int lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
-			size_t dq_stop);
+static int lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+			     size_t dq_stop);
 static int lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s);
 
 /* (Two functions, a word's and an operand's, so that the word's end test
@@ -3840,7 +3840,7 @@ lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q,
 	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop, tok_dead);
 	return r ? r
 		 : q == '$' ? lex_param_text_word(p, t, s)
-		 : lex_word_seq(p, t, s, s, dq_stop);
+		 : lex_word_seq_loop(p, t, s, s, dq_stop);
 }
 
 /* lex_word_simple for a word that starts with a '\'' (the most common of
@@ -4080,6 +4080,172 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
 }
 
 /*
+ * The word [s, j) of the two pieces pc[0] and pc[1], a PARAM and a LIT in
+ * either order ($HOME/bin, v=$x), as lex_word_seq builds it: its room (a
+ * NUL per text, SH_SRC_PAD for the copy), the nesting charge of ${ (at
+ * the '$'), the parts and the token's members. 1 when built.
+ */
+static inline __attribute__((always_inline)) int
+wseq_pair_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t j,
+	       const struct wpiece *pc)
+{
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+					sizeof(struct sh_param) + j - s + 2 + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1);
+	struct sh_param *pm = (struct sh_param *)(top + 2);
+	char *txt = (char *)(pm + 1);
+	const struct wpiece *pp = &pc[pc[0].kind != SH_PART_PARAM];
+	int r;
+	if (pp->braced) {
+		if ((r = sh_enter(p, pp->off)) < 0)
+			return r;
+		sh_leave(p);
+	}
+	wseq_part(p, &pc[0], &top[0], &txt, &pm);
+	wseq_part(p, &pc[1], &top[1], &txt, &pm);
+	word_init(w, sh_pos_at(p, s), top, 2, p->src + s, j - s);
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = j;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
+/*
+ * wseq_text_param_word's word when a quote at k has no '$' after it: the
+ * plain text [s, k) and, ending the word, a '...' or a "..." of plain text
+ * (--include='*.rs', --since="2 weeks ago", v=''): the pieces lex_word_seq's
+ * loop would find, built without it, as it builds them (the nesting charge
+ * at the '"'). 0, nothing done, for its loop: any other word, and text with
+ * a '~'.
+ */
+static int __attribute__((noinline))
+wseq_text_quote_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *src = p->src;
+	struct wpiece pc[2];
+	char q = src[k];
+	bool dq = q == '"';
+	size_t e, j, nin = 0; /* (the piece inside the "...", if any) */
+	if (!p->no_lc)
+		return 0;
+	if (q == '\'') {
+		e = sq_close(src, k + 1, p->end);
+		if (e == p->end)
+			return 0;
+		pc[1] = (struct wpiece){ .kind = SH_PART_SQUOTE, .off = (uint32_t)k,
+					 .s = (uint32_t)k + 1, .n = (uint32_t)(e - k - 1) };
+	} else {
+		e = dq_stop_at(src, k + 1, p->end);
+		if (e == p->end || src[e] != '"')
+			return 0;
+		nin = e > k + 1;
+		pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)k + 1,
+					 .s = (uint32_t)k + 1, .n = (uint32_t)(e - k - 1) };
+	}
+	j = e + 1;
+	if ((j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)) ||
+	    first_of(src, s, k, '~', '~', '~', '~') < k)
+		return 0;
+	pc[0] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s, .s = (uint32_t)s,
+				 .n = (uint32_t)(k - s) };
+	/* the text, then the SQUOTE, or the DQUOTE and its LIT: lex_word_seq's
+	 * room (a NUL per text and per part, SH_SRC_PAD for the copy) */
+	size_t np = 2 + nin;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+					j - s + np + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 2;
+	struct sh_param *pm = NULL; /* (no parameter) */
+	char *txt = (char *)(in + nin);
+	int r;
+	wseq_part(p, &pc[0], &top[0], &txt, &pm);
+	if (!dq) {
+		wseq_part(p, &pc[1], &top[1], &txt, &pm);
+	} else {
+		if ((r = sh_enter(p, k)) < 0)
+			return r;
+		top[1] = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, k),
+					   .parts = nin ? in : NULL, .n_parts = nin };
+		if (nin)
+			wseq_part(p, &pc[1], in, &txt, &pm);
+		sh_leave(p);
+	}
+	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = j;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
+/*
+ * lex_word_seq's word of plain text [s, k) and a parameter at k that ends
+ * it, bare or alone inside "..." (v=$x, -j$n, --file=${f}, v="$x",
+ * --dir="${d}"): the pieces its loop would find, built without it, as it
+ * builds them (the nesting charges at the quote and at a ${ included). 0,
+ * nothing done, for its loop: any other word, and text with a '~' (which
+ * its end looks at: tilde prefixes). (A quote and no '$' after it:
+ * wseq_text_quote_word's.)
+ */
+static int __attribute__((noinline))
+wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *src = p->src;
+	struct wpiece pc[2];
+	bool dq = src[k] == '"';
+	size_t e, j;
+	if (src[k + dq] != '$')
+		return wseq_text_quote_word(p, t, s, k);
+	if (!p->no_lc || wseq_dollar(p, k + dq, dq, &pc[1], &e) != 1 ||
+	    (dq && (e >= p->end || src[e] != '"')) ||
+	    ((j = e + dq) < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)) ||
+	    first_of(src, s, k, '~', '~', '~', '~') < k)
+		return 0;
+	pc[0] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s, .s = (uint32_t)s,
+				 .n = (uint32_t)(k - s) };
+	if (!dq)
+		return wseq_pair_word(p, t, s, j, pc);
+	/* the text, then a DQUOTE part with the PARAM inside: lex_word_seq's
+	 * room (a NUL per text and per part, SH_SRC_PAD for the copy) */
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 3 * sizeof(struct sh_part) +
+					sizeof(struct sh_param) + j - s + 3 + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 2;
+	struct sh_param *pm = (struct sh_param *)(in + 1);
+	char *txt = (char *)(pm + 1);
+	int r;
+	wseq_part(p, &pc[0], &top[0], &txt, &pm);
+	if ((r = sh_enter(p, k)) < 0)
+		return r;
+	if (pc[1].braced) {
+		if ((r = sh_enter(p, k + 1)) < 0)
+			return r;
+		sh_leave(p);
+	}
+	top[1] = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, k), .parts = in,
+				   .n_parts = 1 };
+	wseq_part(p, &pc[1], in, &txt, &pm);
+	sh_leave(p);
+	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = j;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
+/*
  * Words made of a few common pieces, built directly, as lex_parts_at,
  * make_word and merge_lits would build them (the same parts, texts,
  * positions and nesting charges): unquoted text, backslash escapes,
@@ -4093,8 +4259,8 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
  * 0, the word starts with a "..." whose text [s + 1, dq_stop) has been
  * scanned by word_simple_in (k is s). Returns 1 when built.
  */
-static int
-lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t dq_stop)
+static int __attribute__((noinline))
+lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t dq_stop)
 {
 	const char *src = p->src;
 	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0;
@@ -4253,6 +4419,21 @@ done:
 	return 1;
 }
 
+/* lex_word_seq: text and a parameter that ends the word first (see
+ * wseq_text_param_word), asked here, in its callers, so that the loop's
+ * own code stays as it was; most callers' k is s, and the question folds
+ * away there. */
+static inline __attribute__((always_inline)) int
+lex_word_seq(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t dq_stop)
+{
+	const char *src = p->src;
+	int r;
+	if (k > s && (src[k] == '$' || src[k] == '"' || src[k] == '\'') &&
+	    (r = wseq_text_param_word(p, t, s, k)) != 0)
+		return r;
+	return lex_word_seq_loop(p, t, s, k, dq_stop);
+}
+
 /*
  * A word at s that starts with a '$' and that word_simple_in did not
  * build: when it is a parameter followed by plain text up to its end
@@ -4275,31 +4456,7 @@ lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 		return lex_word_seq(p, t, s, s, 0);
 	pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)e, .s = (uint32_t)e,
 				 .n = (uint32_t)(j - e) };
-	/* (lex_word_seq's room: a NUL per text, SH_SRC_PAD for the copy) */
-	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
-					sizeof(struct sh_param) + j - s + 2 + SH_SRC_PAD);
-	if (!mem)
-		return oom(p);
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *top = (struct sh_part *)(w + 1);
-	struct sh_param *pm = (struct sh_param *)(top + 2);
-	char *txt = (char *)(pm + 1);
-	int r;
-	/* the nesting charge of ${ (at the '$'), as lex_word_seq makes it */
-	if (pc[0].braced) {
-		if ((r = sh_enter(p, s)) < 0)
-			return r;
-		sh_leave(p);
-	}
-	wseq_part(p, &pc[0], &top[0], &txt, &pm);
-	wseq_part(p, &pc[1], &top[1], &txt, &pm);
-	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
-	t->word = w;
-	p->cmdpos_sens = false;
-	p->pos = j;
-	t->kind = T_WORD;
-	t->cmdpos_sensitive = false;
-	return 1;
+	return wseq_pair_word(p, t, s, j, pc);
 }
 
 /* The {var} of a {var}> redirection at i (the '{'), a T_FDVAR token:
@@ -4920,50 +5077,78 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 }
 
 /*
- * A word that is one $((...)), or one "$((...))" (dq, s at the quote),
- * whose expression is plain text, none of LC_ARITH's run stops (quotes,
- * '$', '`', parens, ';'): $((i+1)), "$(( x * 2 ))", $((a[0]+1)). Built
- * as lex_word_rest builds it: lex_dollar's ARITH part, charged at its '$'
+ * A word that is one $((...)), or one "$((...))" (dq, a at the quote),
+ * after the plain text [s, a) if any (i=$((i+1)), its text one LIT), whose
+ * expression is plain text, none of LC_ARITH's run stops (quotes, '$',
+ * '`', parens, ';'): $((i+1)), "$(( x * 2 ))", $((a[0]+1)). Built as
+ * lex_word_rest builds it: lex_dollar's ARITH part, charged at its '$'
  * and left again, whose expr is lex_param_operand's plain_text_word (in
- * dq, inside lex_dq_part's DQUOTE part, charged at the quote), in
- * make_word's word, the token's word set as lex_word_rest sets it
- * (nothing to merge, no text first). 1 when built (in t); 2, nothing
- * done, for any other $(( (the general path then): one that goes on after
- * its "))" (or its '"'), or is no arithmetic, a continuation line, or
- * charges over the nesting limit, whose error is the general path's.
+ * dq, inside lex_dq_part's DQUOTE part, charged at the quote), after the
+ * LIT part of lex_parts_at's run, in make_word's word, the token's word set
+ * as lex_word_rest sets it (nothing to merge). 1 when built (in t); 2,
+ * nothing done, for any other $(( (the general path then): one that goes
+ * on after its "))" (or its '"'), or is no arithmetic, a continuation
+ * line, or charges over the nesting limit, whose error is the general
+ * path's.
  */
-static int __attribute__((noinline))
-arith_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t k)
+static inline __attribute__((always_inline)) int
+arith_word_make(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a, bool dq,
+		size_t k)
 {
 	const char *src = p->src;
-	size_t d = s + dq, b = d + 3, e = k + 2 + dq;
+	size_t d = a + dq, b = d + 3, e = k + 2 + dq, n = a - s, lit = n != 0;
 	struct sh_word *x = plain_text_word(p, b, k - b);
-	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) + (1 + dq) * sizeof(struct sh_part));
+	/* (the text's room: see copy_src_text) */
+	char *mem = sh_alloc_raw(p, sizeof(struct sh_word) +
+				    (lit + 1 + dq) * sizeof(struct sh_part) +
+				    (n ? n + SH_SRC_PAD : 0));
 	if (!x || !mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *part = (struct sh_part *)(mem + sizeof(*w)), *ar = part + dq;
-	struct sh_pos pos = sh_pos_at(p, s);
-	*ar = (struct sh_part){ .kind = SH_PART_ARITH, .pos = dq ? sh_pos_at(p, d) : pos,
+	struct sh_part *parts = (struct sh_part *)(mem + sizeof(*w));
+	struct sh_part *part = parts + lit, *ar = part + dq;
+	struct sh_pos pos = sh_pos_at(p, s), apos = n ? sh_pos_at(p, a) : pos;
+	if (n) {
+		char *text = (char *)(ar + 1);
+		copy_src_text(text, src + s, n);
+		parts[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
+					     .text_len = n };
+	}
+	*ar = (struct sh_part){ .kind = SH_PART_ARITH, .pos = dq ? sh_pos_at(p, d) : apos,
 				.expr = x };
 	if (dq)
-		*part = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = ar,
+		*part = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = apos, .parts = ar,
 					  .n_parts = 1 };
-	word_init(w, pos, part, 1, src + s, e - s);
+	word_init(w, pos, parts, lit + 1, src + s, e - s);
 	p->pos = e;
 	p->cmdpos_sens = false;
 	word_token_set(p, t, w);
 	return 1;
 }
 
+/* arith_word_make's two words apart, the $(( alone (the most, an
+ * argument's) as it was built before the text's case came: each its own
+ * code, with no question of text in the first */
+static int __attribute__((noinline))
+arith_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t k)
+{
+	return arith_word_make(p, t, s, s, dq, k);
+}
+
+static int __attribute__((noinline))
+arith_word_build_text(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a, size_t k)
+{
+	return arith_word_make(p, t, s, a, false, k);
+}
+
 /* (The scan and its questions apart from the building, which needs a
  * frame: a word handed back, $(( (1) )) or $(( $x )), costs no more than
  * them.) */
-static int __attribute__((noinline))
-lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
+static inline __attribute__((always_inline)) int
+arith_word_scan(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a, bool dq)
 {
 	const char *src = p->src;
-	size_t k = s + dq + 3;
+	size_t k = a + dq + 3;
 	unsigned stop = ctx_run_stop[LC_ARITH];
 	while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
 		k++;
@@ -4971,7 +5156,16 @@ lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
 	if (e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
 	    !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH)
 		return 2;
-	return arith_word_build(p, t, s, dq, k);
+	/* (text first only before an unquoted $((: see
+	 * equals_arith_token) */
+	return a == s ? arith_word_build(p, t, s, dq, k) : arith_word_build_text(p, t, s, a, k);
+}
+
+/* arith_word_scan's word with no text first (an argument's, a command's) */
+static int __attribute__((noinline))
+lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
+{
+	return arith_word_scan(p, t, s, s, dq);
 }
 
 /* lex_dq_sub_word's word when more follows the $( ) at k in its "..." or
@@ -5166,6 +5360,44 @@ param_word_at(const struct sh_parser *p, size_t s)
 	return p->src[s + dq] == '$' && p->src[s + dq + 1] == '{';
 }
 
+/*
+ * lex_word_rest's NAME=( ... ) (NAME+=( ... )): the word w at s, its one
+ * LIT part NAME= (vo bytes), the '(' at i: the array's assignment in
+ * t->assign, the word's source taken to the ')'. (Apart, as
+ * equals_array_token comes here too.)
+ */
+static int __attribute__((noinline))
+array_assign_word(struct sh_parser *p, struct sh_tok *t, struct sh_word *w, size_t s,
+		  size_t vo, size_t i)
+{
+	int r;
+	struct sh_assign *as = sh_alloc(p, sizeof(*as));
+	if (!as)
+		return oom(p);
+	const char *txt = w->parts[0].text;
+	as->pos = w->pos;
+	as->append = txt[vo - 2] == '+';
+	as->name = sh_strndup(p, txt, vo - (as->append ? 2 : 1));
+	if (!as->name)
+		return oom(p);
+	if ((r = sh_enter(p, i)) < 0)
+		return r;
+	p->pos = i + 1;
+	if ((r = lex_array(p, i, as)) < 0)
+		return r;
+	sh_leave(p);
+	/* a=(x)b is one word to bash, a scalar assignment of "(x)b" */
+	int c = peek(p, &i);
+	if (!is_meta(c))
+		return sh_fail(p, SH_ERR_UNSUPPORTED, s,
+			       "unsupported construct: text right after the ')' "
+			       "of an array assignment");
+	t->assign = as;
+	w->src = p->src + s;
+	w->src_len = p->pos - s;
+	return 0;
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -5265,34 +5497,8 @@ made:;
 				       "unsupported construct: list assigned to an array "
 				       "element (bash fails it at run time)");
 	}
-	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo) {
-		/* NAME=( ... ) */
-		struct sh_assign *as = sh_alloc(p, sizeof(*as));
-		if (!as)
-			return oom(p);
-		const char *txt = w->parts[0].text;
-		as->pos = w->pos;
-		as->append = txt[vo - 2] == '+';
-		as->name = sh_strndup(p, txt, vo - (as->append ? 2 : 1));
-		if (!as->name)
-			return oom(p);
-		if ((r = sh_enter(p, i)) < 0)
-			return r;
-		p->pos = i + 1;
-		if ((r = lex_array(p, i, as)) < 0)
-			return r;
-		sh_leave(p);
-		/* a=(x)b is one word to bash, a scalar assignment of "(x)b" */
-		c = peek(p, &i);
-		if (!is_meta(c))
-			return sh_fail(p, SH_ERR_UNSUPPORTED, s,
-				       "unsupported construct: text right after the ')' "
-				       "of an array assignment");
-		t->assign = as;
-		w->src = p->src + s;
-		w->src_len = p->pos - s;
-		return 0;
-	}
+	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo)
+		return array_assign_word(p, t, w, s, vo, i); /* NAME=( ... ) */
 	if (w->n_parts && w->parts[0].kind == SH_PART_LIT) {
 		if (w->parts[0].text[0] == '~')
 			r = tilde_scan(p, w, 0, 0, false);
@@ -5842,6 +6048,119 @@ lex_word_token_long(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i
 }
 
 /*
+ * lex_word_token_equals's word at i whose scan stopped at a '~' at k after
+ * its '=' (x=~/a, PATH=~/bin:$PATH): the scan taken on as
+ * lex_word_token_general's plain scan takes it. Plain text that ends the
+ * word there, in an assignment (assign_like), is lex_tilde_word's, where
+ * lex_word_rest would send it at once (its tilde prefixes), without that
+ * second scan and lex_word_rest's way; text that goes on (a quote, an
+ * expansion) goes on to lex_word_rest from there, as that scan would find;
+ * any other word (no assignment: a plain word; an end the scan runs past;
+ * more prefixes than lex_tilde_word takes) is left to the general path.
+ */
+static int __attribute__((noinline))
+equals_tilde_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	const unsigned stop = CC_WORDSTOP | CC_LBRACKET | CC_NUL;
+	unsigned c;
+	while (!((c = cc_table[(unsigned char)p->src[++k]]) & stop))
+		;
+	if (k > p->end || (k < p->end && (c & CC_NUL)))
+		return lex_word_token_general(p, cmdpos, t, i);
+	if (k < p->end && !(c & CC_ENDS))
+		return word_token_rest(p, cmdpos, t, i, k);
+	if (!assign_like(p->src + i, k - i))
+		return lex_word_token_general(p, cmdpos, t, i);
+	/* (word_token_rest's token, lex_word_rest's first step) */
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	int r = lex_tilde_word(p, t, i, k);
+	if (r)
+		return r < 0 ? r : word_token_rest(p, cmdpos, t, i, k);
+	t->end = p->pos;
+	return 0;
+}
+
+/*
+ * lex_word_token_equals's other words at i whose scan stopped at k, after
+ * the '=' (v=$x, v="$x", v='a b', v=$(cmd)): word_token_rest's token.
+ * Where lex_word_rest would try lex_word_seq first (no brace, '(',
+ * process substitution, backquote or $( at k), it is tried here, without
+ * lex_word_rest's way there, and lex_word_rest told so when it does not
+ * build the word.
+ */
+static int __attribute__((noinline))
+equals_rest_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	const char *src = p->src;
+	if (wseq_skip[(unsigned char)src[k]] || (src[k] == '$' && src[k + 1] == '('))
+		return word_token_rest(p, cmdpos, t, i, k);
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	int r = lex_word_seq(p, t, i, k, 0);
+	if (r == 0)
+		r = lex_word_rest(p, cmdpos, t, i, k, 0);
+	if (r < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
+/*
+ * lex_word_token_equals's word at i that is text up to its '=' and a '('
+ * right after it (a=(x y), a+=(z)): when the text is NAME= or NAME+=, the
+ * word of that text, lit_word's (make_word's of lex_parts_at's one LIT
+ * part), and its array, array_assign_word's, as lex_word_rest would make
+ * them, without its way there; any other word is left to that way.
+ */
+static int __attribute__((noinline))
+equals_array_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	if (!p->no_lc || !assign_like(p->src + i, k - i))
+		return word_token_rest(p, cmdpos, t, i, k);
+	/* (word_token_rest's token) */
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	t->start = i;
+	struct sh_word *w = lit_word(p, p->src + i, k - i, i);
+	if (!w)
+		return oom(p);
+	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
+	p->pos = k;
+	int r = array_assign_word(p, t, w, i, k - i, k);
+	if (r < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
+/*
+ * lex_word_token_equals's word at i whose scan stopped at a $(( at k
+ * after its '=' (i=$((i+1))): lex_arith_word's, after the text, when it
+ * builds it, where lex_word_rest's general path would build the same; the
+ * others (its 2) are left to that path, from k.
+ */
+static int __attribute__((noinline))
+equals_arith_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	/* (word_token_rest's token) */
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	int r = arith_word_scan(p, t, i, k, false);
+	if (r != 1)
+		return r < 0 ? r : word_token_rest(p, cmdpos, t, i, k);
+	t->end = p->pos;
+	return 0;
+}
+
+/*
  * lex_word_token's word at i whose scan stopped at an '=' at e (an
  * assignment, mostly: x=1, IFS=:, v=$x), in a one-line input, the scan
  * taken on past it as lex_word_token_general's plain scan would take it:
@@ -5868,10 +6187,19 @@ lex_word_token_equals(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t
 	if (k > p->end)
 		return lex_word_token_general(p, cmdpos, t, i);
 	if (k < p->end && !(c & CC_ENDS)) {
-		/* (a '~' the plain scan goes past; a NUL, an error there) */
-		if (c & (CC_TILDE | CC_NUL))
+		/* (a NUL, an error there) */
+		if (c & CC_NUL)
 			return lex_word_token_general(p, cmdpos, t, i);
-		return word_token_rest(p, cmdpos, t, i, k);
+		if (c & CC_TILDE)
+			return equals_tilde_token(p, cmdpos, t, i, k);
+		/* (a $(( in one load, rw_bytes's: a source has SH_SRC_PAD
+		 * readable bytes after its end; three compares cost the
+		 * other assignments more) */
+		if ((rw_bytes(p->src + k) & 0xffffff) == ('$' | '(' << 8 | '(' << 16))
+			return equals_arith_token(p, cmdpos, t, i, k);
+		if (k == e + 1 && p->src[k] == '(')
+			return equals_array_token(p, cmdpos, t, i, k);
+		return equals_rest_token(p, cmdpos, t, i, k);
 	}
 	size_t n = k - i;
 	if (n >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(0))

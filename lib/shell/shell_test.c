@@ -189,6 +189,59 @@ TEST(assignment_words)
 	const struct sh_word *v = t->u.simple.assigns->value;
 	ASSERT_EQ(v->n_parts, 3);
 	ASSERT_EQ(v->parts[1].kind, SH_PART_TILDE);
+	/* a '~' after the '=': equals_tilde_token's lex_tilde_word, and
+	 * the words it hands back (one that goes on after the plain text,
+	 * one that is no assignment, more prefixes than lex_tilde_word
+	 * takes) */
+	PARSE("x=~ y=~u/a:~/b", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 1);
+	ASSERT_EQ(v->parts[0].kind, SH_PART_TILDE);
+	v = t->u.simple.assigns->next->value;
+	ASSERT_EQ(v->n_parts, 4);
+	ASSERT_STREQ(v->parts[0].text, "u");
+	ASSERT_EQ(v->parts[2].kind, SH_PART_TILDE);
+	ASSERT_EQ(v->parts[2].pos.col, 12);
+	PARSE("x=~/a\"b\"", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 3);
+	ASSERT_EQ(v->parts[0].kind, SH_PART_TILDE);
+	ASSERT_EQ(v->parts[2].kind, SH_PART_DQUOTE);
+	PARSE("a-b=~/x", &t);
+	ASSERT_STREQ(static_value(word(t, 0)), "a-b=~/x");
+	ASSERT_EQ(word(t, 0)->n_parts, 1);
+	PARSE("x=~:~:~:~:~:~:~:~:~/a", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 18);
+	ASSERT_STREQ(v->parts[17].text, "/a");
+	ASSERT_EQ(v->parts[16].kind, SH_PART_TILDE);
+	/* a $(( after the '=': lex_arith_word's word after the text
+	 * (equals_arith_token), and those handed back (more after the "))",
+	 * an expression that is not plain text) */
+	PARSE("i=$((i+1)) j=$((1))x k=$(( $i ))", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 1);
+	ASSERT_EQ(v->parts[0].kind, SH_PART_ARITH);
+	ASSERT_EQ(v->parts[0].pos.col, 3);
+	ASSERT_STREQ(static_value(v->parts[0].expr), "i+1");
+	v = t->u.simple.assigns->next->value;
+	ASSERT_EQ(v->n_parts, 2);
+	ASSERT_STREQ(v->parts[1].text, "x");
+	v = t->u.simple.assigns->next->next->value;
+	ASSERT_EQ(v->parts[0].kind, SH_PART_ARITH);
+	ASSERT_EQ(v->parts[0].expr->parts[1].kind, SH_PART_PARAM);
+	/* NAME=( and NAME+=( right after the '=' (equals_array_token),
+	 * and the words it hands back (no name before the '=') */
+	PARSE("a+=(x \"y z\") b=() c", &t);
+	ASSERT_TRUE(t->u.simple.assigns->is_array);
+	ASSERT_TRUE(t->u.simple.assigns->append);
+	ASSERT_STREQ(t->u.simple.assigns->name, "a");
+	ASSERT_EQ(t->u.simple.assigns->n_elems, 2);
+	ASSERT_EQ(t->u.simple.assigns->next->n_elems, 0);
+	ASSERT_STREQ(static_value(word(t, 0)), "c");
+	REJECT("1a=(x)", SH_ERR_SYNTAX);
+	REJECT("a-b=(x)", SH_ERR_SYNTAX);
+	REJECT("a=(x)b", SH_ERR_UNSUPPORTED);
 	PARSE("x=$y z", &t);
 	v = t->u.simple.assigns->value;
 	ASSERT_EQ(v->n_parts, 1);
@@ -385,6 +438,79 @@ TEST(parameters)
 		ASSERT_EQ(word(q, 8)->n_parts, 3);
 		ASSERT_EQ(word(q, 8)->parts[1].kind, SH_PART_ESCAPED);
 		ASSERT_STREQ(word(q, 8)->parts[2].text, "y");
+	}
+	{
+		/* text and a parameter that ends the word, which
+		 * wseq_text_param_word builds, and those it hands back to
+		 * lex_word_seq's loop: more after the parameter, a '~' in
+		 * the text (a tilde prefix in an assignment's value) */
+		struct sh_node *q;
+		PARSE("echo -j$n a=${x} a=$x/b a=~/$x a~$x a$x[1] a=$'x' a=$", &q);
+		const struct sh_word *w = word(q, 1);
+		ASSERT_EQ(w->n_parts, 2);
+		ASSERT_STREQ(w->parts[0].text, "-j");
+		ASSERT_STREQ(w->parts[1].param->name, "n");
+		ASSERT_EQ(w->parts[1].pos.col, 8);
+		ASSERT_TRUE(word(q, 2)->parts[1].param->braced);
+		ASSERT_EQ(word(q, 3)->n_parts, 3);
+		ASSERT_STREQ(word(q, 3)->parts[2].text, "/b");
+		ASSERT_EQ(word(q, 4)->parts[1].kind, SH_PART_TILDE);
+		ASSERT_EQ(word(q, 5)->n_parts, 2);
+		ASSERT_STREQ(word(q, 5)->parts[0].text, "a~");
+		ASSERT_STREQ(word(q, 6)->parts[2].text, "[1]");
+		ASSERT_EQ(word(q, 7)->parts[1].kind, SH_PART_ANSI_C);
+		ASSERT_EQ(word(q, 8)->n_parts, 1);
+		ASSERT_STREQ(word(q, 8)->parts[0].text, "a=$");
+		PARSE("x=$y", &q);
+		w = q->u.simple.assigns->value;
+		ASSERT_EQ(w->n_parts, 1);
+		ASSERT_STREQ(w->parts[0].param->name, "y");
+		ASSERT_EQ(w->parts[0].pos.col, 3);
+		/* the same inside "...", and those handed back: more in
+		 * the quotes or after them, a '~' before */
+		PARSE("echo -p\"$p\" a=\"${x}\" a=\"$x\"y a=\"$x y\" ~/\"$x\" a=\"$@\"", &q);
+		w = word(q, 1);
+		ASSERT_EQ(w->n_parts, 2);
+		ASSERT_STREQ(w->parts[0].text, "-p");
+		ASSERT_EQ(w->parts[1].kind, SH_PART_DQUOTE);
+		ASSERT_EQ(w->parts[1].pos.col, 8);
+		ASSERT_EQ(w->parts[1].n_parts, 1);
+		ASSERT_STREQ(w->parts[1].parts[0].param->name, "p");
+		ASSERT_EQ(w->parts[1].parts[0].pos.col, 9);
+		ASSERT_TRUE(word(q, 2)->parts[1].parts[0].param->braced);
+		ASSERT_EQ(word(q, 3)->n_parts, 3);
+		ASSERT_STREQ(word(q, 3)->parts[2].text, "y");
+		ASSERT_EQ(word(q, 4)->parts[1].n_parts, 2);
+		ASSERT_STREQ(word(q, 4)->parts[1].parts[1].text, " y");
+		ASSERT_EQ(word(q, 5)->parts[0].kind, SH_PART_TILDE);
+		ASSERT_STREQ(word(q, 6)->parts[1].parts[0].param->name, "@");
+		/* a '...' or a "..." of plain text after the text
+		 * (wseq_text_quote_word), and those handed back: more after
+		 * the quote, a '$' or an escape inside, a '~' before */
+		PARSE("echo --i='*.rs' -m\"a b\" a=\"\" a'b'c a\"b$x\" a\"b\\\"c\" a=~/'x'", &q);
+		w = word(q, 1);
+		ASSERT_EQ(w->n_parts, 2);
+		ASSERT_STREQ(w->parts[0].text, "--i=");
+		ASSERT_EQ(w->parts[1].kind, SH_PART_SQUOTE);
+		ASSERT_STREQ(w->parts[1].text, "*.rs");
+		ASSERT_EQ(w->parts[1].pos.col, 10);
+		w = word(q, 2);
+		ASSERT_EQ(w->parts[1].kind, SH_PART_DQUOTE);
+		ASSERT_EQ(w->parts[1].n_parts, 1);
+		ASSERT_STREQ(w->parts[1].parts[0].text, "a b");
+		ASSERT_EQ(w->parts[1].parts[0].pos.col, 20);
+		ASSERT_EQ(word(q, 3)->parts[1].n_parts, 0);
+		ASSERT_NULL(word(q, 3)->parts[1].parts);
+		ASSERT_EQ(word(q, 4)->n_parts, 3);
+		ASSERT_EQ(word(q, 5)->parts[1].parts[1].kind, SH_PART_PARAM);
+		ASSERT_EQ(word(q, 6)->parts[1].parts[1].kind, SH_PART_ESCAPED);
+		ASSERT_EQ(word(q, 7)->parts[1].kind, SH_PART_TILDE);
+		REJECT("echo a'b", SH_ERR_SYNTAX);
+		PARSE("x=\"$y\"", &q);
+		w = q->u.simple.assigns->value;
+		ASSERT_EQ(w->n_parts, 1);
+		ASSERT_EQ(w->parts[0].kind, SH_PART_DQUOTE);
+		ASSERT_STREQ(w->parts[0].parts[0].param->name, "y");
 	}
 	{
 		/* positional and special parameters that param_op_word
