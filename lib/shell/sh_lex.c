@@ -4954,8 +4954,46 @@ arith_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_
 	return 1;
 }
 
+/* Is the plain expression of the $(( at s (dq: "$((, s at the quote)
+ * followed at k by the "))" (and '"') that end the word, in a source
+ * without continuation lines, within the nesting limit? (lex_arith_word's
+ * questions before arith_word_build.) */
+static inline __attribute__((always_inline)) bool
+arith_word_closes(const struct sh_parser *p, size_t s, bool dq, size_t k)
+{
+	const char *src = p->src;
+	size_t e = k + 2 + dq; /* (where the word ends) */
+	return !(e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
+		 !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH);
+}
+
+/*
+ * lex_arith_word's word whose expression's first run stopped at a '(' at
+ * k: $(( (1+2) * 3 )), $(( -(-1) )). Parentheses that pair up are plain
+ * text there too: lex_parts_at's LC_ARITH loop counts them and takes each,
+ * with the text around it, into the same literal run, the one LIT part
+ * plain_text_word makes of the whole expression. The runs are taken on
+ * past each paren up to the ')' that pairs with none, where the word is
+ * built as lex_arith_word builds it, or handed back (2) as it hands back
+ * (a quote or '$' inside, a ')' that ends no "))"...). (Apart, so that the
+ * scan of a plain expression, most of them, stays as it was.)
+ */
+static int __attribute__((noinline))
+arith_paren_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t k)
+{
+	const char *src = p->src;
+	unsigned stop = ctx_run_stop[LC_ARITH], depth = 0;
+	do {
+		depth += src[k] == '(' ? 1 : -1u;
+		k++;
+		while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
+			k++;
+	} while (k < p->end && (src[k] == '(' || (src[k] == ')' && depth)));
+	return arith_word_closes(p, s, dq, k) ? arith_word_build(p, t, s, dq, k) : 2;
+}
+
 /* (The scan and its questions apart from the building, which needs a
- * frame: a word handed back, $(( (1) )) or $(( $x )), costs no more than
+ * frame: a word handed back, $(( $x )) or $((a)b), costs no more than
  * them.) */
 static int __attribute__((noinline))
 lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
@@ -4965,11 +5003,10 @@ lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
 	unsigned stop = ctx_run_stop[LC_ARITH];
 	while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
 		k++;
-	size_t e = k + 2 + dq; /* (where the word ends) */
-	if (e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
-	    !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH)
-		return 2;
-	return arith_word_build(p, t, s, dq, k);
+	if (arith_word_closes(p, s, dq, k))
+		return arith_word_build(p, t, s, dq, k);
+	/* (a '(' first among the run's stops: arith_paren_word's) */
+	return k < p->end && src[k] == '(' ? arith_paren_word(p, t, s, dq, k) : 2;
 }
 
 /* lex_dq_sub_word's word when more follows the $( ) at k in its "..." or

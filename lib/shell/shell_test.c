@@ -669,6 +669,34 @@ TEST(arithmetic)
 	ASSERT_EQ(word(t, 9)->parts[0].parts[0].kind, SH_PART_CMDSUB);
 	REJECT("echo $((a)b)", SH_ERR_UNSUPPORTED);
 	REJECT("echo \"$((1))", SH_ERR_SYNTAX);
+	/* parentheses that pair up in such an expression (arith_paren_word),
+	 * and the words it hands back: a '$' inside them, a ')' that closes
+	 * no "))" (a command substitution of a subshell), more after the
+	 * "))", a '(' that pairs with nothing */
+	PARSE("echo $(( (1+2) * (3) )) \"$(( -(-1) ))\" $(( ($x) )) $(( (a)) ) "
+	      "$(( (1) ))x",
+	      &t);
+	pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(word(t, 1)->n_parts, 1);
+	ASSERT_EQ(pt->kind, SH_PART_ARITH);
+	ASSERT_EQ(pt->expr->n_parts, 1);
+	ASSERT_STREQ(pt->expr->parts[0].text, " (1+2) * (3) ");
+	ASSERT_EQ(pt->expr->pos.col, 9);
+	ASSERT_EQ(word(t, 1)->src_len, 18);
+	pt = &word(t, 2)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pt->parts[0].kind, SH_PART_ARITH);
+	ASSERT_STREQ(pt->parts[0].expr->parts[0].text, " -(-1) ");
+	pt = &word(t, 3)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_ARITH);
+	ASSERT_EQ(pt->expr->n_parts, 3);
+	ASSERT_EQ(pt->expr->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 4)->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 4)->parts[0].body->kind, SH_NODE_SUBSHELL);
+	ASSERT_EQ(word(t, 5)->n_parts, 2);
+	ASSERT_STREQ(word(t, 5)->parts[0].expr->parts[0].text, " (1) ");
+	ASSERT_STREQ(word(t, 5)->parts[1].text, "x");
+	REJECT("echo $(( (1 ))", SH_ERR_SYNTAX);
 }
 
 TEST(braces)
