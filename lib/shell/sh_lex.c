@@ -3694,10 +3694,12 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			extra = sizeof(struct sh_part) + sizeof(struct sh_param) + n + 1;
 		} else {
 			if (close >= p->end || src[close] != '"') {
-				/* "text$( ...": lex_dq_sub_word's too */
+				/* "text$( ..." and "`...", "text`...":
+				 * lex_dq_sub_word's too */
 				if (__builtin_expect(ctx == LC_WORD && close + 1 < p->end &&
-						     src[close] == '$' && src[close + 1] == '(' &&
-						     cmdsub_after(p, close), 0)) {
+						     ((src[close] == '$' && src[close + 1] == '(' &&
+						       cmdsub_after(p, close)) ||
+						      src[close] == '`'), 0)) {
 					int r = lex_dq_sub_word(p, t, s, close, tok_dead);
 					return r < 0 ? r : 1;
 				}
@@ -5042,14 +5044,16 @@ dq_sub_word_more(struct sh_parser *p, size_t s, size_t k, struct sh_node *body,
 
 /*
  * word_simple_in's word that starts with "$( or "text$( (not $(( nor $(\ ),
- * the $( at k, the text before it [s + 1, k) a run of plain text inside
- * "..." (dq_stop_at's). When the word is "$(...)" or "text$(...)" (cd
- * "$(git rev-parse --show-toplevel)", echo "Done: $(date)"), it is built
- * here, the word, its DQUOTE part, the LIT of the text and the CMDSUB
- * inside, and the text, in one allocation; otherwise dq_sub_word_more goes
- * on. Either way the word lex_word_rest would build, with the charges and
- * errors of lex_parts_at's '"' case and lex_dollar. (No flags, at a
- * command name either: see lex_cmdsub_word.)
+ * or with "` or "text`, the $( or the backquote at k, the text before it
+ * [s + 1, k) a run of plain text inside "..." (dq_stop_at's). When the
+ * word is "$(...)" or "text$(...)" (cd "$(git rev-parse --show-toplevel)",
+ * echo "Done: $(date)"), or the same with `...`, it is built here, the
+ * word, its DQUOTE part, the LIT of the text and the CMDSUB inside, and the
+ * text, in one allocation; otherwise dq_sub_word_more goes on. Either way
+ * the word lex_word_rest would build, with the charges and errors of
+ * lex_parts_at's '"' case and lex_dollar (or its '`' case: lex_sub_body
+ * decodes a backquoted body as inside "..."). (No flags, at a command name
+ * either: see lex_cmdsub_word.)
  */
 static int __attribute__((noinline))
 lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool tok_dead)
@@ -5079,7 +5083,7 @@ lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool 
 						.text = text, .text_len = n };
 		}
 		*sub = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, k),
-					 .body = body };
+					 .backquote = p->src[k] == '`', .body = body };
 		*dq = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = in,
 					.n_parts = np };
 		word_init(w, pos, dq, 1, p->src + s, e + 1 - s);

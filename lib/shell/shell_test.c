@@ -578,6 +578,26 @@ TEST(command_substitution)
 	ASSERT_STREQ(word(t, 3)->parts[1].text, "d");
 	ASSERT_EQ(word(t, 4)->parts[0].parts[1].kind, SH_PART_ARITH);
 	ASSERT_EQ(word(t, 5)->n_parts, 2);
+	/* the same with `...` (a backquote part, its body decoded as inside
+	 * "...": \" is a quote there) */
+	PARSE("echo \"a b`c \\\"d\\\"`\" \"`c` d\" \"a `c`\"d \"`c`$x\"", &t);
+	pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pt->n_parts, 2);
+	ASSERT_STREQ(pt->parts[0].text, "a b");
+	ASSERT_EQ(pt->parts[1].kind, SH_PART_CMDSUB);
+	ASSERT_TRUE(pt->parts[1].backquote);
+	ASSERT_EQ(pt->parts[1].pos.col, 10);
+	ASSERT_EQ(word(pt->parts[1].body, 1)->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(word(t, 1)->src_len, 14);
+	pt = &word(t, 2)->parts[0];
+	ASSERT_EQ(pt->n_parts, 2);
+	ASSERT_TRUE(pt->parts[0].backquote);
+	ASSERT_STREQ(pt->parts[1].text, " d");
+	ASSERT_EQ(word(t, 3)->n_parts, 2);
+	ASSERT_TRUE(word(t, 3)->parts[0].parts[1].backquote);
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "d");
+	ASSERT_EQ(word(t, 4)->parts[0].parts[1].kind, SH_PART_PARAM);
 	/* backquoted arguments (from the argument loop, lex_cmdsub_word),
 	 * one that goes on after its backquote */
 	PARSE("echo `a`b `b c` x", &t);
