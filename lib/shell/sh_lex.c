@@ -4841,25 +4841,11 @@ sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
  * sh_lex_arith_cmd) do so around a lex_cmdsub_body of their own, which
  * keeps it. Everywhere else (a token's word, t->start set) it is kept.
  */
-static int __attribute__((noinline))
-lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv,
-	     bool tok_dead)
+static inline __attribute__((always_inline)) int
+sub_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+	       struct sh_node *body)
 {
-	struct sh_node *body = NULL;
-	int r = lex_sub_body_tok(p, k, false, &body, tok_dead);
-	if (r < 0)
-		return r;
 	size_t n = k - s; /* (the text before the substitution) */
-	if (!word_ends_at(p, p->pos)) {
-		if (n) {
-			struct litrun lr = { .active = true, .slice = true,
-					     .kind = SH_PART_LIT, .off = s,
-					     .sp = p->src + s, .sn = n };
-			if ((r = lit_flush_run(p, pv, &lr)) < 0)
-				return r;
-		}
-		return (r = push_sub(p, pv, k, body)) < 0 ? r : 1;
-	}
 	size_t np = n ? 2 : 1;
 	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
 					(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
@@ -4893,30 +4879,68 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 	return 0;
 }
 
-/*
- * A word that starts with $( (sub_at's, not $(( ), lex_word_simple's:
- * lex_word_rest's way for it (lex_sub_word, and when the word goes on,
- * lex_parts_at after its parts and make_word), with the flags of a word
- * that is no command name: LF_CMDPOS matters to no word whose first part
- * is no text (lex_parts_at's '[' case), nor does anything lex_word_rest
- * does after make_word. 1 when built (in t), < 0 on error.
- */
 static int __attribute__((noinline))
-lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
+lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv,
+	     bool tok_dead)
+{
+	struct sh_node *body = NULL;
+	int r = lex_sub_body_tok(p, k, false, &body, tok_dead);
+	if (r < 0)
+		return r;
+	size_t n = k - s; /* (the text before the substitution) */
+	if (!word_ends_at(p, p->pos)) {
+		if (n) {
+			struct litrun lr = { .active = true, .slice = true,
+					     .kind = SH_PART_LIT, .off = s,
+					     .sp = p->src + s, .sn = n };
+			if ((r = lit_flush_run(p, pv, &lr)) < 0)
+				return r;
+		}
+		return (r = push_sub(p, pv, k, body)) < 0 ? r : 1;
+	}
+	return sub_word_build(p, t, s, k, body);
+}
+
+/* lex_cmdsub_word's word when more follows the substitution at s, whose
+ * body is parsed: lex_sub_word's part pushed, then lex_parts_at and
+ * make_word, as lex_word_rest goes on. */
+static int __attribute__((noinline))
+cmdsub_word_more(struct sh_parser *p, struct sh_tok *t, size_t s, struct sh_node *body)
 {
 	struct pvec pv;
 	pvec_init(&pv);
-	p->cmdpos_sens = false;
-	int r = lex_sub_word(p, t, s, s, &pv, tok_dead);
-	if (r <= 0)
-		return r < 0 ? r : 1;
-	if ((r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0)
+	int r;
+	if ((r = push_sub(p, &pv, s, body)) < 0 ||
+	    (r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0)
 		return r;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);
 	if (!w)
 		return oom(p);
 	word_token_set(p, t, w);
 	return (r = merge_lits(p, w)) < 0 ? r : 1;
+}
+
+/*
+ * A word that starts with $( (sub_at's, not $(( ), lex_word_simple's:
+ * lex_word_rest's way for it (lex_sub_word's, with no text before the
+ * substitution, and when the word goes on, lex_parts_at after its part
+ * and make_word: cmdsub_word_more), with the flags of a word that is no
+ * command name: LF_CMDPOS matters to no word whose first part is no text
+ * (lex_parts_at's '[' case), nor does anything lex_word_rest does after
+ * make_word. 1 when built (in t), < 0 on error. (lex_sub_word's steps
+ * here, not a call: one frame around the nested parse.)
+ */
+static int __attribute__((noinline))
+lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
+{
+	p->cmdpos_sens = false;
+	struct sh_node *body = NULL;
+	int r = lex_sub_body_tok(p, s, false, &body, tok_dead);
+	if (r < 0)
+		return r;
+	if (!word_ends_at(p, p->pos))
+		return cmdsub_word_more(p, t, s, body);
+	return (r = sub_word_build(p, t, s, s, body)) < 0 ? r : 1;
 }
 
 /*
