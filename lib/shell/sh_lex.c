@@ -1978,6 +1978,15 @@ brace_view_param_end(const struct sh_parser *p, size_t k, bool *ret_cut)
 static void
 note_brace_skip(struct sh_parser *p, size_t dollar)
 {
+	/* A parameter that ends its word at p->pos, whose '}'
+	 * parser_param_close finds where the parser did (at p->pos - 1):
+	 * brace_view_param_end's walk after that '}' stops at once (at a
+	 * metacharacter or the end), so whatever its brace count says, the
+	 * view ends at p->pos or before, and nothing is noted. Asked first,
+	 * without that count (skip_quoted of the whole ${...}, which matches
+	 * a $( )'s parens again): ${x:-$(cmd)}, ${x:+`cmd`} ending a word. */
+	if (word_ends_at(p, p->pos) && parser_param_close(p, dollar, 0) == p->pos - 1)
+		return;
 	bool cut = false;
 	size_t to = brace_view_param_end(p, dollar, &cut);
 	if (to == SIZE_MAX || to <= p->pos)

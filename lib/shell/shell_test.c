@@ -850,6 +850,18 @@ TEST(braces)
 	PARSE("echo ${x:-{}${x:-{}{1..2} {3..4}", &t);
 	ASSERT_EQ(word(t, 1)->parts[2].kind, SH_PART_LIT);
 	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
+	/* a ${ with a substitution inside that ends its word, where the
+	 * scan that matches the $( )'s parens finds the parser's '}' (no
+	 * brace count: note_brace_skip's first question) or another one */
+	PARSE("echo ${x:-$(echo })} {a,b} ${x:-$(case a in a) echo };; esac)} {c,d} "
+	      "${x:-$(echo \"}\")}{e,f} ${x:-`echo }`}>f {g,h}",
+	      &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	ASSERT_EQ(word(t, 1)->parts[0].param->arg->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 4)->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 5)->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 7)->parts[0].kind, SH_PART_BRACE);
 	/* a brace in a brace's item (arg_brace_nested): built, and the
 	 * shapes it leaves to lex_brace_word (a tilde starting an item, two
 	 * braces in an item, a brace in an inner item, text after the outer
