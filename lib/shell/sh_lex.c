@@ -1214,6 +1214,9 @@ operand_ends_at(const struct sh_parser *p, enum lctx ctx, size_t e)
 	       (c == ':' && ctx == LC_PARAM_OFF);
 }
 
+static int operand_cmdsub_word(struct sh_parser *p, enum lctx ctx, unsigned flags,
+			       struct sh_word **ret);
+
 static int
 lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		  struct sh_word **ret)
@@ -1244,6 +1247,12 @@ lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 				*ret = t.word;
 				return 0;
 			}
+			/* an operand of ${...} that starts with a $( (no $((
+			 * nor $(\ ): ${x:-$(cmd)} */
+			if (c == '$' && k + 2 < p->end && p->src[k + 1] == '(' &&
+			    p->src[k + 2] != '(' && p->src[k + 2] != '\\' &&
+			    (ctx == LC_PARAM || ctx == LC_PARAM_PAT || ctx == LC_PARAM_OFF))
+				return operand_cmdsub_word(p, ctx, flags, ret);
 		}
 		/* one escaped character: ${y#\*}, ${x/a/\/}; the one ESCAPED
 		 * part lex_parts makes of it outside double quotes */
@@ -4950,6 +4959,51 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 	if (!word_ends_at(p, p->pos))
 		return cmdsub_word_more(p, t, s, body);
 	return (r = sub_word_build(p, t, s, s, body)) < 0 ? r : 1;
+}
+
+/*
+ * lex_param_operand's operand in ctx (a ${...} operand's: LC_PARAM,
+ * LC_PARAM_PAT or LC_PARAM_OFF) that starts with a $( at p->pos (not $((
+ * nor $(\ ), as lex_subword takes it: the substitution parsed as
+ * lex_dollar parses it (the same charge, p->tok kept), and when the
+ * operand ends after it (${x:-$(cmd)}, most), its word of one CMDSUB part
+ * built as lex_cmdsub_word builds a word's, the word make_word makes of
+ * that part; else the part pushed and lex_parts goes on from there, as
+ * lex_parts_at's loop would after lex_dollar (in these contexts its
+ * state there is that of a fresh call: no literal run, no paren depth,
+ * no error that reads where the operand started), then lex_subword's
+ * end. p->cmdpos_sens is left as the nested parse leaves it, as
+ * lex_subword leaves it. (Out of line: rare.)
+ */
+static int __attribute__((noinline))
+operand_cmdsub_word(struct sh_parser *p, enum lctx ctx, unsigned flags, struct sh_word **ret)
+{
+	size_t s = p->pos;
+	struct sh_node *body = NULL;
+	int r = lex_sub_body_tok(p, s, false, &body, false);
+	if (r < 0)
+		return r;
+	bool sens = p->cmdpos_sens;
+	if (operand_ends_at(p, ctx, p->pos)) {
+		struct sh_tok t;
+		t.word = NULL; /* (set when built; said for the compiler) */
+		if ((r = sub_word_build(p, &t, s, s, body)) < 0)
+			return r;
+		p->cmdpos_sens = sens;
+		*ret = t.word;
+		return 0;
+	}
+	struct pvec pv;
+	pvec_init(&pv);
+	if ((r = push_sub(p, &pv, s, body)) < 0 || (r = lex_parts(p, ctx, flags, &pv)) < 0)
+		return r;
+	if (r > 0)
+		return sh_fail(p, SH_ERR_SYNTAX, p->pos, "unexpected end of word");
+	struct sh_word *w = make_word(p, &pv, s, p->pos);
+	if (!w)
+		return oom(p);
+	*ret = w;
+	return 0;
 }
 
 /*

@@ -598,6 +598,32 @@ TEST(command_substitution)
 	ASSERT_TRUE(word(t, 3)->parts[0].parts[1].backquote);
 	ASSERT_STREQ(word(t, 3)->parts[1].text, "d");
 	ASSERT_EQ(word(t, 4)->parts[0].parts[1].kind, SH_PART_PARAM);
+	/* an operand of ${...} that starts with a $( (operand_cmdsub_word):
+	 * the substitution alone, and one that text or another part
+	 * follows (lex_parts goes on), in a pattern, an offset, quotes */
+	PARSE("echo ${x:-$(a b)} ${x:-$(a)b} ${x/$(a)/$(b)c} ${x:$(a):1} "
+	      "\"${x:+$(a)\"b\"}\"",
+	      &t);
+	const struct sh_word *op = word(t, 1)->parts[0].param->arg;
+	ASSERT_EQ(op->n_parts, 1);
+	ASSERT_EQ(op->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(op->parts[0].pos.col, 11);
+	ASSERT_EQ(op->src_len, 6);
+	ASSERT_EQ(op->parts[0].body->u.simple.n_words, 2);
+	op = word(t, 2)->parts[0].param->arg;
+	ASSERT_EQ(op->n_parts, 2);
+	ASSERT_STREQ(op->parts[1].text, "b");
+	ASSERT_EQ(op->src_len, 5);
+	ASSERT_EQ(word(t, 3)->parts[0].param->arg->n_parts, 1);
+	op = word(t, 3)->parts[0].param->arg2;
+	ASSERT_EQ(op->n_parts, 2);
+	ASSERT_EQ(op->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_STREQ(op->parts[1].text, "c");
+	ASSERT_EQ(word(t, 4)->parts[0].param->arg->parts[0].kind, SH_PART_CMDSUB);
+	op = word(t, 5)->parts[0].parts[0].param->arg;
+	ASSERT_EQ(op->n_parts, 2);
+	ASSERT_EQ(op->parts[1].kind, SH_PART_DQUOTE);
+	REJECT("echo ${x:-$(a)", SH_ERR_SYNTAX);
 	/* backquoted arguments (from the argument loop, lex_cmdsub_word),
 	 * one that goes on after its backquote */
 	PARSE("echo `a`b `b c` x", &t);
