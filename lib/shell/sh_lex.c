@@ -1216,6 +1216,9 @@ operand_ends_at(const struct sh_parser *p, enum lctx ctx, size_t e)
 	       (c == ':' && ctx == LC_PARAM_OFF);
 }
 
+static int operand_cmdsub_word(struct sh_parser *p, enum lctx ctx, unsigned flags,
+			       struct sh_word **ret);
+
 static int
 lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 		  struct sh_word **ret)
@@ -1246,6 +1249,12 @@ lex_param_operand(struct sh_parser *p, enum lctx ctx, unsigned flags,
 				*ret = t.word;
 				return 0;
 			}
+			/* an operand of ${...} that starts with a $( (no $((
+			 * nor $(\ ): ${x:-$(cmd)} */
+			if (c == '$' && k + 2 < p->end && p->src[k + 1] == '(' &&
+			    p->src[k + 2] != '(' && p->src[k + 2] != '\\' &&
+			    (ctx == LC_PARAM || ctx == LC_PARAM_PAT || ctx == LC_PARAM_OFF))
+				return operand_cmdsub_word(p, ctx, flags, ret);
 		}
 		/* one escaped character: ${y#\*}, ${x/a/\/}; the one ESCAPED
 		 * part lex_parts makes of it outside double quotes */
@@ -1980,6 +1989,15 @@ brace_view_param_end(const struct sh_parser *p, size_t k, bool *ret_cut)
 static void
 note_brace_skip(struct sh_parser *p, size_t dollar)
 {
+	/* A parameter that ends its word at p->pos, whose '}'
+	 * parser_param_close finds where the parser did (at p->pos - 1):
+	 * brace_view_param_end's walk after that '}' stops at once (at a
+	 * metacharacter or the end), so whatever its brace count says, the
+	 * view ends at p->pos or before, and nothing is noted. Asked first,
+	 * without that count (skip_quoted of the whole ${...}, which matches
+	 * a $( )'s parens again): ${x:-$(cmd)}, ${x:+`cmd`} ending a word. */
+	if (word_ends_at(p, p->pos) && parser_param_close(p, dollar, 0) == p->pos - 1)
+		return;
 	bool cut = false;
 	size_t to = brace_view_param_end(p, dollar, &cut);
 	if (to == SIZE_MAX || to <= p->pos)
@@ -3696,10 +3714,12 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			extra = sizeof(struct sh_part) + sizeof(struct sh_param) + n + 1;
 		} else {
 			if (close >= p->end || src[close] != '"') {
-				/* "text$( ...": lex_dq_sub_word's too */
+				/* "text$( ..." and "`...", "text`...":
+				 * lex_dq_sub_word's too */
 				if (__builtin_expect(ctx == LC_WORD && close + 1 < p->end &&
-						     src[close] == '$' && src[close + 1] == '(' &&
-						     cmdsub_after(p, close), 0)) {
+						     ((src[close] == '$' && src[close + 1] == '(' &&
+						       cmdsub_after(p, close)) ||
+						      src[close] == '`'), 0)) {
 					int r = lex_dq_sub_word(p, t, s, close, tok_dead);
 					return r < 0 ? r : 1;
 				}
@@ -4998,25 +5018,11 @@ sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
  * sh_lex_arith_cmd) do so around a lex_cmdsub_body of their own, which
  * keeps it. Everywhere else (a token's word, t->start set) it is kept.
  */
-static int __attribute__((noinline))
-lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv,
-	     bool tok_dead)
+static inline __attribute__((always_inline)) int
+sub_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+	       struct sh_node *body)
 {
-	struct sh_node *body = NULL;
-	int r = lex_sub_body_tok(p, k, false, &body, tok_dead);
-	if (r < 0)
-		return r;
 	size_t n = k - s; /* (the text before the substitution) */
-	if (!word_ends_at(p, p->pos)) {
-		if (n) {
-			struct litrun lr = { .active = true, .slice = true,
-					     .kind = SH_PART_LIT, .off = s,
-					     .sp = p->src + s, .sn = n };
-			if ((r = lit_flush_run(p, pv, &lr)) < 0)
-				return r;
-		}
-		return (r = push_sub(p, pv, k, body)) < 0 ? r : 1;
-	}
 	size_t np = n ? 2 : 1;
 	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
 					(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
@@ -5050,30 +5056,113 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 	return 0;
 }
 
-/*
- * A word that starts with $( (sub_at's, not $(( ), lex_word_simple's:
- * lex_word_rest's way for it (lex_sub_word, and when the word goes on,
- * lex_parts_at after its parts and make_word), with the flags of a word
- * that is no command name: LF_CMDPOS matters to no word whose first part
- * is no text (lex_parts_at's '[' case), nor does anything lex_word_rest
- * does after make_word. 1 when built (in t), < 0 on error.
- */
 static int __attribute__((noinline))
-lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
+lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct pvec *pv,
+	     bool tok_dead)
+{
+	struct sh_node *body = NULL;
+	int r = lex_sub_body_tok(p, k, false, &body, tok_dead);
+	if (r < 0)
+		return r;
+	size_t n = k - s; /* (the text before the substitution) */
+	if (!word_ends_at(p, p->pos)) {
+		if (n) {
+			struct litrun lr = { .active = true, .slice = true,
+					     .kind = SH_PART_LIT, .off = s,
+					     .sp = p->src + s, .sn = n };
+			if ((r = lit_flush_run(p, pv, &lr)) < 0)
+				return r;
+		}
+		return (r = push_sub(p, pv, k, body)) < 0 ? r : 1;
+	}
+	return sub_word_build(p, t, s, k, body);
+}
+
+/* lex_cmdsub_word's word when more follows the substitution at s, whose
+ * body is parsed: lex_sub_word's part pushed, then lex_parts_at and
+ * make_word, as lex_word_rest goes on. */
+static int __attribute__((noinline))
+cmdsub_word_more(struct sh_parser *p, struct sh_tok *t, size_t s, struct sh_node *body)
 {
 	struct pvec pv;
 	pvec_init(&pv);
-	p->cmdpos_sens = false;
-	int r = lex_sub_word(p, t, s, s, &pv, tok_dead);
-	if (r <= 0)
-		return r < 0 ? r : 1;
-	if ((r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0)
+	int r;
+	if ((r = push_sub(p, &pv, s, body)) < 0 ||
+	    (r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0)
 		return r;
 	struct sh_word *w = make_word(p, &pv, s, p->pos);
 	if (!w)
 		return oom(p);
 	word_token_set(p, t, w);
 	return (r = merge_lits(p, w)) < 0 ? r : 1;
+}
+
+/*
+ * A word that starts with $( (sub_at's, not $(( ), lex_word_simple's:
+ * lex_word_rest's way for it (lex_sub_word's, with no text before the
+ * substitution, and when the word goes on, lex_parts_at after its part
+ * and make_word: cmdsub_word_more), with the flags of a word that is no
+ * command name: LF_CMDPOS matters to no word whose first part is no text
+ * (lex_parts_at's '[' case), nor does anything lex_word_rest does after
+ * make_word. 1 when built (in t), < 0 on error. (lex_sub_word's steps
+ * here, not a call: one frame around the nested parse.)
+ */
+static int __attribute__((noinline))
+lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
+{
+	p->cmdpos_sens = false;
+	struct sh_node *body = NULL;
+	int r = lex_sub_body_tok(p, s, false, &body, tok_dead);
+	if (r < 0)
+		return r;
+	if (!word_ends_at(p, p->pos))
+		return cmdsub_word_more(p, t, s, body);
+	return (r = sub_word_build(p, t, s, s, body)) < 0 ? r : 1;
+}
+
+/*
+ * lex_param_operand's operand in ctx (a ${...} operand's: LC_PARAM,
+ * LC_PARAM_PAT or LC_PARAM_OFF) that starts with a $( at p->pos (not $((
+ * nor $(\ ), as lex_subword takes it: the substitution parsed as
+ * lex_dollar parses it (the same charge, p->tok kept), and when the
+ * operand ends after it (${x:-$(cmd)}, most), its word of one CMDSUB part
+ * built as lex_cmdsub_word builds a word's, the word make_word makes of
+ * that part; else the part pushed and lex_parts goes on from there, as
+ * lex_parts_at's loop would after lex_dollar (in these contexts its
+ * state there is that of a fresh call: no literal run, no paren depth,
+ * no error that reads where the operand started), then lex_subword's
+ * end. p->cmdpos_sens is left as the nested parse leaves it, as
+ * lex_subword leaves it. (Out of line: rare.)
+ */
+static int __attribute__((noinline))
+operand_cmdsub_word(struct sh_parser *p, enum lctx ctx, unsigned flags, struct sh_word **ret)
+{
+	size_t s = p->pos;
+	struct sh_node *body = NULL;
+	int r = lex_sub_body_tok(p, s, false, &body, false);
+	if (r < 0)
+		return r;
+	bool sens = p->cmdpos_sens;
+	if (operand_ends_at(p, ctx, p->pos)) {
+		struct sh_tok t;
+		t.word = NULL; /* (set when built; said for the compiler) */
+		if ((r = sub_word_build(p, &t, s, s, body)) < 0)
+			return r;
+		p->cmdpos_sens = sens;
+		*ret = t.word;
+		return 0;
+	}
+	struct pvec pv;
+	pvec_init(&pv);
+	if ((r = push_sub(p, &pv, s, body)) < 0 || (r = lex_parts(p, ctx, flags, &pv)) < 0)
+		return r;
+	if (r > 0)
+		return sh_fail(p, SH_ERR_SYNTAX, p->pos, "unexpected end of word");
+	struct sh_word *w = make_word(p, &pv, s, p->pos);
+	if (!w)
+		return oom(p);
+	*ret = w;
+	return 0;
 }
 
 /*
@@ -5141,8 +5230,46 @@ arith_word_build_text(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a,
 	return arith_word_make(p, t, s, a, false, k);
 }
 
+/* Is the plain expression of the $(( at s (dq: "$((, s at the quote)
+ * followed at k by the "))" (and '"') that end the word, in a source
+ * without continuation lines, within the nesting limit? (lex_arith_word's
+ * questions before arith_word_build.) */
+static inline __attribute__((always_inline)) bool
+arith_word_closes(const struct sh_parser *p, size_t s, bool dq, size_t k)
+{
+	const char *src = p->src;
+	size_t e = k + 2 + dq; /* (where the word ends) */
+	return !(e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
+		 !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH);
+}
+
+/*
+ * lex_arith_word's word whose expression's first run stopped at a '(' at
+ * k: $(( (1+2) * 3 )), $(( -(-1) )). Parentheses that pair up are plain
+ * text there too: lex_parts_at's LC_ARITH loop counts them and takes each,
+ * with the text around it, into the same literal run, the one LIT part
+ * plain_text_word makes of the whole expression. The runs are taken on
+ * past each paren up to the ')' that pairs with none, where the word is
+ * built as lex_arith_word builds it, or handed back (2) as it hands back
+ * (a quote or '$' inside, a ')' that ends no "))"...). (Apart, so that the
+ * scan of a plain expression, most of them, stays as it was.)
+ */
+static int __attribute__((noinline))
+arith_paren_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t k)
+{
+	const char *src = p->src;
+	unsigned stop = ctx_run_stop[LC_ARITH], depth = 0;
+	do {
+		depth += src[k] == '(' ? 1 : -1u;
+		k++;
+		while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
+			k++;
+	} while (k < p->end && (src[k] == '(' || (src[k] == ')' && depth)));
+	return arith_word_closes(p, s, dq, k) ? arith_word_build(p, t, s, dq, k) : 2;
+}
+
 /* (The scan and its questions apart from the building, which needs a
- * frame: a word handed back, $(( (1) )) or $(( $x )), costs no more than
+ * frame: a word handed back, $(( $x )) or $((a)b), costs no more than
  * them.) */
 static inline __attribute__((always_inline)) int
 arith_word_scan(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a, bool dq)
@@ -5152,13 +5279,14 @@ arith_word_scan(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a, bool 
 	unsigned stop = ctx_run_stop[LC_ARITH];
 	while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
 		k++;
-	size_t e = k + 2 + dq; /* (where the word ends) */
-	if (e > p->end || src[k] != ')' || src[k + 1] != ')' || (dq && src[k + 2] != '"') ||
-	    !word_ends_at(p, e) || !p->no_lc || p->depth + dq >= SH_MAX_DEPTH)
-		return 2;
-	/* (text first only before an unquoted $((: see
-	 * equals_arith_token) */
-	return a == s ? arith_word_build(p, t, s, dq, k) : arith_word_build_text(p, t, s, a, k);
+	if (arith_word_closes(p, s, dq, k))
+		/* (text first only before an unquoted $((: see
+		 * equals_arith_token) */
+		return a == s ? arith_word_build(p, t, s, dq, k)
+			      : arith_word_build_text(p, t, s, a, k);
+	/* (a '(' first among the run's stops: arith_paren_word's, for a
+	 * $(( with no text first) */
+	return a == s && k < p->end && src[k] == '(' ? arith_paren_word(p, t, s, dq, k) : 2;
 }
 
 /* arith_word_scan's word with no text first (an argument's, a command's) */
@@ -5201,14 +5329,16 @@ dq_sub_word_more(struct sh_parser *p, size_t s, size_t k, struct sh_node *body,
 
 /*
  * word_simple_in's word that starts with "$( or "text$( (not $(( nor $(\ ),
- * the $( at k, the text before it [s + 1, k) a run of plain text inside
- * "..." (dq_stop_at's). When the word is "$(...)" or "text$(...)" (cd
- * "$(git rev-parse --show-toplevel)", echo "Done: $(date)"), it is built
- * here, the word, its DQUOTE part, the LIT of the text and the CMDSUB
- * inside, and the text, in one allocation; otherwise dq_sub_word_more goes
- * on. Either way the word lex_word_rest would build, with the charges and
- * errors of lex_parts_at's '"' case and lex_dollar. (No flags, at a
- * command name either: see lex_cmdsub_word.)
+ * or with "` or "text`, the $( or the backquote at k, the text before it
+ * [s + 1, k) a run of plain text inside "..." (dq_stop_at's). When the
+ * word is "$(...)" or "text$(...)" (cd "$(git rev-parse --show-toplevel)",
+ * echo "Done: $(date)"), or the same with `...`, it is built here, the
+ * word, its DQUOTE part, the LIT of the text and the CMDSUB inside, and the
+ * text, in one allocation; otherwise dq_sub_word_more goes on. Either way
+ * the word lex_word_rest would build, with the charges and errors of
+ * lex_parts_at's '"' case and lex_dollar (or its '`' case: lex_sub_body
+ * decodes a backquoted body as inside "..."). (No flags, at a command name
+ * either: see lex_cmdsub_word.)
  */
 static int __attribute__((noinline))
 lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool tok_dead)
@@ -5238,7 +5368,7 @@ lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool 
 						.text = text, .text_len = n };
 		}
 		*sub = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, k),
-					 .body = body };
+					 .backquote = p->src[k] == '`', .body = body };
 		*dq = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = in,
 					.n_parts = np };
 		word_init(w, pos, dq, 1, p->src + s, e + 1 - s);

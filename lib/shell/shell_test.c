@@ -704,6 +704,52 @@ TEST(command_substitution)
 	ASSERT_STREQ(word(t, 3)->parts[1].text, "d");
 	ASSERT_EQ(word(t, 4)->parts[0].parts[1].kind, SH_PART_ARITH);
 	ASSERT_EQ(word(t, 5)->n_parts, 2);
+	/* the same with `...` (a backquote part, its body decoded as inside
+	 * "...": \" is a quote there) */
+	PARSE("echo \"a b`c \\\"d\\\"`\" \"`c` d\" \"a `c`\"d \"`c`$x\"", &t);
+	pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pt->n_parts, 2);
+	ASSERT_STREQ(pt->parts[0].text, "a b");
+	ASSERT_EQ(pt->parts[1].kind, SH_PART_CMDSUB);
+	ASSERT_TRUE(pt->parts[1].backquote);
+	ASSERT_EQ(pt->parts[1].pos.col, 10);
+	ASSERT_EQ(word(pt->parts[1].body, 1)->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(word(t, 1)->src_len, 14);
+	pt = &word(t, 2)->parts[0];
+	ASSERT_EQ(pt->n_parts, 2);
+	ASSERT_TRUE(pt->parts[0].backquote);
+	ASSERT_STREQ(pt->parts[1].text, " d");
+	ASSERT_EQ(word(t, 3)->n_parts, 2);
+	ASSERT_TRUE(word(t, 3)->parts[0].parts[1].backquote);
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "d");
+	ASSERT_EQ(word(t, 4)->parts[0].parts[1].kind, SH_PART_PARAM);
+	/* an operand of ${...} that starts with a $( (operand_cmdsub_word):
+	 * the substitution alone, and one that text or another part
+	 * follows (lex_parts goes on), in a pattern, an offset, quotes */
+	PARSE("echo ${x:-$(a b)} ${x:-$(a)b} ${x/$(a)/$(b)c} ${x:$(a):1} "
+	      "\"${x:+$(a)\"b\"}\"",
+	      &t);
+	const struct sh_word *op = word(t, 1)->parts[0].param->arg;
+	ASSERT_EQ(op->n_parts, 1);
+	ASSERT_EQ(op->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(op->parts[0].pos.col, 11);
+	ASSERT_EQ(op->src_len, 6);
+	ASSERT_EQ(op->parts[0].body->u.simple.n_words, 2);
+	op = word(t, 2)->parts[0].param->arg;
+	ASSERT_EQ(op->n_parts, 2);
+	ASSERT_STREQ(op->parts[1].text, "b");
+	ASSERT_EQ(op->src_len, 5);
+	ASSERT_EQ(word(t, 3)->parts[0].param->arg->n_parts, 1);
+	op = word(t, 3)->parts[0].param->arg2;
+	ASSERT_EQ(op->n_parts, 2);
+	ASSERT_EQ(op->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_STREQ(op->parts[1].text, "c");
+	ASSERT_EQ(word(t, 4)->parts[0].param->arg->parts[0].kind, SH_PART_CMDSUB);
+	op = word(t, 5)->parts[0].parts[0].param->arg;
+	ASSERT_EQ(op->n_parts, 2);
+	ASSERT_EQ(op->parts[1].kind, SH_PART_DQUOTE);
+	REJECT("echo ${x:-$(a)", SH_ERR_SYNTAX);
 	/* backquoted arguments (from the argument loop, lex_cmdsub_word),
 	 * one that goes on after its backquote */
 	PARSE("echo `a`b `b c` x", &t);
@@ -795,6 +841,34 @@ TEST(arithmetic)
 	ASSERT_EQ(word(t, 9)->parts[0].parts[0].kind, SH_PART_CMDSUB);
 	REJECT("echo $((a)b)", SH_ERR_UNSUPPORTED);
 	REJECT("echo \"$((1))", SH_ERR_SYNTAX);
+	/* parentheses that pair up in such an expression (arith_paren_word),
+	 * and the words it hands back: a '$' inside them, a ')' that closes
+	 * no "))" (a command substitution of a subshell), more after the
+	 * "))", a '(' that pairs with nothing */
+	PARSE("echo $(( (1+2) * (3) )) \"$(( -(-1) ))\" $(( ($x) )) $(( (a)) ) "
+	      "$(( (1) ))x",
+	      &t);
+	pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(word(t, 1)->n_parts, 1);
+	ASSERT_EQ(pt->kind, SH_PART_ARITH);
+	ASSERT_EQ(pt->expr->n_parts, 1);
+	ASSERT_STREQ(pt->expr->parts[0].text, " (1+2) * (3) ");
+	ASSERT_EQ(pt->expr->pos.col, 9);
+	ASSERT_EQ(word(t, 1)->src_len, 18);
+	pt = &word(t, 2)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pt->parts[0].kind, SH_PART_ARITH);
+	ASSERT_STREQ(pt->parts[0].expr->parts[0].text, " -(-1) ");
+	pt = &word(t, 3)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_ARITH);
+	ASSERT_EQ(pt->expr->n_parts, 3);
+	ASSERT_EQ(pt->expr->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 4)->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 4)->parts[0].body->kind, SH_NODE_SUBSHELL);
+	ASSERT_EQ(word(t, 5)->n_parts, 2);
+	ASSERT_STREQ(word(t, 5)->parts[0].expr->parts[0].text, " (1) ");
+	ASSERT_STREQ(word(t, 5)->parts[1].text, "x");
+	REJECT("echo $(( (1 ))", SH_ERR_SYNTAX);
 }
 
 TEST(braces)
@@ -928,6 +1002,18 @@ TEST(braces)
 	PARSE("echo ${x:-{}${x:-{}{1..2} {3..4}", &t);
 	ASSERT_EQ(word(t, 1)->parts[2].kind, SH_PART_LIT);
 	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
+	/* a ${ with a substitution inside that ends its word, where the
+	 * scan that matches the $( )'s parens finds the parser's '}' (no
+	 * brace count: note_brace_skip's first question) or another one */
+	PARSE("echo ${x:-$(echo })} {a,b} ${x:-$(case a in a) echo };; esac)} {c,d} "
+	      "${x:-$(echo \"}\")}{e,f} ${x:-`echo }`}>f {g,h}",
+	      &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	ASSERT_EQ(word(t, 1)->parts[0].param->arg->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 4)->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 5)->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 7)->parts[0].kind, SH_PART_BRACE);
 	/* a brace in a brace's item (arg_brace_nested): built, and the
 	 * shapes it leaves to lex_brace_word (a tilde starting an item, two
 	 * braces in an item, a brace in an inner item, text after the outer
