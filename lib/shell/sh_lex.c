@@ -4182,7 +4182,10 @@ wseq_text_quote_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
 	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 2;
-	struct sh_param *pm = NULL; /* (no parameter) */
+	/* (none of these pieces is a parameter, but the profile-guided gcc
+	 * cannot rule out wseq_part's PARAM branch, and with a NULL here
+	 * -Wnull-dereference fails the build) */
+	struct sh_param no_param, *pm = &no_param;
 	char *txt = (char *)(in + nin);
 	int r;
 	wseq_part(p, &pc[0], &top[0], &txt, &pm);
