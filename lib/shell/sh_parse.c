@@ -1202,6 +1202,14 @@ parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
 {
 	struct sh_tok *t;
 	int r;
+	/* (most compound commands end the input: its end-of-input token
+	 * made here, as parse_simple_body makes it, without sh_lex_token's
+	 * call) */
+	if (!p->have_tok && p->pos >= p->end && !p->n_hd) {
+		tok_eof(&p->tok, p->pos);
+		p->have_tok = 3; /* (see tok_in_hand) */
+		return 0;
+	}
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
 	return starts_redir(t) ? parse_trailing_redirs_slow(p, n) : 0;
