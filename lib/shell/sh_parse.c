@@ -1754,7 +1754,13 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
-	struct sh_node *n = new_node(p, SH_NODE_CASE, start);
+	/* the items are stored after the node as they come (room for most
+	 * cases' items, moving to sh_vec_more's vectors past that), not on
+	 * the stack and copied at the end (see node_with_room) */
+	enum { ITEMS_INL = 4 };
+	_Static_assert(sizeof(struct sh_case_item) % 8 == 0, "node_with_room's room");
+	struct sh_node *n = node_with_room(p, SH_NODE_CASE, start,
+					   ITEMS_INL * sizeof(struct sh_case_item));
 	if (!n)
 		return oom(p);
 	if ((r = peek_tok(p, false, &t)) < 0)
@@ -1769,11 +1775,11 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		return r;
 	if ((r = expect_kw(p, RW_IN)) < 0)
 		return r;
-	/* the items and each item's patterns are collected on the stack and
-	 * copied once, at their final size (see sh_vec_room) */
-	struct sh_case_item items_inl[8], *items = items_inl;
+	/* (each item's patterns are collected on the stack and copied once,
+	 * at their final size: see sh_vec_room) */
+	struct sh_case_item *items = (struct sh_case_item *)(n + 1);
 	struct sh_word *pats_inl[8], **pats;
-	size_t ni = 0, cap = ARRAY_SIZE(items_inl);
+	size_t ni = 0, cap = ITEMS_INL;
 	for (;;) {
 		size_t np = 0, pcap = ARRAY_SIZE(pats_inl);
 		pats = pats_inl;
@@ -1795,9 +1801,17 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			it = &items[ni++];
 			it->pos = sh_pos_at(p, ps);
 			it->term = SH_CASE_BREAK;
+			if (r == 1) {
+				/* (its one pattern: the vector made at once) */
+				struct sh_word **pv = sh_alloc_rounded(p, sizeof(*pv));
+				if (!pv)
+					return oom(p);
+				pv[0] = pw;
+				it->patterns = pv;
+				it->n_patterns = 1;
+				goto list;
+			}
 			pats[np++] = pw;
-			if (r == 1)
-				goto body;
 			/* (the patterns after its '|' the grammar's way) */
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
@@ -1841,11 +1855,11 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
 		}
-	body:
 		it->patterns = sh_vec_done(p, pats, pats_inl, np, sizeof(*pats));
 		it->n_patterns = np;
 		if (!it->patterns)
 			return oom(p);
+	list:
 		if ((r = parse_list(p, true, RW_NONE, &it->body)) < 0)
 			return r;
 		if ((r = peek_tok(p, true, &t)) < 0)
@@ -1866,9 +1880,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		return unexpected(p, t);
 	}
 	if (ni) {
-		n->u.case_.items = sh_vec_done(p, items, items_inl, ni, sizeof(*items));
-		if (!n->u.case_.items)
-			return oom(p);
+		n->u.case_.items = items;
 		n->u.case_.n_items = ni;
 	}
 	*ret = n;

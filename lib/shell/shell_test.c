@@ -1893,6 +1893,25 @@ TEST(node_vectors)
 			ASSERT_EQ(t->u.list.seps[i],
 				  i < n && (i + 1) % 3 == 0 ? SH_SEP_AMP : SH_SEP_SEMI);
 		}
+		/* a case of n + 1 items (stored after the node up to 4, moved
+		 * past that), a second pattern and ;& in every third */
+		len = (size_t)snprintf(src, sizeof(src), "case x in");
+		for (int i = 0; i <= n; i++)
+			len += (size_t)snprintf(src + len, sizeof(src) - len,
+						i % 3 == 2 ? " p%d|q) b%d;&" : " p%d) b%d;;", i, i);
+		snprintf(src + len, sizeof(src) - len, " esac");
+		PARSE(src, &t);
+		ASSERT_EQ(t->kind, SH_NODE_CASE);
+		ASSERT_EQ(t->u.case_.n_items, (size_t)n + 1);
+		for (int i = 0; i <= n; i++) {
+			const struct sh_case_item *it = &t->u.case_.items[i];
+			ASSERT_EQ(it->n_patterns, i % 3 == 2 ? 2u : 1u);
+			ASSERT_EQ(it->term, i % 3 == 2 ? SH_CASE_FALL : SH_CASE_BREAK);
+			snprintf(v, sizeof(v), "p%d", i);
+			ASSERT_STREQ(static_value(it->patterns[0]), v);
+			snprintf(v, sizeof(v), "b%d", i);
+			ASSERT_STREQ(static_value(word(it->body, 0)), v);
+		}
 	}
 	static const char *const after_list[] = {
 		"a )", "a b | c )", "a; b )", "a && b )", "a\nb )", "a\n)", "x=$(a) )",
