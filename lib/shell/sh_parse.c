@@ -129,8 +129,11 @@ oom(struct sh_parser *p)
 
 /* ---- tokens ------------------------------------------------------------ */
 
-/* The token at p->pos, lexed now unless the one in hand will do. */
-static int
+/* The token at p->pos, lexed now unless the one in hand will do. (Always
+ * inline: gcc left it out of line, and a call of it, for the token after
+ * a compound command's words or reserved words, cost more than its few
+ * tests in each caller.) */
+static inline __attribute__((always_inline)) int
 peek_tok_slow(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 {
 	int r;
