@@ -336,9 +336,9 @@ likely_rw(struct sh_parser *p, enum sh_rw rw)
 		(void)sh_lex_rw(p, true, rw);
 }
 
-/* Expect reserved word kw at command position. (Inline: every compound
- * command ends with one, and the word is almost always in hand.) */
-static inline int
+/* Expect reserved word kw at command position. (Always inline: every
+ * compound command ends with one, and the word is almost always in hand.) */
+static inline __attribute__((always_inline)) int
 expect_kw(struct sh_parser *p, enum sh_rw kw)
 {
 	struct sh_tok *t;
@@ -555,11 +555,14 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	return parse_list_more(p, start, item, (enum sh_list_sep)sep, closer, ret);
 }
 
+/* (its first command parsed in its own frame, as sh_parse's is, top:
+ * most bodies of compound commands are one command, and for those the
+ * call of parse_named_command cost more than the larger frame) */
 static int
 parse_list(struct sh_parser *p, bool allow_empty, enum sh_rw closer, struct sh_node **ret)
 {
 	bool in_hand;
-	return parse_list_inline(p, allow_empty, closer, ret, &in_hand, false);
+	return parse_list_inline(p, allow_empty, closer, ret, &in_hand, true);
 }
 
 static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
