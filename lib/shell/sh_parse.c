@@ -1689,7 +1689,12 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		name = var->parts[0].text;
 		consume(p);
 	}
-	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
+	/* (the words are stored after the node as they come, room for most
+	 * loops' words, moving to sh_vec_more's vectors past that: see
+	 * node_with_room) */
+	enum { WORDS_INL = 4 };
+	struct sh_node *n = node_with_room(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start,
+					   WORDS_INL * sizeof(struct sh_word *));
 	if (!n)
 		return oom(p);
 	n->u.for_.var = name;
@@ -1701,9 +1706,8 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	if (is_rw(t, RW_IN)) {
 		consume(p);
 		n->u.for_.has_in = true;
-		/* collected on the stack, copied once at their final size */
-		struct sh_word *words_inl[8], **words = words_inl;
-		size_t nw = 0, cap = ARRAY_SIZE(words_inl);
+		struct sh_word **words = (struct sh_word **)(n + 1);
+		size_t nw = 0, cap = WORDS_INL;
 		for (;;) {
 			/* most are plain words, lexed as arguments are (no
 			 * reserved words here: `for x in do done` is two words) */
@@ -1733,9 +1737,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			return unexpected(p, t);
 		}
 		if (nw) {
-			n->u.for_.words = sh_vec_done(p, words, words_inl, nw, sizeof(*words));
-			if (!n->u.for_.words)
-				return oom(p);
+			n->u.for_.words = words;
 			n->u.for_.n_words = nw;
 		}
 		consume(p);

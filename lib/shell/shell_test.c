@@ -1893,6 +1893,20 @@ TEST(node_vectors)
 			ASSERT_EQ(t->u.list.seps[i],
 				  i < n && (i + 1) % 3 == 0 ? SH_SEP_AMP : SH_SEP_SEMI);
 		}
+		/* a for loop of n words (stored after the node up to 4,
+		 * moved past that), every other one quoted */
+		len = (size_t)snprintf(src, sizeof(src), "for x in");
+		for (int i = 0; i < n; i++)
+			len += (size_t)snprintf(src + len, sizeof(src) - len,
+						i % 2 ? " \"f%d\"" : " f%d", i);
+		snprintf(src + len, sizeof(src) - len, "; do a; done");
+		PARSE(src, &t);
+		ASSERT_EQ(t->kind, SH_NODE_FOR);
+		ASSERT_EQ(t->u.for_.n_words, (size_t)n);
+		for (int i = 0; i < n; i++) {
+			snprintf(v, sizeof(v), "f%d", i);
+			ASSERT_STREQ(static_value(t->u.for_.words[i]), v);
+		}
 		/* a case of n + 1 items (stored after the node up to 4, moved
 		 * past that), a second pattern and ;& in every third */
 		len = (size_t)snprintf(src, sizeof(src), "case x in");
