@@ -336,6 +336,17 @@ likely_rw(struct sh_parser *p, enum sh_rw rw)
 		(void)sh_lex_rw(p, true, rw);
 }
 
+/* likely_rw for the closer of a list, where a then-body's (RW_FI) may be
+ * else or elif as well */
+static inline __attribute__((always_inline)) void
+likely_closer(struct sh_parser *p, enum sh_rw closer)
+{
+	if (p->have_tok || sh_lex_rw(p, true, closer) || closer != RW_FI)
+		return;
+	if (!sh_lex_rw(p, true, RW_ELSE))
+		(void)sh_lex_rw(p, true, RW_ELIF);
+}
+
 /* Expect reserved word kw at command position. (Always inline: every
  * compound command ends with one, and the word is almost always in hand.) */
 static inline __attribute__((always_inline)) int
@@ -474,7 +485,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 			}
 			consume(p);
 			if (closer != RW_NONE)
-				likely_rw(p, closer);
+				likely_closer(p, closer);
 			/* (skip_newlines leaves the token at command position
 			 * in hand) */
 			if ((r = skip_newlines(p)) < 0)
@@ -542,7 +553,7 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	}
 	consume(p);
 	if (closer != RW_NONE)
-		likely_rw(p, closer);
+		likely_closer(p, closer);
 	/* (skip_newlines leaves the token at command position in hand) */
 	if ((r = skip_newlines(p)) < 0)
 		return r;
