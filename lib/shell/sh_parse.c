@@ -465,7 +465,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		for (;;) {
 			item = NULL;
 			/* (and the separator after it, looked at once) */
-			if ((r = parse_and_or(p, &item, &t, false)) < 0)
+			if ((r = parse_and_or(p, &item, &t, true)) < 0)
 				return r;
 			int sep = list_sep(t);
 			if (__builtin_expect(n == cap, 0)) {
