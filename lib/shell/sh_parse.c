@@ -395,7 +395,7 @@ node_with_room(struct sh_parser *p, enum sh_node_kind k, size_t start, size_t ro
 /* ---- lists ------------------------------------------------------------- */
 
 static inline int parse_and_or(struct sh_parser *p, struct sh_node **ret,
-			       struct sh_tok **next, bool top);
+			       struct sh_tok **next, int top);
 static int parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			       struct sh_node **ret);
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
@@ -465,7 +465,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		for (;;) {
 			item = NULL;
 			/* (and the separator after it, looked at once) */
-			if ((r = parse_and_or(p, &item, &t, true)) < 0)
+			if ((r = parse_and_or(p, &item, &t, 1)) < 0)
 				return r;
 			int sep = list_sep(t);
 			if (__builtin_expect(n == cap, 0)) {
@@ -518,12 +518,12 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
  * word that most likely ends the list (`done` after `do`), RW_NONE for
  * none, tried first after each separator (see likely_rw). (Always inlined
  * in parse_program, whose caller has a frame already: the program of
- * every parse is a list; parse_list for the others.) top: sh_parse's
- * program (see parse_pipeline_fast).
+ * every parse is a list; parse_list for the others.) top: see
+ * parse_and_or (2: sh_parse's program; 1: parse_list's).
  */
 static inline __attribute__((always_inline)) int
 parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
-		  struct sh_node **ret, bool *ret_in_hand, bool top)
+		  struct sh_node **ret, bool *ret_in_hand, int top)
 {
 	struct sh_tok *t;
 	int r;
@@ -573,7 +573,7 @@ static int
 parse_list(struct sh_parser *p, bool allow_empty, enum sh_rw closer, struct sh_node **ret)
 {
 	bool in_hand;
-	return parse_list_inline(p, allow_empty, closer, ret, &in_hand, true);
+	return parse_list_inline(p, allow_empty, closer, ret, &in_hand, 1);
 }
 
 static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
@@ -872,15 +872,18 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 
 /* *next: the token after the and-or list, as peek_tok(p, false) gives it.
  * (Always inlined: in parse_list, the path of a one-item list, and in
- * parse_list_more.) top: see parse_pipeline_fast (its first pipeline). */
+ * parse_list_more.) top: 1, its first pipeline's first command parsed in
+ * the caller's frame (see parse_pipeline_fast); 2, those after && and ||
+ * too (sh_parse's: `cd d && make` is a common input; elsewhere the code
+ * would grow more than it saves); 0, neither. */
 static inline __attribute__((always_inline)) int
 parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
-	     bool top)
+	     int top)
 {
 	struct sh_node *left;
 	struct sh_tok *t;
 	int r;
-	if ((r = parse_pipeline_fast(p, &left, &t, top)) < 0)
+	if ((r = parse_pipeline_fast(p, &left, &t, top > 0)) < 0)
 		return r;
 	while (is_op_of(t, 1u << OP_AND_IF | 1u << OP_OR_IF)) {
 		enum sh_node_kind k = is_op(t, OP_AND_IF) ? SH_NODE_AND : SH_NODE_OR;
@@ -888,7 +891,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 		struct sh_node *right;
-		if ((r = parse_pipeline_fast(p, &right, &t, false)) < 0)
+		if ((r = parse_pipeline_fast(p, &right, &t, top > 1)) < 0)
 			return r;
 		struct sh_node *n = new_node(p, k, SIZE_MAX);
 		if (!n)
@@ -2578,7 +2581,7 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret, bool top)
 	/* (in_hand: the list ended at a token that is no separator, which
 	 * is in hand as peek_tok(p, false) gives it: most programs) */
 	bool in_hand = false;
-	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand, top);
+	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand, top ? 2 : 0);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;
