@@ -843,23 +843,30 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 {
 	struct sh_tok *t = &p->tok;
 	int r;
-	if (t->kind != T_WORD || t->rw != RW_NONE) {
-		if ((r = parse_pipeline(p, ret)) < 0)
-			return r;
-		return peek_tok(p, false, next);
-	}
 	size_t start = t->start;
 	/* (no initializer, nor for parse_and_or's left and right: every way
 	 * that returns 0 sets the node, and the store of a NULL never read
 	 * was on the way of every command) */
 	struct sh_node *c;
-	if (top)
-		r = parse_named_command_inline(p, start, &c);
-	else
-		r = parse_named_command(p, start, &c);
-	if (r < 0)
-		return r;
-	t = &p->tok; /* (in hand: see parse_named_command) */
+	if (t->kind != T_WORD || t->rw != RW_NONE) {
+		if (is_rw(t, RW_BANG) || is_rw(t, RW_TIME)) {
+			if ((r = parse_pipeline_prefixed(p, ret)) < 0)
+				return r;
+			return peek_tok(p, false, next);
+		}
+		/* a compound command, mostly: parse_pipeline's way, without
+		 * its call */
+		if ((r = parse_command(p, &c)) < 0 || (r = peek_tok(p, false, &t)) < 0)
+			return r;
+	} else {
+		if (top)
+			r = parse_named_command_inline(p, start, &c);
+		else
+			r = parse_named_command(p, start, &c);
+		if (r < 0)
+			return r;
+		t = &p->tok; /* (in hand: see parse_named_command) */
+	}
 	if (is_op_of(t, 1u << OP_PIPE | 1u << OP_PIPEAMP)) {
 		if ((r = parse_pipeline_from(p, start, c, ret)) < 0)
 			return r;
