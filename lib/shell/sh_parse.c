@@ -1233,7 +1233,9 @@ parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
 	 * made here, as parse_simple_body makes it, without sh_lex_token's
 	 * call) */
 	if (!p->have_tok && p->pos >= p->end && !p->n_hd) {
-		tok_eof(&p->tok, p->pos);
+		/* (at the end, as sh_lex_token cuts a position past it) */
+		tok_eof(&p->tok, p->end);
+		p->pos = p->end;
 		p->have_tok = 3; /* (see tok_in_hand) */
 		return 0;
 	}
