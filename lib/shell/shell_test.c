@@ -1708,6 +1708,37 @@ TEST(reserved_words_exact)
 	}
 }
 
+/* After a separator in a then-body, fi, else and elif are read by a
+ * compare (likely_closer); a word that only starts like one of them, or
+ * is one quoted or assigned, is a command of the body, read the general
+ * way. */
+TEST(then_body_closers)
+{
+	struct sh_node *t;
+	PARSE("if a; then b; else c; fi", &t);
+	ASSERT_EQ(t->kind, SH_NODE_IF);
+	ASSERT_STREQ(static_value(word(t->u.if_.then_body, 0)), "b");
+	ASSERT_STREQ(static_value(word(t->u.if_.else_body, 0)), "c");
+	PARSE("if a; then b; elif c; then d; fi", &t);
+	ASSERT_EQ(t->u.if_.else_body->kind, SH_NODE_IF);
+	ASSERT_TRUE(t->u.if_.else_body->u.if_.is_elif);
+	PARSE("if a; then b;\telse c; fi", &t);
+	ASSERT_STREQ(static_value(word(t->u.if_.else_body, 0)), "c");
+	static const char *const misses[] = {
+		"elsewhere", "elif2", "els", "eli", "elsE", "fix", "\\else",
+		"'elif'", "else=1", "elif\\;",
+	};
+	for (size_t i = 0; i < sizeof(misses) / sizeof(misses[0]); i++) {
+		char src[64];
+		snprintf(src, sizeof(src), "if a; then b; %s; fi", misses[i]);
+		PARSE(src, &t);
+		ASSERT_EQ(t->kind, SH_NODE_IF);
+		ASSERT_NULL(t->u.if_.else_body);
+		ASSERT_EQ(t->u.if_.then_body->kind, SH_NODE_LIST);
+		ASSERT_EQ(t->u.if_.then_body->u.list.n_items, 2u);
+	}
+}
+
 /* Words at command position that start with '{' or '[': `{ ` and `[[ `
  * (a blank after them) open a group and a conditional (lex_word_token_open
  * makes their tokens); every other such word is left to the general path
@@ -1949,4 +1980,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 open_words, scans_to_the_end, args_plain_stops, node_vectors)
+	 open_words, scans_to_the_end, args_plain_stops, node_vectors,
+	 then_body_closers)
