@@ -129,8 +129,11 @@ oom(struct sh_parser *p)
 
 /* ---- tokens ------------------------------------------------------------ */
 
-/* The token at p->pos, lexed now unless the one in hand will do. */
-static int
+/* The token at p->pos, lexed now unless the one in hand will do. (Always
+ * inline: gcc left it out of line, and a call of it, for the token after
+ * a compound command's words or reserved words, cost more than its few
+ * tests in each caller.) */
+static inline __attribute__((always_inline)) int
 peek_tok_slow(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 {
 	int r;
@@ -333,9 +336,20 @@ likely_rw(struct sh_parser *p, enum sh_rw rw)
 		(void)sh_lex_rw(p, true, rw);
 }
 
-/* Expect reserved word kw at command position. (Inline: every compound
- * command ends with one, and the word is almost always in hand.) */
-static inline int
+/* likely_rw for the closer of a list, where a then-body's (RW_FI) may be
+ * else or elif as well */
+static inline __attribute__((always_inline)) void
+likely_closer(struct sh_parser *p, enum sh_rw closer)
+{
+	if (p->have_tok || sh_lex_rw(p, true, closer) || closer != RW_FI)
+		return;
+	if (!sh_lex_rw(p, true, RW_ELSE))
+		(void)sh_lex_rw(p, true, RW_ELIF);
+}
+
+/* Expect reserved word kw at command position. (Always inline: every
+ * compound command ends with one, and the word is almost always in hand.) */
+static inline __attribute__((always_inline)) int
 expect_kw(struct sh_parser *p, enum sh_rw kw)
 {
 	struct sh_tok *t;
@@ -381,7 +395,7 @@ node_with_room(struct sh_parser *p, enum sh_node_kind k, size_t start, size_t ro
 /* ---- lists ------------------------------------------------------------- */
 
 static inline int parse_and_or(struct sh_parser *p, struct sh_node **ret,
-			       struct sh_tok **next, bool top);
+			       struct sh_tok **next, int top);
 static int parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			       struct sh_node **ret);
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
@@ -451,7 +465,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		for (;;) {
 			item = NULL;
 			/* (and the separator after it, looked at once) */
-			if ((r = parse_and_or(p, &item, &t, false)) < 0)
+			if ((r = parse_and_or(p, &item, &t, 1)) < 0)
 				return r;
 			int sep = list_sep(t);
 			if (__builtin_expect(n == cap, 0)) {
@@ -471,7 +485,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 			}
 			consume(p);
 			if (closer != RW_NONE)
-				likely_rw(p, closer);
+				likely_closer(p, closer);
 			/* (skip_newlines leaves the token at command position
 			 * in hand) */
 			if ((r = skip_newlines(p)) < 0)
@@ -504,12 +518,12 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
  * word that most likely ends the list (`done` after `do`), RW_NONE for
  * none, tried first after each separator (see likely_rw). (Always inlined
  * in parse_program, whose caller has a frame already: the program of
- * every parse is a list; parse_list for the others.) top: sh_parse's
- * program (see parse_pipeline_fast).
+ * every parse is a list; parse_list for the others.) top: see
+ * parse_and_or (2: sh_parse's program; 1: parse_list's).
  */
 static inline __attribute__((always_inline)) int
 parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
-		  struct sh_node **ret, bool *ret_in_hand, bool top)
+		  struct sh_node **ret, bool *ret_in_hand, int top)
 {
 	struct sh_tok *t;
 	int r;
@@ -539,7 +553,7 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	}
 	consume(p);
 	if (closer != RW_NONE)
-		likely_rw(p, closer);
+		likely_closer(p, closer);
 	/* (skip_newlines leaves the token at command position in hand) */
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -552,11 +566,14 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	return parse_list_more(p, start, item, (enum sh_list_sep)sep, closer, ret);
 }
 
+/* (its first command parsed in its own frame, as sh_parse's is, top:
+ * most bodies of compound commands are one command, and for those the
+ * call of parse_named_command cost more than the larger frame) */
 static int
 parse_list(struct sh_parser *p, bool allow_empty, enum sh_rw closer, struct sh_node **ret)
 {
 	bool in_hand;
-	return parse_list_inline(p, allow_empty, closer, ret, &in_hand, false);
+	return parse_list_inline(p, allow_empty, closer, ret, &in_hand, 1);
 }
 
 static int parse_pipeline(struct sh_parser *p, struct sh_node **ret);
@@ -826,23 +843,30 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 {
 	struct sh_tok *t = &p->tok;
 	int r;
-	if (t->kind != T_WORD || t->rw != RW_NONE) {
-		if ((r = parse_pipeline(p, ret)) < 0)
-			return r;
-		return peek_tok(p, false, next);
-	}
 	size_t start = t->start;
 	/* (no initializer, nor for parse_and_or's left and right: every way
 	 * that returns 0 sets the node, and the store of a NULL never read
 	 * was on the way of every command) */
 	struct sh_node *c;
-	if (top)
-		r = parse_named_command_inline(p, start, &c);
-	else
-		r = parse_named_command(p, start, &c);
-	if (r < 0)
-		return r;
-	t = &p->tok; /* (in hand: see parse_named_command) */
+	if (t->kind != T_WORD || t->rw != RW_NONE) {
+		if (is_rw(t, RW_BANG) || is_rw(t, RW_TIME)) {
+			if ((r = parse_pipeline_prefixed(p, ret)) < 0)
+				return r;
+			return peek_tok(p, false, next);
+		}
+		/* a compound command, mostly: parse_pipeline's way, without
+		 * its call */
+		if ((r = parse_command(p, &c)) < 0 || (r = peek_tok(p, false, &t)) < 0)
+			return r;
+	} else {
+		if (top)
+			r = parse_named_command_inline(p, start, &c);
+		else
+			r = parse_named_command(p, start, &c);
+		if (r < 0)
+			return r;
+		t = &p->tok; /* (in hand: see parse_named_command) */
+	}
 	if (is_op_of(t, 1u << OP_PIPE | 1u << OP_PIPEAMP)) {
 		if ((r = parse_pipeline_from(p, start, c, ret)) < 0)
 			return r;
@@ -855,15 +879,18 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 
 /* *next: the token after the and-or list, as peek_tok(p, false) gives it.
  * (Always inlined: in parse_list, the path of a one-item list, and in
- * parse_list_more.) top: see parse_pipeline_fast (its first pipeline). */
+ * parse_list_more.) top: 1, its first pipeline's first command parsed in
+ * the caller's frame (see parse_pipeline_fast); 2, those after && and ||
+ * too (sh_parse's: `cd d && make` is a common input; elsewhere the code
+ * would grow more than it saves); 0, neither. */
 static inline __attribute__((always_inline)) int
 parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
-	     bool top)
+	     int top)
 {
 	struct sh_node *left;
 	struct sh_tok *t;
 	int r;
-	if ((r = parse_pipeline_fast(p, &left, &t, top)) < 0)
+	if ((r = parse_pipeline_fast(p, &left, &t, top > 0)) < 0)
 		return r;
 	while (is_op_of(t, 1u << OP_AND_IF | 1u << OP_OR_IF)) {
 		enum sh_node_kind k = is_op(t, OP_AND_IF) ? SH_NODE_AND : SH_NODE_OR;
@@ -871,7 +898,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 		struct sh_node *right;
-		if ((r = parse_pipeline_fast(p, &right, &t, false)) < 0)
+		if ((r = parse_pipeline_fast(p, &right, &t, top > 1)) < 0)
 			return r;
 		struct sh_node *n = new_node(p, k, SIZE_MAX);
 		if (!n)
@@ -1202,6 +1229,16 @@ parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
 {
 	struct sh_tok *t;
 	int r;
+	/* (most compound commands end the input: its end-of-input token
+	 * made here, as parse_simple_body makes it, without sh_lex_token's
+	 * call) */
+	if (!p->have_tok && p->pos >= p->end && !p->n_hd) {
+		/* (at the end, as sh_lex_token cuts a position past it) */
+		tok_eof(&p->tok, p->end);
+		p->pos = p->end;
+		p->have_tok = 3; /* (see tok_in_hand) */
+		return 0;
+	}
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
 	return starts_redir(t) ? parse_trailing_redirs_slow(p, n) : 0;
@@ -1675,7 +1712,12 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		name = var->parts[0].text;
 		consume(p);
 	}
-	struct sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start);
+	/* (the words are stored after the node as they come, room for most
+	 * loops' words, moving to sh_vec_more's vectors past that: see
+	 * node_with_room) */
+	enum { WORDS_INL = 4 };
+	struct sh_node *n = node_with_room(p, select ? SH_NODE_SELECT : SH_NODE_FOR, start,
+					   WORDS_INL * sizeof(struct sh_word *));
 	if (!n)
 		return oom(p);
 	n->u.for_.var = name;
@@ -1687,9 +1729,8 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	if (is_rw(t, RW_IN)) {
 		consume(p);
 		n->u.for_.has_in = true;
-		/* collected on the stack, copied once at their final size */
-		struct sh_word *words_inl[8], **words = words_inl;
-		size_t nw = 0, cap = ARRAY_SIZE(words_inl);
+		struct sh_word **words = (struct sh_word **)(n + 1);
+		size_t nw = 0, cap = WORDS_INL;
 		for (;;) {
 			/* most are plain words, lexed as arguments are (no
 			 * reserved words here: `for x in do done` is two words) */
@@ -1719,9 +1760,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			return unexpected(p, t);
 		}
 		if (nw) {
-			n->u.for_.words = sh_vec_done(p, words, words_inl, nw, sizeof(*words));
-			if (!n->u.for_.words)
-				return oom(p);
+			n->u.for_.words = words;
 			n->u.for_.n_words = nw;
 		}
 		consume(p);
@@ -1746,7 +1785,13 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
 	struct sh_tok *t;
 	int r;
-	struct sh_node *n = new_node(p, SH_NODE_CASE, start);
+	/* the items are stored after the node as they come (room for most
+	 * cases' items, moving to sh_vec_more's vectors past that), not on
+	 * the stack and copied at the end (see node_with_room) */
+	enum { ITEMS_INL = 4 };
+	_Static_assert(sizeof(struct sh_case_item) % 8 == 0, "node_with_room's room");
+	struct sh_node *n = node_with_room(p, SH_NODE_CASE, start,
+					   ITEMS_INL * sizeof(struct sh_case_item));
 	if (!n)
 		return oom(p);
 	if ((r = peek_tok(p, false, &t)) < 0)
@@ -1761,11 +1806,11 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		return r;
 	if ((r = expect_kw(p, RW_IN)) < 0)
 		return r;
-	/* the items and each item's patterns are collected on the stack and
-	 * copied once, at their final size (see sh_vec_room) */
-	struct sh_case_item items_inl[8], *items = items_inl;
+	/* (each item's patterns are collected on the stack and copied once,
+	 * at their final size: see sh_vec_room) */
+	struct sh_case_item *items = (struct sh_case_item *)(n + 1);
 	struct sh_word *pats_inl[8], **pats;
-	size_t ni = 0, cap = ARRAY_SIZE(items_inl);
+	size_t ni = 0, cap = ITEMS_INL;
 	for (;;) {
 		size_t np = 0, pcap = ARRAY_SIZE(pats_inl);
 		pats = pats_inl;
@@ -1787,9 +1832,17 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			it = &items[ni++];
 			it->pos = sh_pos_at(p, ps);
 			it->term = SH_CASE_BREAK;
+			if (r == 1) {
+				/* (its one pattern: the vector made at once) */
+				struct sh_word **pv = sh_alloc_rounded(p, sizeof(*pv));
+				if (!pv)
+					return oom(p);
+				pv[0] = pw;
+				it->patterns = pv;
+				it->n_patterns = 1;
+				goto list;
+			}
 			pats[np++] = pw;
-			if (r == 1)
-				goto body;
 			/* (the patterns after its '|' the grammar's way) */
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
@@ -1833,11 +1886,11 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			if ((r = peek_tok(p, false, &t)) < 0)
 				return r;
 		}
-	body:
 		it->patterns = sh_vec_done(p, pats, pats_inl, np, sizeof(*pats));
 		it->n_patterns = np;
 		if (!it->patterns)
 			return oom(p);
+	list:
 		if ((r = parse_list(p, true, RW_NONE, &it->body)) < 0)
 			return r;
 		if ((r = peek_tok(p, true, &t)) < 0)
@@ -1858,9 +1911,7 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		return unexpected(p, t);
 	}
 	if (ni) {
-		n->u.case_.items = sh_vec_done(p, items, items_inl, ni, sizeof(*items));
-		if (!n->u.case_.items)
-			return oom(p);
+		n->u.case_.items = items;
 		n->u.case_.n_items = ni;
 	}
 	*ret = n;
@@ -2539,7 +2590,7 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret, bool top)
 	/* (in_hand: the list ended at a token that is no separator, which
 	 * is in hand as peek_tok(p, false) gives it: most programs) */
 	bool in_hand = false;
-	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand, top);
+	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand, top ? 2 : 0);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;

@@ -1794,6 +1794,37 @@ TEST(reserved_words_exact)
 	}
 }
 
+/* After a separator in a then-body, fi, else and elif are read by a
+ * compare (likely_closer); a word that only starts like one of them, or
+ * is one quoted or assigned, is a command of the body, read the general
+ * way. */
+TEST(then_body_closers)
+{
+	struct sh_node *t;
+	PARSE("if a; then b; else c; fi", &t);
+	ASSERT_EQ(t->kind, SH_NODE_IF);
+	ASSERT_STREQ(static_value(word(t->u.if_.then_body, 0)), "b");
+	ASSERT_STREQ(static_value(word(t->u.if_.else_body, 0)), "c");
+	PARSE("if a; then b; elif c; then d; fi", &t);
+	ASSERT_EQ(t->u.if_.else_body->kind, SH_NODE_IF);
+	ASSERT_TRUE(t->u.if_.else_body->u.if_.is_elif);
+	PARSE("if a; then b;\telse c; fi", &t);
+	ASSERT_STREQ(static_value(word(t->u.if_.else_body, 0)), "c");
+	static const char *const misses[] = {
+		"elsewhere", "elif2", "els", "eli", "elsE", "fix", "\\else",
+		"'elif'", "else=1", "elif\\;",
+	};
+	for (size_t i = 0; i < sizeof(misses) / sizeof(misses[0]); i++) {
+		char src[64];
+		snprintf(src, sizeof(src), "if a; then b; %s; fi", misses[i]);
+		PARSE(src, &t);
+		ASSERT_EQ(t->kind, SH_NODE_IF);
+		ASSERT_NULL(t->u.if_.else_body);
+		ASSERT_EQ(t->u.if_.then_body->kind, SH_NODE_LIST);
+		ASSERT_EQ(t->u.if_.then_body->u.list.n_items, 2u);
+	}
+}
+
 /* Words at command position that start with '{' or '[': `{ ` and `[[ `
  * (a blank after them) open a group and a conditional (lex_word_token_open
  * makes their tokens); every other such word is left to the general path
@@ -1979,6 +2010,39 @@ TEST(node_vectors)
 			ASSERT_EQ(t->u.list.seps[i],
 				  i < n && (i + 1) % 3 == 0 ? SH_SEP_AMP : SH_SEP_SEMI);
 		}
+		/* a for loop of n words (stored after the node up to 4,
+		 * moved past that), every other one quoted */
+		len = (size_t)snprintf(src, sizeof(src), "for x in");
+		for (int i = 0; i < n; i++)
+			len += (size_t)snprintf(src + len, sizeof(src) - len,
+						i % 2 ? " \"f%d\"" : " f%d", i);
+		snprintf(src + len, sizeof(src) - len, "; do a; done");
+		PARSE(src, &t);
+		ASSERT_EQ(t->kind, SH_NODE_FOR);
+		ASSERT_EQ(t->u.for_.n_words, (size_t)n);
+		for (int i = 0; i < n; i++) {
+			snprintf(v, sizeof(v), "f%d", i);
+			ASSERT_STREQ(static_value(t->u.for_.words[i]), v);
+		}
+		/* a case of n + 1 items (stored after the node up to 4, moved
+		 * past that), a second pattern and ;& in every third */
+		len = (size_t)snprintf(src, sizeof(src), "case x in");
+		for (int i = 0; i <= n; i++)
+			len += (size_t)snprintf(src + len, sizeof(src) - len,
+						i % 3 == 2 ? " p%d|q) b%d;&" : " p%d) b%d;;", i, i);
+		snprintf(src + len, sizeof(src) - len, " esac");
+		PARSE(src, &t);
+		ASSERT_EQ(t->kind, SH_NODE_CASE);
+		ASSERT_EQ(t->u.case_.n_items, (size_t)n + 1);
+		for (int i = 0; i <= n; i++) {
+			const struct sh_case_item *it = &t->u.case_.items[i];
+			ASSERT_EQ(it->n_patterns, i % 3 == 2 ? 2u : 1u);
+			ASSERT_EQ(it->term, i % 3 == 2 ? SH_CASE_FALL : SH_CASE_BREAK);
+			snprintf(v, sizeof(v), "p%d", i);
+			ASSERT_STREQ(static_value(it->patterns[0]), v);
+			snprintf(v, sizeof(v), "b%d", i);
+			ASSERT_STREQ(static_value(word(it->body, 0)), v);
+		}
 	}
 	static const char *const after_list[] = {
 		"a )", "a b | c )", "a; b )", "a && b )", "a\nb )", "a\n)", "x=$(a) )",
@@ -2002,4 +2066,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 open_words, scans_to_the_end, args_plain_stops, node_vectors)
+	 open_words, scans_to_the_end, args_plain_stops, node_vectors,
+	 then_body_closers)
