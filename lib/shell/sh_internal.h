@@ -202,7 +202,8 @@ sh_copy(char *d, const char *s, size_t n)
 		__builtin_memcpy(d, s, n);
 	}
 }
-/* Copy a vector of n bytes, a multiple of 8 and not 0 (pointers, mostly):
+/* Copy a vector of n bytes, a multiple of 8 and not 0, or 16 at least
+ * (pointers, mostly; long texts: copy_src_text):
  * 16 bytes at a time, the last 16 overlapping those before, rather than
  * the call to memcpy that sh_copy makes past 16 (a command's words, a
  * pipeline's commands: often 3 to 8). */
