@@ -6704,13 +6704,6 @@ lex_arg_token(struct sh_parser *p, size_t i, size_t k, int simple)
 	return 0;
 }
 
-int
-sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
-{
-	size_t k = i;
-	int r = lex_plain_word(p, i, ret, &k);
-	return r ? r : lex_arg_token(p, i, k, -1);
-}
 
 /*
  * An argument at s (p->pos) that is a $'...' alone, built as lex_word_rest
@@ -7442,6 +7435,70 @@ args_plain_start(const struct sh_parser *p, unsigned cc, bool fixed)
 }
 
 /*
+ * Where the plain word at i, whose first byte is of class cc (one that
+ * args_plain_start says may start such a word), ends in src (p->src, its
+ * end end: both in the caller's registers): lex_plain_word's end, or
+ * SIZE_MAX when the word is not plain. plain_run_end's end (a stop at or
+ * past the end is the end) without its questions for the words that end
+ * at a blank or an operator (a class of CC_ENDS is one of stop's too);
+ * asked of it, from where this scan stopped, for the others.
+ */
+static inline __attribute__((always_inline)) size_t
+args_plain_end(const struct sh_parser *p, const char *src, size_t end, size_t i,
+	       unsigned cc)
+{
+	unsigned stop = CC_WORDSTOP | CC_TILDE | (~cc & CC_LBRACKET);
+	size_t k = i + 1;
+	unsigned kc;
+	while (!((kc = cc_table[(unsigned char)src[k]]) & (stop | CC_NUL)))
+		k++;
+	if (k >= end)
+		return end;
+	if (!(kc & CC_ENDS)) {
+		k = plain_run_end(p, k, stop);
+		if (k < end && !(cc_table[(unsigned char)src[k]] & CC_ENDS))
+			return SIZE_MAX;
+	}
+	return k;
+}
+
+/* The plain word src[i, i + len) at pos, as lex_plain_word builds it,
+ * in lit_word_size(len) bytes of the bump chunk that the caller knows it
+ * has (len under SH_SRC_PAD) */
+static inline __attribute__((always_inline)) struct sh_word *
+args_plain_word(struct sh_parser *p, const char *src, size_t i, size_t len,
+		struct sh_pos pos)
+{
+	char *mem = p->bump;
+	p->bump += lit_word_size(len);
+	lit_word_text(mem, src + i, len);
+	p->cmdpos_sens = false;
+	return lit_word_in(mem, src + i, len, pos);
+}
+
+int
+sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	/* a short plain word of a one-line source (most redirection
+	 * targets: > out, 2>/dev/null, < in.txt), stored as lex_args_plain
+	 * stores an argument, without lex_plain_word's scan and sh_alloc */
+	const char *src = p->src;
+	unsigned cc = cc_table[(unsigned char)src[i]];
+	if (args_plain_start(p, cc, false)) {
+		size_t k = args_plain_end(p, src, p->end, i, cc), len = k - i;
+		if (k != SIZE_MAX && len < SH_SRC_PAD &&
+		    (size_t)(p->bump_end - p->bump) >= lit_word_size(len)) {
+			*ret = args_plain_word(p, src, i, len, sh_pos_one_line(i));
+			p->pos = k;
+			return 1;
+		}
+	}
+	size_t k = i;
+	int r = lex_plain_word(p, i, ret, &k);
+	return r ? r : lex_arg_token(p, i, k, -1);
+}
+
+/*
  * Most arguments are short plain words (-la, src, /dev/null) of a
  * one-line source: those are stored here, each as lex_plain_word builds
  * it, by a loop that asks nothing more of them and makes no call (its
@@ -7468,31 +7525,14 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *
 	size_t n = *nw;
 	unsigned cc = cc_table[(unsigned char)src[i]];
 	while (n < *cap) {
-		unsigned stop = CC_WORDSTOP | CC_TILDE | (~cc & CC_LBRACKET);
-		size_t k = i + 1;
-		unsigned kc;
-		while (!((kc = cc_table[(unsigned char)src[k]]) & (stop | CC_NUL)))
-			k++;
-		/* plain_run_end's k (a stop at or past the end is the end)
-		 * without its questions for the words that end at a blank or
-		 * an operator (a class of CC_ENDS is one of stop's too); asked
-		 * of it, from where this scan stopped, for the others */
-		if (k >= end) {
-			k = end;
-		} else if (!(kc & CC_ENDS)) {
-			k = plain_run_end(p, k, stop);
-			if (k < end && !(cc_table[(unsigned char)src[k]] & CC_ENDS))
-				break;
-		}
+		size_t k = args_plain_end(p, src, end, i, cc);
+		if (k == SIZE_MAX)
+			break;
 		size_t len = k - i;
 		if (len >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(len))
 			break;
-		char *mem = p->bump;
-		p->bump += lit_word_size(len);
-		lit_word_text(mem, src + i, len);
-		v[n++] = lit_word_in(mem, src + i, len,
-				     fixed ? p->fixed_pos : sh_pos_one_line(i));
-		p->cmdpos_sens = false;
+		v[n++] = args_plain_word(p, src, i, len,
+					 fixed ? p->fixed_pos : sh_pos_one_line(i));
 		/* (sh_arg_begin's first case, one blank before a byte that
 		 * starts a word, with the source in hand; the others its) */
 		if (k + 1 < end && src[k] == ' ' && !sh_arg_start[(unsigned char)src[k + 1]]) {
