@@ -344,6 +344,35 @@ int sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
  * without its look for blanks and the end */
 int sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
 int sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret);
+/* Is w a unary operator of [[ ]] (-f, -n, ...)? */
+static inline bool
+sh_cond_unary(const struct sh_word *w)
+{
+	/* (a table rather than a strchr call per operand) */
+	static const bool ops[256] = {
+		['a'] = true, ['b'] = true, ['c'] = true, ['d'] = true, ['e'] = true,
+		['f'] = true, ['g'] = true, ['h'] = true, ['k'] = true, ['n'] = true,
+		['o'] = true, ['p'] = true, ['r'] = true, ['s'] = true, ['t'] = true,
+		['u'] = true, ['v'] = true, ['w'] = true, ['x'] = true, ['z'] = true,
+		['G'] = true, ['L'] = true, ['N'] = true, ['O'] = true, ['S'] = true,
+		['R'] = true,
+	};
+	if (!w || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
+		return false;
+	const char *s = w->parts[0].text;
+	return s[0] == '-' && s[1] && !s[2] && ops[(unsigned char)s[1]];
+}
+
+/*
+ * The expression of a [[ ]] (p->pos after the [[, no token in hand) when
+ * it is one primary of the common shapes, W, -X W or W OP W, then ]] and
+ * a byte that ends it as a word, in a one-line source with no
+ * continuation line: the tree the grammar's cond_or builds of it, with
+ * p->pos after the ]], as the grammar leaves it, without the tokens,
+ * peeks and levels: 1; 0 for anything else (p->pos, the fuel and the
+ * literal buffer as they were: the grammar's way); < 0 on error.
+ */
+int sh_lex_cond(struct sh_parser *p, struct sh_cond **ret);
 /* the metacharacters that end a plain word (sh_lex.c) */
 extern const bool sh_ends_plain_word[256];
 /* The reserved words as little-endian packings of their bytes, and their

@@ -6859,13 +6859,6 @@ lex_arg_token(struct sh_parser *p, size_t i, size_t k, int simple)
 	return 0;
 }
 
-int
-sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
-{
-	size_t k = i;
-	int r = lex_plain_word(p, i, ret, &k);
-	return r ? r : lex_arg_token(p, i, k, -1);
-}
 
 /*
  * An argument at s (p->pos) that is a $'...' alone, built as lex_word_rest
@@ -7597,6 +7590,294 @@ args_plain_start(const struct sh_parser *p, unsigned cc, bool fixed)
 }
 
 /*
+ * Where the plain word at i, whose first byte is of class cc (one that
+ * args_plain_start says may start such a word), ends in src (p->src, its
+ * end end: both in the caller's registers): lex_plain_word's end, or
+ * SIZE_MAX when the word is not plain. plain_run_end's end (a stop at or
+ * past the end is the end) without its questions for the words that end
+ * at a blank or an operator (a class of CC_ENDS is one of stop's too);
+ * asked of it, from where this scan stopped, for the others.
+ */
+static inline __attribute__((always_inline)) size_t
+args_plain_end(const struct sh_parser *p, const char *src, size_t end, size_t i,
+	       unsigned cc)
+{
+	unsigned stop = CC_WORDSTOP | CC_TILDE | (~cc & CC_LBRACKET);
+	size_t k = i + 1;
+	unsigned kc;
+	while (!((kc = cc_table[(unsigned char)src[k]]) & (stop | CC_NUL)))
+		k++;
+	if (k >= end)
+		return end;
+	if (!(kc & CC_ENDS)) {
+		k = plain_run_end(p, k, stop);
+		if (k < end && !(cc_table[(unsigned char)src[k]] & CC_ENDS))
+			return SIZE_MAX;
+	}
+	return k;
+}
+
+/* The plain word src[i, i + len) at pos, as lex_plain_word builds it,
+ * in lit_word_size(len) bytes of the bump chunk that the caller knows it
+ * has (len under SH_SRC_PAD) */
+static inline __attribute__((always_inline)) struct sh_word *
+args_plain_word(struct sh_parser *p, const char *src, size_t i, size_t len,
+		struct sh_pos pos)
+{
+	char *mem = p->bump;
+	p->bump += lit_word_size(len);
+	lit_word_text(mem, src + i, len);
+	p->cmdpos_sens = false;
+	return lit_word_in(mem, src + i, len, pos);
+}
+
+int
+sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	/* a short plain word of a one-line source (most redirection
+	 * targets: > out, 2>/dev/null, < in.txt), stored as lex_args_plain
+	 * stores an argument, without lex_plain_word's scan and sh_alloc */
+	const char *src = p->src;
+	unsigned cc = cc_table[(unsigned char)src[i]];
+	if (args_plain_start(p, cc, false)) {
+		size_t k = args_plain_end(p, src, p->end, i, cc), len = k - i;
+		if (k != SIZE_MAX && len < SH_SRC_PAD &&
+		    (size_t)(p->bump_end - p->bump) >= lit_word_size(len)) {
+			*ret = args_plain_word(p, src, i, len, sh_pos_one_line(i));
+			p->pos = k;
+			return 1;
+		}
+	}
+	size_t k = i;
+	int r = lex_plain_word(p, i, ret, &k);
+	return r ? r : lex_arg_token(p, i, k, -1);
+}
+
+/* The end of the $name, $1 or $? at i (its '$'), 0 for any other '$' */
+static inline size_t
+cond_param_end(const char *src, size_t i)
+{
+	unsigned char c = (unsigned char)src[++i];
+	if (is_digit(c) || is_special_param(c))
+		return i + 1;
+	if (!(sh_name_class[c] & 1))
+		return 0;
+	while (sh_name_class[(unsigned char)src[++i]] & 2)
+		;
+	return i;
+}
+
+/*
+ * An operand of [[ ]] at i (its first byte) for sh_lex_cond, that a blank
+ * ends: a short plain word with no '~' or '[', a '...', a $name (or $1,
+ * $?) or a "..." of text and such parameters: 1 with the word that
+ * sh_lex_token's token would hold (lexed so at cmdpos: the grammar lexes
+ * the first operand there; a token it would lex again at no command
+ * position is not taken), read with extglob on when pattern (the right
+ * side of ==), p->pos after it; 0 for any other word (none of these can
+ * hold a nested program, which a caller that goes back would parse
+ * twice); < 0 on error.
+ */
+static inline int
+cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
+	  struct sh_word **ret)
+{
+	const char *src = p->src;
+	char c = src[i];
+	size_t k;
+	if (c == '\'' || c == '"' || c == '$') {
+		if (c == '\'') {
+			if ((k = sq_close(src, i + 1, p->end)) >= p->end)
+				return 0;
+		} else if (c == '$') {
+			if (!(k = cond_param_end(src, i)))
+				return 0;
+			k--;
+		} else {
+			for (k = i + 1;; k++) {
+				if ((k = dq_stop_at(src, k, p->end)) >= p->end)
+					return 0;
+				if (src[k] == '"')
+					break;
+				if (src[k] != '$' || !(k = cond_param_end(src, k)))
+					return 0;
+				k--;
+			}
+		}
+		if (src[k + 1] != ' ' && src[k + 1] != '\t')
+			return 0;
+		/* word_token_rest's token of it (p->tok is not in hand: see
+		 * sh_lex_cond), in which lex_word_rest tries lex_word_simple
+		 * first (not the argument loop's builders of one quote each,
+		 * nor lex_word_simple itself: a second caller takes them out
+		 * of their callers) */
+		struct sh_tok *t = &p->tok;
+		memset(t, 0, sizeof(*t));
+		t->cmdpos = cmdpos;
+		t->start = i;
+		p->pos = i;
+		bool oext = p->extglob;
+		p->extglob |= pattern;
+		int r = lex_word_rest(p, cmdpos, t, i, i, -1);
+		p->extglob = oext;
+		if (r < 0)
+			return r;
+		if (t->kind != T_WORD || t->assign || t->cmdpos_sensitive)
+			return 0;
+		*ret = t->word;
+		return 1;
+	}
+	/* a plain word with no '~' or '[' (no tilde prefix, no NAME[ that
+	 * the first operand's token, lexed at command position, would read
+	 * otherwise) up to a blank: the plain word the token's is; not ]] */
+	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_LBRACKET | CC_NUL;
+	if ((cc_table[(unsigned char)c] & stop) || c == '#')
+		return 0; /* (a '#' there starts a comment) */
+	k = i + 1;
+	while (!(cc_table[(unsigned char)src[k]] & stop))
+		k++;
+	if (k >= p->end || (src[k] != ' ' && src[k] != '\t') || k - i >= SH_SRC_PAD ||
+	    (size_t)(p->bump_end - p->bump) < lit_word_size(k - i) ||
+	    (k - i == 2 && c == ']' && src[i + 1] == ']'))
+		return 0;
+	*ret = args_plain_word(p, src, i, k - i, sh_pos_one_line(i));
+	p->pos = k;
+	return 1;
+}
+
+/* The blanks from i (sh_lex_cond's source has no continuation line) */
+static inline size_t
+cond_blanks(const char *src, size_t i)
+{
+	while (src[i] == ' ' || src[i] == '\t')
+		i++;
+	return i;
+}
+
+/* Is a ]] that ends its word at j (the [['s end, as the grammar reads
+ * it)? */
+static inline bool
+cond_end_at(const struct sh_parser *p, size_t j)
+{
+	return p->src[j] == ']' && p->src[j + 1] == ']' &&
+	       (j + 2 >= p->end || sh_ends_plain_word[(unsigned char)p->src[j + 2]]);
+}
+
+/* May the rest of the source from i hold a nested program, or a newline
+ * (a `...`, a $( or the '(' of <( or >( )? */
+static bool
+cond_nest_after(const char *src, size_t i, size_t end)
+{
+	for (;; i++) {
+		if ((i = first_of(src, i, end, '`', '(', '\n', '`')) >= end)
+			return false;
+		char b = src[i - 1];
+		if (src[i] != '(' || b == '$' || b == '<' || b == '>')
+			return true;
+	}
+}
+
+/* (see sh_internal.h) Each operand a word that cond_word takes, which
+ * holds no nested program; =~'s, sh_lex_regex_word's, when no nested
+ * program is in the rest of the source. */
+int
+sh_lex_cond(struct sh_parser *p, struct sh_cond **ret)
+{
+	if (!p->offset_pos || !p->no_lc || p->depth >= SH_MAX_DEPTH)
+		return 0;
+	const char *src = p->src;
+	size_t i = p->pos, j;
+	/* (what a word built and then left to the general way may have
+	 * changed: given back) */
+	size_t fuel = p->fuel, lit_len = p->lit_len;
+	size_t s = cond_blanks(src, i);
+	struct sh_word *a, *b = NULL;
+	const char *op = NULL;
+	enum sh_cond_kind kind = SH_COND_WORD;
+	int r;
+	if ((r = cond_word(p, s, true, false, &a)) == 0)
+		goto none;
+	if (r < 0)
+		return r;
+	if (sh_word_is_lit(a, "!"))
+		goto none; /* (! e) */
+	j = cond_blanks(src, p->pos);
+	if (!cond_end_at(p, j)) {
+		bool pattern = false;
+		if (sh_cond_unary(a)) {
+			kind = SH_COND_UNARY;
+			op = a->parts[0].text;
+		} else {
+			/* cond_binary's operators, each a token that a
+			 * blank ends */
+			static const char *const ops3[] = {
+				"-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt",
+				"-ot", "-ef"
+			};
+			const char *o = src + j;
+			size_t n = 1 + (o[1] != ' ' && o[1] != '\t');
+			n += n == 2 && o[2] != ' ' && o[2] != '\t';
+			if (o[n] != ' ' && o[n] != '\t')
+				goto none;
+			if (n == 1) {
+				pattern = o[0] == '=';
+				op = pattern	    ? "="
+				     : o[0] == '<' ? "<"
+				     : o[0] == '>' ? ">"
+						   : NULL;
+			} else if (n == 2 && o[1] == '=' &&
+				   (o[0] == '=' || o[0] == '!')) {
+				pattern = true;
+				op = o[0] == '=' ? "==" : "!=";
+			} else if (n == 2 && o[0] == '=' && o[1] == '~') {
+				if (cond_nest_after(src, j + 2, p->end))
+					goto none;
+				op = "=~";
+			} else if (n == 3 && o[0] == '-') {
+				for (size_t k = 0; k < ARRAY_SIZE(ops3); k++)
+					if (o[1] == ops3[k][1] && o[2] == ops3[k][2])
+						op = ops3[k];
+			}
+			if (!op)
+				goto none;
+			kind = SH_COND_BINARY;
+			j += n;
+		}
+		if (op && op[1] == '~') {
+			/* (what cond_primary reads after the =~'s token) */
+			p->pos = j;
+			if ((r = sh_lex_regex_word(p, &b)) < 0)
+				return r;
+		} else if ((r = cond_word(p, cond_blanks(src, j), false, pattern,
+					  &b)) == 0) {
+			goto none;
+		} else if (r < 0) {
+			return r;
+		}
+		if (!cond_end_at(p, j = cond_blanks(src, p->pos)))
+			goto none;
+	} else if (sh_cond_unary(a)) {
+		goto none; /* (-f and no operand: cond_primary's error) */
+	}
+	struct sh_cond *c = sh_alloc(p, sizeof(*c));
+	if (!c)
+		return oom(p);
+	c->kind = kind;
+	c->pos = sh_pos_at(p, s);
+	c->op = op;
+	c->a = kind == SH_COND_UNARY ? b : a;
+	c->b = kind == SH_COND_UNARY ? NULL : b;
+	p->pos = j + 2;
+	*ret = c;
+	return 1;
+none:
+	p->pos = i;
+	p->fuel = fuel;
+	p->lit_len = lit_len;
+	return 0;
+}
+
+/*
  * Most arguments are short plain words (-la, src, /dev/null) of a
  * one-line source: those are stored here, each as lex_plain_word builds
  * it, by a loop that asks nothing more of them and makes no call (its
@@ -7623,31 +7904,14 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *
 	size_t n = *nw;
 	unsigned cc = cc_table[(unsigned char)src[i]];
 	while (n < *cap) {
-		unsigned stop = CC_WORDSTOP | CC_TILDE | (~cc & CC_LBRACKET);
-		size_t k = i + 1;
-		unsigned kc;
-		while (!((kc = cc_table[(unsigned char)src[k]]) & (stop | CC_NUL)))
-			k++;
-		/* plain_run_end's k (a stop at or past the end is the end)
-		 * without its questions for the words that end at a blank or
-		 * an operator (a class of CC_ENDS is one of stop's too); asked
-		 * of it, from where this scan stopped, for the others */
-		if (k >= end) {
-			k = end;
-		} else if (!(kc & CC_ENDS)) {
-			k = plain_run_end(p, k, stop);
-			if (k < end && !(cc_table[(unsigned char)src[k]] & CC_ENDS))
-				break;
-		}
+		size_t k = args_plain_end(p, src, end, i, cc);
+		if (k == SIZE_MAX)
+			break;
 		size_t len = k - i;
 		if (len >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(len))
 			break;
-		char *mem = p->bump;
-		p->bump += lit_word_size(len);
-		lit_word_text(mem, src + i, len);
-		v[n++] = lit_word_in(mem, src + i, len,
-				     fixed ? p->fixed_pos : sh_pos_one_line(i));
-		p->cmdpos_sens = false;
+		v[n++] = args_plain_word(p, src, i, len,
+					 fixed ? p->fixed_pos : sh_pos_one_line(i));
 		/* (sh_arg_begin's first case, one blank before a byte that
 		 * starts a word, with the source in hand; the others its) */
 		if (k + 1 < end && src[k] == ' ' && !sh_arg_start[(unsigned char)src[k + 1]]) {

@@ -1920,24 +1920,6 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 
 /* ---- [[ ]] --------------------------------------------------------------- */
 
-static bool
-cond_unary(const struct sh_word *w)
-{
-	/* (a table rather than a strchr call per operand) */
-	static const bool ops[256] = {
-		['a'] = true, ['b'] = true, ['c'] = true, ['d'] = true, ['e'] = true,
-		['f'] = true, ['g'] = true, ['h'] = true, ['k'] = true, ['n'] = true,
-		['o'] = true, ['p'] = true, ['r'] = true, ['s'] = true, ['t'] = true,
-		['u'] = true, ['v'] = true, ['w'] = true, ['x'] = true, ['z'] = true,
-		['G'] = true, ['L'] = true, ['N'] = true, ['O'] = true, ['S'] = true,
-		['R'] = true,
-	};
-	if (!w || w->n_parts != 1 || w->parts[0].kind != SH_PART_LIT)
-		return false;
-	const char *s = w->parts[0].text;
-	return s[0] == '-' && s[1] && !s[2] && ops[(unsigned char)s[1]];
-}
-
 enum cond_rhs {
 	COND_RHS_WORD,    /* a word, as the lexer reads it */
 	COND_RHS_PATTERN, /* == = !=: a pattern, read with extglob on */
@@ -2119,7 +2101,7 @@ cond_primary(struct sh_parser *p, struct sh_cond **ret)
 	if (!a)
 		return oom(p);
 	consume(p);
-	if (cond_unary(a)) {
+	if (sh_cond_unary(a)) {
 		if ((r = peek_tok(p, false, &t)) < 0)
 			return r;
 		if (cond_word_tok(t) && !is_rw(t, RW_DRBRACK)) {
@@ -2246,6 +2228,33 @@ cond_or(struct sh_parser *p, struct sh_cond **ret)
 }
 
 /* ---- commands ------------------------------------------------------------ */
+/* A [[ ]] command from its expression on (p->pos after the [[, consumed)
+ * to its ]]: *ret, at s. (Out of line: the code of the two ways, inlined
+ * in parse_compound_inline, cost every command a few instructions in
+ * sh_parse, where it is inlined too.) */
+static int __attribute__((noinline))
+parse_cond(struct sh_parser *p, size_t s, struct sh_node **ret)
+{
+	struct sh_tok *t;
+	int r;
+	struct sh_node *n = new_node(p, SH_NODE_COND, s);
+	if (!n)
+		return oom(p);
+	if ((r = sh_lex_cond(p, &n->u.cond.expr)) == 0) {
+		if ((r = cond_or(p, &n->u.cond.expr)) < 0)
+			return r;
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_rw(t, RW_DRBRACK))
+			return cond_fail(p, t, CE_END);
+		consume(p);
+	} else if (r < 0) {
+		return r;
+	}
+	*ret = n;
+	return 0;
+}
+
 
 static bool
 starts_compound(const struct sh_tok *t)
@@ -2367,16 +2376,8 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 	case RW_DLBRACK:
 		*ret_found = true;
 		consume(p);
-		n = new_node(p, SH_NODE_COND, s);
-		if (!n)
-			return oom(p);
-		if ((r = cond_or(p, &n->u.cond.expr)) < 0)
+		if ((r = parse_cond(p, s, &n)) < 0)
 			return r;
-		if ((r = peek_tok(p, false, &t)) < 0)
-			return r;
-		if (!is_rw(t, RW_DRBRACK))
-			return cond_fail(p, t, CE_END);
-		consume(p);
 		break;
 	case RW_NONE:
 	case RW_BANG:

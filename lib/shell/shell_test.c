@@ -1962,6 +1962,55 @@ TEST(args_plain_stops)
 	ASSERT_TRUE(t->u.pipeline.pipe_stderr[0]);
 }
 
+/* sh_lex_cond's [[ ]] of one primary, and the shapes it leaves to the
+ * grammar's way (each read as that way reads it, which a hand-back taken
+ * instead would not) */
+TEST(cond_shapes)
+{
+	struct sh_node *t;
+	const struct sh_cond *c;
+	PARSE("[[  $x  ==  \"a b\"  ]] && y", &t);
+	c = t->u.binary.left->u.cond.expr;
+	ASSERT_EQ(c->kind, SH_COND_BINARY);
+	ASSERT_STREQ(c->op, "==");
+	ASSERT_EQ(c->pos.col, 5);
+	ASSERT_EQ(c->b->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(c->b->pos.col, 13);
+	PARSE("[[ -z '' ]]", &t);
+	ASSERT_EQ(t->u.cond.expr->kind, SH_COND_UNARY);
+	ASSERT_STREQ(t->u.cond.expr->op, "-z");
+	PARSE("[[ 2 < 10 ]]", &t);
+	ASSERT_STREQ(t->u.cond.expr->op, "<");
+	/* handed back: ! and its primary, a unary operator alone or before
+	 * ]], a ]] operand, a comment */
+	PARSE("[[ ! a ]]", &t);
+	ASSERT_EQ(t->u.cond.expr->kind, SH_COND_NOT);
+	REJECT("[[ -n ]]", SH_ERR_SYNTAX);
+	REJECT("[[ a == ]] ]]", SH_ERR_SYNTAX);
+	REJECT("[[ -f ]] ]]", SH_ERR_SYNTAX);
+	REJECT("[[ #c ]]", SH_ERR_SYNTAX);
+	REJECT("[[ a ]]x", SH_ERR_SYNTAX);
+	REJECT("[[ ]] == a ]]", SH_ERR_SYNTAX);
+	/* handed back: words that go on after a quote or a parameter, hold
+	 * a nested program or an extglob group, and the NAME[ of the first
+	 * operand, which the grammar reads at command position first */
+	PARSE("[[ \"a\"b == $x\"y\" ]]", &t);
+	ASSERT_EQ(t->u.cond.expr->a->n_parts, 2);
+	ASSERT_EQ(t->u.cond.expr->b->n_parts, 2);
+	PARSE("[[ \"$(a b)\" == `c` ]]", &t);
+	ASSERT_EQ(t->u.cond.expr->a->parts[0].parts[0].kind, SH_PART_CMDSUB);
+	PARSE("[[ x == @(a|b) ]]", &t);
+	ASSERT_EQ(t->u.cond.expr->b->n_parts, 1);
+	ASSERT_EQ(t->u.cond.expr->b->parts[0].kind, SH_PART_EXTGLOB);
+	PARSE("[[ a[1] == b ]]", &t);
+	ASSERT_EQ(t->u.cond.expr->a->src_len, 4);
+	REJECT("[[ a[1 + 2] ]]", SH_ERR_SYNTAX);
+	/* =~ with a nested program anywhere after it: handed back */
+	PARSE("[[ a =~ ^(b)$ ]] && echo $(c)", &t);
+	ASSERT_STREQ(t->u.binary.left->u.cond.expr->op, "=~");
+	ASSERT_STREQ(t->u.binary.left->u.cond.expr->b->parts[0].text, "^(b)$");
+}
+
 /* The vectors a simple command, a pipeline and a list keep after their
  * node (room for 8), at the room's bounds and past it, where they move to
  * vectors of their own; and no tree left behind by an error after a list
@@ -2066,5 +2115,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 open_words, scans_to_the_end, args_plain_stops, node_vectors,
+	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, node_vectors,
 	 then_body_closers)
