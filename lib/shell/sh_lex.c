@@ -4106,6 +4106,39 @@ wseq_ansi_c_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *p
 	return 0;
 }
 
+/*
+ * The pieces pc of a lex_word_seq word that starts with a '~', its first
+ * one plain text: that LIT part as tilde_scan splits it in the general
+ * path's word, a TILDE piece (the user name) and the text from the '/'
+ * on, when the name ends at a '/' in it and holds no glob character; as
+ * it is otherwise (a prefix that runs into a quote or an expansion is
+ * none). The pieces' count, 0 for the general path (a word of one piece,
+ * no room for one more).
+ */
+static size_t __attribute__((noinline))
+wseq_tilde(const struct sh_parser *p, size_t s, struct wpiece *pc, size_t np)
+{
+	const char *src = p->src;
+	size_t e = s + 1, end = s + pc[0].n;
+	if (np < 2)
+		return 0;
+	while (e < end && src[e] != '/')
+		e++;
+	if (e == end)
+		return np;
+	for (size_t q = s + 1; q < e; q++)
+		if (src[q] == '*' || src[q] == '?' || src[q] == '[' || src[q] == ']')
+			return np;
+	if (np == WSEQ_MAX)
+		return 0;
+	memmove(pc + 2, pc + 1, (np - 1) * sizeof(*pc));
+	pc[0] = (struct wpiece){ .kind = SH_PART_TILDE, .off = (uint32_t)s,
+				 .s = (uint32_t)s + 1, .n = (uint32_t)(e - s - 1) };
+	pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)e, .s = (uint32_t)e,
+				 .n = (uint32_t)(end - e) };
+	return np + 1;
+}
+
 /* Build a LIT, ESCAPED, SQUOTE or PARAM part of lex_word_seq's. */
 static inline void
 wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, char **txt,
@@ -4409,7 +4442,7 @@ lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, siz
 	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0, nraw = 0;
 	long run = -1;
 	struct wpiece pc[WSEQ_MAX];
-	if (!p->no_lc || src[s] == '~')
+	if (!p->no_lc)
 		return 0;
 	if (k > s) {
 		pc[np++] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s,
@@ -4505,9 +4538,12 @@ lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, siz
 	if (np == 0)
 		return 0;
 	if (pc[0].kind == SH_PART_LIT &&
-	    first_of(src, s, s + pc[0].n, '~', '~', '~', '~') < s + pc[0].n &&
-	    assign_like(src + s, pc[0].n))
-		return 0;
+	    first_of(src, s, s + pc[0].n, '~', '~', '~', '~') < s + pc[0].n) {
+		/* (a word that starts with one: its tilde prefix, as
+		 * tilde_scan finds it) */
+		if (src[s] == '~' ? !(np = wseq_tilde(p, s, pc, np)) : assign_like(src + s, pc[0].n))
+			return 0;
+	}
 	if (np == 1 && pc[0].kind == SH_PART_LIT) {
 		/* text alone: a glob with a bracket (*.[ch]), a '$' before
 		 * no name; lex_word_rest would look for a reserved word */
@@ -7325,6 +7361,10 @@ arg_brace_seq_after(struct sh_parser *p, size_t s, size_t k, size_t j,
 {
 	const char *src = p->src;
 	struct sh_brace *br = NULL;
+	/* (a '~' at j starts no tilde prefix here, unlike in the word
+	 * lex_word_seq would build from it: handed back) */
+	if (src[j] == '~')
+		return 0;
 	if (n == 1) {
 		bool no_mem = false;
 		if (!(br = parse_seq(p, src + k + 1, j - k - 2, &no_mem)))

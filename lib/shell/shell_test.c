@@ -1095,6 +1095,33 @@ TEST(tildes)
 	ASSERT_EQ(v->parts[0].kind, SH_PART_TILDE);
 	ASSERT_EQ(v->parts[2].kind, SH_PART_TILDE);
 	ASSERT_STREQ(v->parts[2].text, "u");
+	/* a prefix before a quote or an expansion (lex_word_seq's
+	 * wseq_tilde), and the words it leaves as they are (no '/' before
+	 * the quote, a glob character in the name) or hands back (one piece
+	 * too many, a '~' after a brace) */
+	PARSE("echo ~u/\"a b\" ~\"/q\" ~a*/$x {a,b}~/\"c\"", &t);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_TILDE);
+	ASSERT_STREQ(w->parts[0].text, "u");
+	ASSERT_STREQ(w->parts[1].text, "/");
+	ASSERT_EQ(w->parts[1].pos.col, 8);
+	ASSERT_EQ(w->parts[2].kind, SH_PART_DQUOTE);
+	w = word(t, 2);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[0].text, "~");
+	w = word(t, 3);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[0].text, "~a*/");
+	w = word(t, 4);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[1].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[1].text, "~/");
+	PARSE("echo ~/'a'b'c'd'e'f'g'h'i'j'k'l'm'n'o'", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 17);
+	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_TILDE);
+	ASSERT_STREQ(word(t, 1)->parts[16].text, "o");
 }
 
 TEST(extglob)
