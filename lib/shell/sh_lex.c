@@ -4599,8 +4599,10 @@ lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 		return lex_word_seq(p, t, s, s, 0);
 	for (j = e; j < p->end && (!(wseq_class[(unsigned char)src[j]] & WQ_U) || src[j] == '[');)
 		j++;
+	/* (a '{' there: lex_word_seq's loop would stop at it and answer 0,
+	 * $x{1,2} $x-{a,b}) */
 	if (j == e || (j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)))
-		return lex_word_seq(p, t, s, s, 0);
+		return src[j] == '{' ? 0 : lex_word_seq(p, t, s, s, 0);
 	pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)e, .s = (uint32_t)e,
 				 .n = (uint32_t)(j - e) };
 	return wseq_pair_word(p, t, s, j, pc);
