@@ -7020,7 +7020,7 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 	/* each brace's '{' and end in ends (the end of each of its items:
 	 * its ',' or, the last, its '}'), and its sequence if it is one */
 	struct brace_at bv[4];
-	size_t ends[16], n = 0, nb = 0, j = k, e;
+	size_t ends[16], n = 0, nb = 0, j = k, e, lit = 0, lit_n = 0;
 	size_t sz = sizeof(struct sh_word) + (k > s) * sizeof(struct sh_part);
 	for (;;) {
 		if (brace_cached_literal(p, j))
@@ -7035,8 +7035,25 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 		struct sh_brace *seq = NULL;
 		if (n - n0 == 1) {
 			bool no_mem = false;
-			if (!(seq = parse_seq(p, src + open + 1, j - open - 2, &no_mem)))
-				return no_mem ? oom(p) : 0;
+			if (!(seq = parse_seq(p, src + open + 1, j - open - 2, &no_mem))) {
+				if (no_mem)
+					return oom(p);
+				/* the last brace a literal '{' ({a,b}{},
+				 * x{a,b}{c}.d): lex_brace_more's word, its
+				 * text in the one after the brace before */
+				if (!nb)
+					return 0;
+				size_t prev = bv[nb - 1].end;
+				e = brace_tail_end(p, brace_run_end(p, j));
+				if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]])
+					return 0;
+				if (open > prev)
+					sz -= sizeof(struct sh_part) + src_text_room(open - prev);
+				lit = open;
+				lit_n = j - open - 2;
+				j = prev;
+				break;
+			}
 		} else {
 			sz += sizeof(struct sh_brace) + (n - n0) * sizeof(struct sh_word *);
 		}
@@ -7061,6 +7078,10 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 		sz += sizeof(struct sh_part) + src_text_room(e - j);
 	_Static_assert(sizeof(struct sh_brace) % 8 == 0 && sizeof(struct sh_part) % 8 == 0,
 		       "the braces, their items and the texts follow the parts");
+	/* lex_brace's charge of a literal '{' (none handed back after it) */
+	int r;
+	if (lit && (r = sh_charge(p, lit, lit_n)) < 0)
+		return r;
 	char *mem = sh_alloc_rounded(p, sz);
 	if (!mem)
 		return oom(p);

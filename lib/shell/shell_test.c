@@ -1077,6 +1077,31 @@ TEST(braces)
 	ASSERT_EQ(word(t, 6)->parts[1].kind, SH_PART_CMDSUB);
 }
 
+/* a literal '{' after a brace (arg_brace_chain), and the words it hands
+ * back: a literal first, a brace after the literal */
+TEST(brace_then_literal)
+{
+	struct sh_node *t;
+	PARSE("echo {a,b}{} x{a,b}{c}.d {}{a,b} {a,b}{}{c,d}", &t);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[1].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[1].text, "{}");
+	ASSERT_EQ(w->parts[1].pos.col, 11);
+	w = word(t, 2);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_STREQ(w->parts[2].text, "{c}.d");
+	w = word(t, 3);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_STREQ(w->parts[0].text, "{}");
+	ASSERT_EQ(w->parts[1].kind, SH_PART_BRACE);
+	w = word(t, 4);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_STREQ(w->parts[1].text, "{}");
+	ASSERT_EQ(w->parts[2].kind, SH_PART_BRACE);
+}
+
 TEST(tildes)
 {
 	struct sh_node *t;
@@ -1993,7 +2018,8 @@ TEST(node_vectors)
 TAP_MAIN(simple_words, assignments, assignment_words,
 	 declaration_arrays, quoting, ansi_c_escapes, quoted_dollar_words,
 	 line_continuations, comments, parameters, parameter_subscripts,
-	 parameter_braces, command_substitution, arithmetic, braces, tildes,
+	 parameter_braces, command_substitution, arithmetic, braces, brace_then_literal,
+	 tildes,
 	 extglob,
 	 pipelines_and_lists, compound_commands, case_command,
 	 case_pattern_plain, functions,
