@@ -3642,6 +3642,43 @@ cmdsub_after(const struct sh_parser *p, size_t d)
 	return d + 2 >= p->end || (p->src[d + 2] != '(' && p->src[d + 2] != '\\');
 }
 
+/*
+ * A $"..." at s of plain text to the word's end ($"x", $"a b", $""), as
+ * lex_word_seq would build it (a LOCALE part, the text one LIT part
+ * inside, no nesting charge), in one allocation without its loop: 1, or
+ * 0 with nothing done for any other word (lex_word_seq's then).
+ */
+static int __attribute__((noinline))
+lex_locale_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	const char *src = p->src;
+	size_t close = dq_stop_at(src, s + 2, p->end), n = close - s - 2;
+	if (close >= p->end || src[close] != '"' || !word_ends_at(p, close + 1) ||
+	    !p->no_lc)
+		return 0;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+					n + 1 + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(w + 1), *in = part + 1;
+	char *text = (char *)(in + 1);
+	*part = (struct sh_part){ .kind = SH_PART_LOCALE, .pos = sh_pos_at(p, s),
+				  .parts = n ? in : NULL, .n_parts = n != 0 };
+	if (n) {
+		copy_src_text(text, src + s + 2, n);
+		*in = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s + 2),
+					.text = text, .text_len = n };
+	}
+	word_init(w, part->pos, part, 1, src + s, close + 1 - s);
+	p->cmdpos_sens = false;
+	p->pos = close + 1;
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
 static inline __attribute__((always_inline)) int
 word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, char q,
 	       size_t *ret_dq_stop, bool tok_dead, bool seq_quoted)
@@ -3732,6 +3769,8 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			if (d == '{')
 				return 2;
 			e = special_param(p, s, &ns, &n);
+			if (!e && seq_quoted && d == '"')
+				return lex_locale_word(p, t, s);
 			if (!e)
 				return more && (d == '(' || d == '\0' ||
 						(!seq_quoted && (d == '\'' || d == '"')))

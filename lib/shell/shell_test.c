@@ -364,6 +364,21 @@ TEST(quoted_dollar_words)
 	ASSERT_EQ(w->n_parts, 1);
 	ASSERT_EQ(w->parts[0].kind, SH_PART_LOCALE);
 	ASSERT_EQ(w->parts[0].n_parts, 0);
+	/* a $"..." of plain text alone (lex_locale_word), and those it
+	 * leaves to lex_word_seq: more after it, an escape inside */
+	PARSE("echo $\"a b\" $\"x\"y $\"a\\\"b\"", &t);
+	w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 1);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LOCALE);
+	ASSERT_EQ(w->parts[0].n_parts, 1);
+	ASSERT_STREQ(w->parts[0].parts[0].text, "a b");
+	ASSERT_EQ(w->parts[0].parts[0].pos.col, 8);
+	w = word(t, 2);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_STREQ(w->parts[1].text, "y");
+	w = word(t, 3);
+	ASSERT_EQ(w->parts[0].n_parts, 3);
+	ASSERT_EQ(w->parts[0].parts[1].kind, SH_PART_ESCAPED);
 	/* handed back: what is inside $"..." is not lex_word_seq's, more
 	 * pieces than it keeps, no closing quote, a '$' before no name */
 	PARSE("echo $\"$(a)\"b $\"${x:-y}\"c", &t);
