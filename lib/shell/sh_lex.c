@@ -3640,6 +3640,7 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * that runs anyway decides). Returns 1 when built, 0 when the word is none
  * of these (nothing consumed), 2 when it starts with something
  * lex_word_seq would not build either: $(( ${ with operators, $'...' ...
+ * (a $'...' or $"..." is lex_word_seq's, a 0, when seq_quoted).
  * A 0 for a "..." whose text is plain up to a \ $ or ` sets
  * *ret_dq_stop there (lex_word_seq goes on from it, without a second
  * scan of that text).
@@ -3663,9 +3664,46 @@ cmdsub_after(const struct sh_parser *p, size_t d)
 	return d + 2 >= p->end || (p->src[d + 2] != '(' && p->src[d + 2] != '\\');
 }
 
+/*
+ * A $"..." at s of plain text to the word's end ($"x", $"a b", $""), as
+ * lex_word_seq would build it (a LOCALE part, the text one LIT part
+ * inside, no nesting charge), in one allocation without its loop: 1, or
+ * 0 with nothing done for any other word (lex_word_seq's then).
+ */
+static int __attribute__((noinline))
+lex_locale_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	const char *src = p->src;
+	size_t close = dq_stop_at(src, s + 2, p->end), n = close - s - 2;
+	if (close >= p->end || src[close] != '"' || !word_ends_at(p, close + 1) ||
+	    !p->no_lc)
+		return 0;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+					n + 1 + SH_SRC_PAD);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(w + 1), *in = part + 1;
+	char *text = (char *)(in + 1);
+	*part = (struct sh_part){ .kind = SH_PART_LOCALE, .pos = sh_pos_at(p, s),
+				  .parts = n ? in : NULL, .n_parts = n != 0 };
+	if (n) {
+		copy_src_text(text, src + s + 2, n);
+		*in = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s + 2),
+					.text = text, .text_len = n };
+	}
+	word_init(w, part->pos, part, 1, src + s, close + 1 - s);
+	p->cmdpos_sens = false;
+	p->pos = close + 1;
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
 static inline __attribute__((always_inline)) int
 word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, char q,
-	       size_t *ret_dq_stop, bool tok_dead)
+	       size_t *ret_dq_stop, bool tok_dead, bool seq_quoted)
 {
 	const char *src = p->src;
 	size_t close, n, extra, ns = 0;
@@ -3755,8 +3793,13 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 			if (d == '{')
 				return 2;
 			e = special_param(p, s, &ns, &n);
+			if (!e && seq_quoted && d == '"')
+				return lex_locale_word(p, t, s);
 			if (!e)
-				return more && (d == '(' || d == '\'' || d == '"' || d == '\0') ? 2 : 0;
+				return more && (d == '(' || d == '\0' ||
+						(!seq_quoted && (d == '\'' || d == '"')))
+					       ? 2
+					       : 0;
 		}
 		close = e - 1; /* the last byte of the word */
 		extra = sizeof(struct sh_param) + n + 1;
@@ -3861,7 +3904,10 @@ lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q,
 	      bool tok_dead)
 {
 	size_t dq_stop = 0;
-	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop, tok_dead);
+	/* (seq_quoted for the argument loop's $ words, lex_word_dollar's:
+	 * asked in lex_word_rest's lex_word_simple too, it measured worse
+	 * for the command words that take that way) */
+	int r = word_simple_in(p, t, s, LC_WORD, q, &dq_stop, tok_dead, q == '$' && tok_dead);
 	return r ? r
 		 : q == '$' ? lex_param_text_word(p, t, s)
 		 : lex_word_seq_loop(p, t, s, s, dq_stop);
@@ -3902,7 +3948,7 @@ static int
 lex_operand_simple(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx)
 {
 	size_t dq_stop;
-	return word_simple_in(p, t, s, ctx, p->src[s], &dq_stop, false);
+	return word_simple_in(p, t, s, ctx, p->src[s], &dq_stop, false, false);
 }
 
 /*
@@ -4063,6 +4109,97 @@ wseq_dq(const struct sh_parser *p, size_t j, struct wpiece *pc, size_t *np, size
 			return 0; /* ` and NUL */
 		}
 	}
+}
+
+/*
+ * A '$' at d, outside "...", that wseq_take_dollar did not take: a $'...'
+ * (an ANSI_C piece, *nraw counting the room its raw text takes besides
+ * the decoded one) or a $"..." (a LOCALE piece and the pieces inside it,
+ * read as those of a "..."), as lex_dollar reads them. Returns where the
+ * scan goes on, or 0 for the general path (anything else, no closing
+ * quote, too many pieces).
+ */
+static size_t __attribute__((noinline))
+wseq_quoted_dollar(const struct sh_parser *p, size_t d, struct wpiece *pc, size_t cnt[4])
+{
+	/* cnt: the loop's np, npm, nin and nraw */
+	char q = d + 1 < p->end ? p->src[d + 1] : '\0';
+	size_t e, at = cnt[0];
+	long run = -1;
+	if ((q != '\'' && q != '"') || at == WSEQ_MAX)
+		return 0;
+	if (q == '\'') {
+		if ((e = ansi_c_close(p, d + 1)) >= p->end)
+			return 0;
+		pc[cnt[0]++] = (struct wpiece){ .kind = SH_PART_ANSI_C, .off = (uint32_t)d,
+						.s = (uint32_t)d + 2,
+						.n = (uint32_t)(e - d - 2) };
+		cnt[3] += e - d - 1;
+		return e + 1;
+	}
+	/* (a byte of room more: nraw tells the loop of a rare piece) */
+	cnt[3]++;
+	pc[cnt[0]++] = (struct wpiece){ .kind = SH_PART_LOCALE, .off = (uint32_t)d };
+	if (!(e = wseq_dq(p, d + 2, pc, &cnt[0], &cnt[1], &run)))
+		return 0;
+	pc[at].nin = (unsigned short)(cnt[0] - at - 1);
+	cnt[2] += cnt[0] - at - 1;
+	return e + 1;
+}
+
+/* The ANSI_C part of a piece of wseq_quoted_dollar's, as lex_dollar
+ * makes it: the text decoded, then the raw one (room for both: see
+ * lex_word_seq_loop). < 0 for an escape lex_dollar refuses, reported as
+ * it does. */
+static int __attribute__((noinline))
+wseq_ansi_c_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part,
+		 char **txt)
+{
+	char *t = *txt, *raw;
+	struct ansi_out o = { .d = t, .len = 0, .cap = pc->n };
+	int r = ansi_c_decode(p, pc->off, pc->s, pc->s + pc->n, &o);
+	if (r < 0)
+		return r;
+	t[o.len] = '\0';
+	raw = t + o.len + 1;
+	copy_src_text(raw, p->src + pc->s, pc->n);
+	*txt = raw + pc->n + 1;
+	*part = (struct sh_part){ .kind = SH_PART_ANSI_C, .pos = sh_pos_at(p, pc->off),
+				  .text = t, .text_len = o.len, .raw = raw };
+	return 0;
+}
+
+/*
+ * The pieces pc of a lex_word_seq word that starts with a '~', its first
+ * one plain text: that LIT part as tilde_scan splits it in the general
+ * path's word, a TILDE piece (the user name) and the text from the '/'
+ * on, when the name ends at a '/' in it and holds no glob character; as
+ * it is otherwise (a prefix that runs into a quote or an expansion is
+ * none). The pieces' count, 0 for the general path (a word of one piece,
+ * no room for one more).
+ */
+static size_t __attribute__((noinline))
+wseq_tilde(const struct sh_parser *p, size_t s, struct wpiece *pc, size_t np)
+{
+	const char *src = p->src;
+	size_t e = s + 1, end = s + pc[0].n;
+	if (np < 2)
+		return 0;
+	while (e < end && src[e] != '/')
+		e++;
+	if (e == end)
+		return np;
+	for (size_t q = s + 1; q < e; q++)
+		if (src[q] == '*' || src[q] == '?' || src[q] == '[' || src[q] == ']')
+			return np;
+	if (np == WSEQ_MAX)
+		return 0;
+	memmove(pc + 2, pc + 1, (np - 1) * sizeof(*pc));
+	pc[0] = (struct wpiece){ .kind = SH_PART_TILDE, .off = (uint32_t)s,
+				 .s = (uint32_t)s + 1, .n = (uint32_t)(e - s - 1) };
+	pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)e, .s = (uint32_t)e,
+				 .n = (uint32_t)(end - e) };
+	return np + 1;
 }
 
 /* Build a LIT, ESCAPED, SQUOTE or PARAM part of lex_word_seq's. */
@@ -4273,13 +4410,91 @@ wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 }
 
 /*
+ * lex_word_seq's word [s, i) of the np pieces pc (nin of them inside
+ * quotes, npm parameters), built in one allocation, as lex_parts_at,
+ * make_word and merge_lits would build it: the parts, texts, positions
+ * and nesting charges. rare: with the pieces of wseq_quoted_dollar
+ * (nraw, the room their raw texts take), which the common words' code
+ * need not ask about. 1 when built, < 0 on error.
+ */
+static inline __attribute__((always_inline)) int
+wseq_build(struct sh_parser *p, struct sh_tok *t, size_t s, size_t i,
+	   const struct wpiece *pc, size_t np, size_t nin, size_t npm, size_t nraw, bool rare)
+{
+	/* the texts are bytes of the word's source, each with a NUL: at most
+	 * its length and a byte per part (not counted exactly: that would
+	 * cost another pass over the parts), and the SH_SRC_PAD bytes that
+	 * wseq_part's copy of a short text may write past the last one */
+	size_t ntop = np - nin, ntext = i - s + np + nraw + SH_SRC_PAD;
+	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
+		       sizeof(struct sh_param) % 8 == 0,
+		       "word, parts, parameters and texts share one allocation");
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
+					npm * sizeof(struct sh_param) + ntext);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + ntop;
+	struct sh_param *pm = (struct sh_param *)(in + nin);
+	char *txt = (char *)(pm + npm);
+	int r;
+	for (size_t q = 0, o = 0; q < np; q++, o++) {
+		/* the nesting charges of "..." (at the quote) and ${ (at the
+		 * '$'), in lex_parts_at's order */
+		if ((pc[q].kind == SH_PART_DQUOTE || pc[q].braced) &&
+		    (r = sh_enter(p, pc[q].off)) < 0)
+			return r;
+		if (pc[q].kind != SH_PART_DQUOTE && (!rare || pc[q].kind != SH_PART_LOCALE)) {
+			if (pc[q].braced)
+				sh_leave(p);
+			if (!rare || pc[q].kind != SH_PART_ANSI_C)
+				wseq_part(p, &pc[q], &top[o], &txt, &pm);
+			else if ((r = wseq_ansi_c_part(p, &pc[q], &top[o], &txt)) < 0)
+				return r;
+			continue;
+		}
+		size_t n = pc[q].nin;
+		/* (a DQUOTE, or in a rare word a LOCALE: no charge) */
+		top[o] = (struct sh_part){ .kind = pc[q].kind, .pos = sh_pos_at(p, pc[q].off),
+					   .parts = n ? in : NULL, .n_parts = n };
+		for (size_t m = 0; m < n; m++) {
+			const struct wpiece *ip = &pc[++q];
+			if (ip->braced) {
+				if ((r = sh_enter(p, ip->off)) < 0)
+					return r;
+				sh_leave(p);
+			}
+			wseq_part(p, ip, in++, &txt, &pm);
+		}
+		if (!rare || pc[q - n].kind == SH_PART_DQUOTE)
+			sh_leave(p);
+	}
+	word_init(w, sh_pos_at(p, s), top, ntop, p->src + s, i - s);
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = i;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+	return 1;
+}
+
+/* (wseq_build with the rare pieces, out of the common words' way) */
+static int __attribute__((noinline))
+wseq_build_rare(struct sh_parser *p, struct sh_tok *t, size_t s, size_t i,
+		const struct wpiece *pc, size_t np, size_t nin, size_t npm, size_t nraw)
+{
+	return wseq_build(p, t, s, i, pc, np, nin, npm, nraw, true);
+}
+
+/*
  * Words made of a few common pieces, built directly, as lex_parts_at,
  * make_word and merge_lits would build them (the same parts, texts,
  * positions and nesting charges): unquoted text, backslash escapes,
  * '...', "..." with text, escapes and simple parameters inside, and
  * simple parameters ($name, $1, $@ ..., ${name}): "$f", "a: $x", 'a'"b",
- * $HOME/bin, "$PWD":/src. Anything else (substitutions, ${ with
- * operators, $'...', braces, '(' and process substitutions, a '[' that
+ * $HOME/bin, "$PWD":/src; and $'...' and $"..." (with what "..." may
+ * hold inside), built by wseq_build_rare. Anything else (substitutions,
+ * ${ with operators, braces, '(' and process substitutions, a '[' that
  * may start a subscript, tilde prefixes, line continuations) returns 0
  * before anything is built or charged, for the general path. The plain
  * text [s, k) has been scanned by lex_plain_word; or, when dq_stop is not
@@ -4290,10 +4505,10 @@ static int __attribute__((noinline))
 lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t dq_stop)
 {
 	const char *src = p->src;
-	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0;
+	size_t end = p->end, np = 0, i = k, nin = 0, npm = 0, nraw = 0;
 	long run = -1;
 	struct wpiece pc[WSEQ_MAX];
-	if (!p->no_lc || src[s] == '~')
+	if (!p->no_lc)
 		return 0;
 	if (k > s) {
 		pc[np++] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)s,
@@ -4352,8 +4567,18 @@ lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, siz
 			run = -1;
 			i++;
 		} else if (c == '$') {
-			if (!wseq_take_dollar(p, i, false, pc, &np, &npm, &run, &i))
+			if (wseq_take_dollar(p, i, false, pc, &np, &npm, &run, &i))
+				continue;
+			/* (counts in a copy: their addresses taken would keep
+			 * them out of registers in the whole loop) */
+			size_t cnt[4] = { np, npm, nin, nraw };
+			if (!(i = wseq_quoted_dollar(p, i, pc, cnt)))
 				return 0;
+			np = cnt[0];
+			nraw = cnt[3];
+			npm = cnt[1];
+			nin = cnt[2];
+			run = -1;
 		} else if (c == '[') {
 			/* NAME[ as the whole word so far: maybe a subscript */
 			if ((np == 0 || (np == 1 && run == 0 && pc[0].kind == SH_PART_LIT)) &&
@@ -4379,9 +4604,12 @@ lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, siz
 	if (np == 0)
 		return 0;
 	if (pc[0].kind == SH_PART_LIT &&
-	    first_of(src, s, s + pc[0].n, '~', '~', '~', '~') < s + pc[0].n &&
-	    assign_like(src + s, pc[0].n))
-		return 0;
+	    first_of(src, s, s + pc[0].n, '~', '~', '~', '~') < s + pc[0].n) {
+		/* (a word that starts with one: its tilde prefix, as
+		 * tilde_scan finds it) */
+		if (src[s] == '~' ? !(np = wseq_tilde(p, s, pc, np)) : assign_like(src + s, pc[0].n))
+			return 0;
+	}
 	if (np == 1 && pc[0].kind == SH_PART_LIT) {
 		/* text alone: a glob with a bracket (*.[ch]), a '$' before
 		 * no name; lex_word_rest would look for a reserved word */
@@ -4393,51 +4621,9 @@ lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, siz
 		goto done;
 	}
 
-	/* the texts are bytes of the word's source, each with a NUL: at most
-	 * its length and a byte per part (not counted exactly: that would
-	 * cost another pass over the parts), and the SH_SRC_PAD bytes that
-	 * wseq_part's copy of a short text may write past the last one */
-	size_t ntop = np - nin, ntext = i - s + np + SH_SRC_PAD;
-	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
-		       sizeof(struct sh_param) % 8 == 0,
-		       "word, parts, parameters and texts share one allocation");
-	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) +
-					npm * sizeof(struct sh_param) + ntext);
-	if (!mem)
-		return oom(p);
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + ntop;
-	struct sh_param *pm = (struct sh_param *)(in + nin);
-	char *txt = (char *)(pm + npm);
-	int r;
-	for (size_t q = 0, o = 0; q < np; q++, o++) {
-		/* the nesting charges of "..." (at the quote) and ${ (at the
-		 * '$'), in lex_parts_at's order */
-		if ((pc[q].kind == SH_PART_DQUOTE || pc[q].braced) &&
-		    (r = sh_enter(p, pc[q].off)) < 0)
-			return r;
-		if (pc[q].kind != SH_PART_DQUOTE) {
-			if (pc[q].braced)
-				sh_leave(p);
-			wseq_part(p, &pc[q], &top[o], &txt, &pm);
-			continue;
-		}
-		size_t n = pc[q].nin;
-		top[o] = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = sh_pos_at(p, pc[q].off),
-					   .parts = n ? in : NULL, .n_parts = n };
-		for (size_t m = 0; m < n; m++) {
-			const struct wpiece *ip = &pc[++q];
-			if (ip->braced) {
-				if ((r = sh_enter(p, ip->off)) < 0)
-					return r;
-				sh_leave(p);
-			}
-			wseq_part(p, ip, in++, &txt, &pm);
-		}
-		sh_leave(p);
-	}
-	word_init(w, sh_pos_at(p, s), top, ntop, src + s, i - s);
-	t->word = w;
+	if (__builtin_expect(nraw != 0, 0))
+		return wseq_build_rare(p, t, s, i, pc, np, nin, npm, nraw);
+	return wseq_build(p, t, s, i, pc, np, nin, npm, 0, false);
 done:
 	p->cmdpos_sens = false;
 	p->pos = i;
@@ -4479,8 +4665,10 @@ lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 		return lex_word_seq(p, t, s, s, 0);
 	for (j = e; j < p->end && (!(wseq_class[(unsigned char)src[j]] & WQ_U) || src[j] == '[');)
 		j++;
+	/* (a '{' there: lex_word_seq's loop would stop at it and answer 0,
+	 * $x{1,2} $x-{a,b}) */
 	if (j == e || (j < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)))
-		return lex_word_seq(p, t, s, s, 0);
+		return src[j] == '{' ? 0 : lex_word_seq(p, t, s, s, 0);
 	pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)e, .s = (uint32_t)e,
 				 .n = (uint32_t)(j - e) };
 	return wseq_pair_word(p, t, s, j, pc);
@@ -6866,16 +7054,20 @@ lex_arg_token(struct sh_parser *p, size_t i, size_t k, int simple)
  * in one allocation (the word, its part, the decoded text and the raw
  * one), not through lex_word_simple (which takes no $'), the token and
  * the part vector: 1 with the word in t->word (the token not in hand); 0,
- * as lex_word_simple's, when the word goes on after it or has no closing
- * quote (the general path, which reports that: nothing done here); < 0
- * on error (an escape lex_dollar refuses, reported as it does).
+ * as lex_word_simple's, when it has no closing quote (the general path,
+ * which reports that: nothing done here); < 0 on error (an escape
+ * lex_dollar refuses, reported as it does). A word that goes on after it
+ * is lex_word_seq_loop's (its 1, or its 0 for the general path).
  */
 static int __attribute__((noinline))
 lex_ansi_c_word(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	size_t b = s + 2, k = ansi_c_close(p, s + 1), n = k - b;
-	if (k >= p->end || !word_ends_at(p, k + 1))
+	if (k >= p->end)
 		return 0;
+	/* a word that goes on ($'a'$"b", $'\t'x): lex_word_seq's, or 0 */
+	if (!word_ends_at(p, k + 1))
+		return lex_word_seq_loop(p, t, s, s, 0);
 	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + sizeof(struct sh_part) +
 					2 * (n + 1));
 	if (!mem)
@@ -7015,7 +7207,7 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 	/* each brace's '{' and end in ends (the end of each of its items:
 	 * its ',' or, the last, its '}'), and its sequence if it is one */
 	struct brace_at bv[4];
-	size_t ends[16], n = 0, nb = 0, j = k, e;
+	size_t ends[16], n = 0, nb = 0, j = k, e, lit = 0, lit_n = 0;
 	size_t sz = sizeof(struct sh_word) + (k > s) * sizeof(struct sh_part);
 	for (;;) {
 		if (brace_cached_literal(p, j))
@@ -7030,8 +7222,25 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 		struct sh_brace *seq = NULL;
 		if (n - n0 == 1) {
 			bool no_mem = false;
-			if (!(seq = parse_seq(p, src + open + 1, j - open - 2, &no_mem)))
-				return no_mem ? oom(p) : 0;
+			if (!(seq = parse_seq(p, src + open + 1, j - open - 2, &no_mem))) {
+				if (no_mem)
+					return oom(p);
+				/* the last brace a literal '{' ({a,b}{},
+				 * x{a,b}{c}.d): lex_brace_more's word, its
+				 * text in the one after the brace before */
+				if (!nb)
+					return 0;
+				size_t prev = bv[nb - 1].end;
+				e = brace_tail_end(p, brace_run_end(p, j));
+				if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]])
+					return 0;
+				if (open > prev)
+					sz -= sizeof(struct sh_part) + src_text_room(open - prev);
+				lit = open;
+				lit_n = j - open - 2;
+				j = prev;
+				break;
+			}
 		} else {
 			sz += sizeof(struct sh_brace) + (n - n0) * sizeof(struct sh_word *);
 		}
@@ -7056,6 +7265,10 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 		sz += sizeof(struct sh_part) + src_text_room(e - j);
 	_Static_assert(sizeof(struct sh_brace) % 8 == 0 && sizeof(struct sh_part) % 8 == 0,
 		       "the braces, their items and the texts follow the parts");
+	/* lex_brace's charge of a literal '{' (none handed back after it) */
+	int r;
+	if (lit && (r = sh_charge(p, lit, lit_n)) < 0)
+		return r;
 	char *mem = sh_alloc_rounded(p, sz);
 	if (!mem)
 		return oom(p);
@@ -7358,6 +7571,10 @@ arg_brace_seq_after(struct sh_parser *p, size_t s, size_t k, size_t j,
 {
 	const char *src = p->src;
 	struct sh_brace *br = NULL;
+	/* (a '~' at j starts no tilde prefix here, unlike in the word
+	 * lex_word_seq would build from it: handed back) */
+	if (src[j] == '~')
+		return 0;
 	if (n == 1) {
 		bool no_mem = false;
 		if (!(br = parse_seq(p, src + k + 1, j - k - 2, &no_mem)))

@@ -332,6 +332,78 @@ TEST(ansi_c_escapes)
 	ASSERT_STREQ(word(t, 1)->parts[0].text, "A");
 }
 
+/* $'...' and $"..." in a word with other pieces (lex_word_seq's
+ * wseq_quoted_dollar), and the words it hands back to the general path */
+TEST(quoted_dollar_words)
+{
+	struct sh_node *t;
+	PARSE("echo x$'a\\tb'y \"a\"$'b'\"c\" $\"x$y\"z $'a'$\"b\" $\"\"", &t);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_EQ(w->parts[1].kind, SH_PART_ANSI_C);
+	ASSERT_STREQ(w->parts[1].text, "a\tb");
+	ASSERT_STREQ(w->parts[1].raw, "a\\tb");
+	ASSERT_EQ(w->parts[1].pos.col, 7);
+	ASSERT_STREQ(w->parts[2].text, "y");
+	w = word(t, 2);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_EQ(w->parts[1].kind, SH_PART_ANSI_C);
+	ASSERT_EQ(w->parts[2].kind, SH_PART_DQUOTE);
+	w = word(t, 3);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LOCALE);
+	ASSERT_EQ(w->parts[0].n_parts, 2);
+	ASSERT_EQ(w->parts[0].parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(w->parts[0].parts[1].pos.col, 30);
+	ASSERT_STREQ(w->parts[1].text, "z");
+	w = word(t, 4);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[1].kind, SH_PART_LOCALE);
+	ASSERT_EQ(w->parts[1].parts[0].kind, SH_PART_LIT);
+	w = word(t, 5);
+	ASSERT_EQ(w->n_parts, 1);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LOCALE);
+	ASSERT_EQ(w->parts[0].n_parts, 0);
+	/* a $"..." of plain text alone (lex_locale_word), and those it
+	 * leaves to lex_word_seq: more after it, an escape inside */
+	PARSE("echo $\"a b\" $\"x\"y $\"a\\\"b\"", &t);
+	w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 1);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LOCALE);
+	ASSERT_EQ(w->parts[0].n_parts, 1);
+	ASSERT_STREQ(w->parts[0].parts[0].text, "a b");
+	ASSERT_EQ(w->parts[0].parts[0].pos.col, 8);
+	w = word(t, 2);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_STREQ(w->parts[1].text, "y");
+	w = word(t, 3);
+	ASSERT_EQ(w->parts[0].n_parts, 3);
+	ASSERT_EQ(w->parts[0].parts[1].kind, SH_PART_ESCAPED);
+	/* handed back: what is inside $"..." is not lex_word_seq's, more
+	 * pieces than it keeps, no closing quote, a '$' before no name */
+	PARSE("echo $\"$(a)\"b $\"${x:-y}\"c", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 2)->parts[0].parts[0].param->op, SH_PARAM_DEFAULT);
+	PARSE("echo $'a'$'b'$'c'$'d'$'e'$'f'$'g'$'h'$'i'$'j'$'k'$'l'$'m'$'n'$'o'$'p'$'q'",
+	      &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 17);
+	ASSERT_STREQ(word(t, 1)->parts[16].text, "q");
+	PARSE("echo $x$\"a\" a$'b'$", &t);
+	ASSERT_EQ(word(t, 2)->n_parts, 3);
+	ASSERT_STREQ(word(t, 2)->parts[2].text, "$");
+	REJECT("echo a$'b", SH_ERR_SYNTAX);
+	REJECT("echo a$\"b", SH_ERR_SYNTAX);
+	/* an escape the decoder refuses, reported at its '$' */
+	struct sh_error e;
+	ASSERT_EQ(parse_err("echo \"a\"$'\\u00e9'b", &e), -EINVAL);
+	ASSERT_EQ(e.kind, SH_ERR_UNSUPPORTED);
+	ASSERT_EQ(e.col, 9);
+	/* assignments and command names take them too */
+	PARSE("v=a$'\\n'b $'a'b", &t);
+	ASSERT_EQ(t->u.simple.assigns->value->parts[1].kind, SH_PART_ANSI_C);
+	ASSERT_EQ(word(t, 0)->parts[0].kind, SH_PART_ANSI_C);
+}
+
 TEST(line_continuations)
 {
 	struct sh_node *t;
@@ -1106,6 +1178,31 @@ TEST(braces)
 	ASSERT_EQ(word(t, 6)->parts[1].kind, SH_PART_CMDSUB);
 }
 
+/* a literal '{' after a brace (arg_brace_chain), and the words it hands
+ * back: a literal first, a brace after the literal */
+TEST(brace_then_literal)
+{
+	struct sh_node *t;
+	PARSE("echo {a,b}{} x{a,b}{c}.d {}{a,b} {a,b}{}{c,d}", &t);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[1].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[1].text, "{}");
+	ASSERT_EQ(w->parts[1].pos.col, 11);
+	w = word(t, 2);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_STREQ(w->parts[2].text, "{c}.d");
+	w = word(t, 3);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_STREQ(w->parts[0].text, "{}");
+	ASSERT_EQ(w->parts[1].kind, SH_PART_BRACE);
+	w = word(t, 4);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_STREQ(w->parts[1].text, "{}");
+	ASSERT_EQ(w->parts[2].kind, SH_PART_BRACE);
+}
+
 TEST(tildes)
 {
 	struct sh_node *t;
@@ -1124,6 +1221,33 @@ TEST(tildes)
 	ASSERT_EQ(v->parts[0].kind, SH_PART_TILDE);
 	ASSERT_EQ(v->parts[2].kind, SH_PART_TILDE);
 	ASSERT_STREQ(v->parts[2].text, "u");
+	/* a prefix before a quote or an expansion (lex_word_seq's
+	 * wseq_tilde), and the words it leaves as they are (no '/' before
+	 * the quote, a glob character in the name) or hands back (one piece
+	 * too many, a '~' after a brace) */
+	PARSE("echo ~u/\"a b\" ~\"/q\" ~a*/$x {a,b}~/\"c\"", &t);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_TILDE);
+	ASSERT_STREQ(w->parts[0].text, "u");
+	ASSERT_STREQ(w->parts[1].text, "/");
+	ASSERT_EQ(w->parts[1].pos.col, 8);
+	ASSERT_EQ(w->parts[2].kind, SH_PART_DQUOTE);
+	w = word(t, 2);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[0].text, "~");
+	w = word(t, 3);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[0].text, "~a*/");
+	w = word(t, 4);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[1].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[1].text, "~/");
+	PARSE("echo ~/'a'b'c'd'e'f'g'h'i'j'k'l'm'n'o'", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 17);
+	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_TILDE);
+	ASSERT_STREQ(word(t, 1)->parts[16].text, "o");
 }
 
 TEST(extglob)
@@ -2106,9 +2230,10 @@ TEST(node_vectors)
 }
 
 TAP_MAIN(simple_words, assignments, assignment_words,
-	 declaration_arrays, quoting, ansi_c_escapes,
+	 declaration_arrays, quoting, ansi_c_escapes, quoted_dollar_words,
 	 line_continuations, comments, parameters, parameter_subscripts,
-	 parameter_braces, command_substitution, arithmetic, braces, tildes,
+	 parameter_braces, command_substitution, arithmetic, braces, brace_then_literal,
+	 tildes,
 	 extglob,
 	 pipelines_and_lists, compound_commands, case_command,
 	 case_pattern_plain, functions,
