@@ -3886,6 +3886,19 @@ word_token_set(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
 	p->cmdpos_sens = false;
 }
 
+/* Makes t the word token of w, a word no command position changes (its
+ * builders' words: a command name's text is none of theirs), which ends
+ * at end, where the lexer goes on. */
+static inline __attribute__((always_inline)) void
+word_token_done(struct sh_parser *p, struct sh_tok *t, struct sh_word *w, size_t end)
+{
+	t->word = w;
+	p->cmdpos_sens = false;
+	p->pos = end;
+	t->kind = T_WORD;
+	t->cmdpos_sensitive = false;
+}
+
 static int lex_word_seq_loop(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
 			     size_t dq_stop);
 static int lex_param_text_word(struct sh_parser *p, struct sh_tok *t, size_t s);
@@ -4268,11 +4281,7 @@ wseq_pair_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t j,
 	wseq_part(p, &pc[0], &top[0], &txt, &pm);
 	wseq_part(p, &pc[1], &top[1], &txt, &pm);
 	word_init(w, sh_pos_at(p, s), top, 2, p->src + s, j - s);
-	t->word = w;
-	p->cmdpos_sens = false;
-	p->pos = j;
-	t->kind = T_WORD;
-	t->cmdpos_sensitive = false;
+	word_token_done(p, t, w, j);
 	return 1;
 }
 
@@ -4342,11 +4351,7 @@ wseq_text_quote_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		sh_leave(p);
 	}
 	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
-	t->word = w;
-	p->cmdpos_sens = false;
-	p->pos = j;
-	t->kind = T_WORD;
-	t->cmdpos_sensitive = false;
+	word_token_done(p, t, w, j);
 	return 1;
 }
 
@@ -4401,11 +4406,7 @@ wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	wseq_part(p, &pc[1], in, &txt, &pm);
 	sh_leave(p);
 	word_init(w, sh_pos_at(p, s), top, 2, src + s, j - s);
-	t->word = w;
-	p->cmdpos_sens = false;
-	p->pos = j;
-	t->kind = T_WORD;
-	t->cmdpos_sensitive = false;
+	word_token_done(p, t, w, j);
 	return 1;
 }
 
@@ -4470,11 +4471,7 @@ wseq_build(struct sh_parser *p, struct sh_tok *t, size_t s, size_t i,
 			sh_leave(p);
 	}
 	word_init(w, sh_pos_at(p, s), top, ntop, p->src + s, i - s);
-	t->word = w;
-	p->cmdpos_sens = false;
-	p->pos = i;
-	t->kind = T_WORD;
-	t->cmdpos_sensitive = false;
+	word_token_done(p, t, w, i);
 	return 1;
 }
 
