@@ -5422,12 +5422,12 @@ arith_word_build_text(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a,
 	return arith_word_make(p, t, s, a, false, k);
 }
 
-/* Is the plain expression of the $(( at s (dq: "$((, s at the quote)
- * followed at k by the "))" (and '"') that end the word, in a source
- * without continuation lines, within the nesting limit? (lex_arith_word's
- * questions before arith_word_build.) */
+/* Is a $(('s plain expression (dq: inside "...") followed at k by the
+ * "))" (and '"') that end the word, in a source without continuation
+ * lines, within the nesting limit? (lex_arith_word's questions before
+ * arith_word_build; where the $(( starts is none of them.) */
 static inline __attribute__((always_inline)) bool
-arith_word_closes(const struct sh_parser *p, size_t s, bool dq, size_t k)
+arith_word_closes(const struct sh_parser *p, bool dq, size_t k)
 {
 	const char *src = p->src;
 	size_t e = k + 2 + dq; /* (where the word ends) */
@@ -5457,7 +5457,7 @@ arith_paren_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_
 		while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
 			k++;
 	} while (k < p->end && (src[k] == '(' || (src[k] == ')' && depth)));
-	return arith_word_closes(p, s, dq, k) ? arith_word_build(p, t, s, dq, k) : 2;
+	return arith_word_closes(p, dq, k) ? arith_word_build(p, t, s, dq, k) : 2;
 }
 
 /* (The scan and its questions apart from the building, which needs a
@@ -5471,7 +5471,7 @@ arith_word_scan(struct sh_parser *p, struct sh_tok *t, size_t s, size_t a, bool 
 	unsigned stop = ctx_run_stop[LC_ARITH];
 	while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
 		k++;
-	if (arith_word_closes(p, s, dq, k))
+	if (arith_word_closes(p, dq, k))
 		/* (text first only before an unquoted $((: see
 		 * equals_arith_token) */
 		return a == s ? arith_word_build(p, t, s, dq, k)
