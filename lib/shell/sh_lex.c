@@ -6988,21 +6988,45 @@ param_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 }
 
 /*
- * An argument that starts with ${ or "${ and that lex_word_simple did not
- * build (its 2): param_op_word's when it reads its name and operator
- * (param_sub_word's for a '!' or a subscript), param_word_general's
- * otherwise. 0 or < 0 on error.
+ * The argument at i that starts with ${ or "${, into t: param_op_word's
+ * word when it reads its name and operator (param_sub_word's for a '!'
+ * or a subscript): 1; 0 when neither takes it (nothing done); < 0 on
+ * error.
  */
-static int __attribute__((noinline))
-arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
+static inline __attribute__((always_inline)) int
+arg_param_op_word(struct sh_parser *p, struct sh_tok *t, size_t i)
 {
 	bool dq = p->src[i] == '"';
 	size_t ne = param_op_name_end(p, i + dq + 2);
-	int r;
 	bool sub = p->src[ne] == '[' || p->src[i + dq + 2] == '!';
-	if (ne && (r = (sub ? param_sub_word : param_op_word)(p, t, i, dq, ne)) != 0)
+	return ne ? (sub ? param_sub_word : param_op_word)(p, t, i, dq, ne) : 0;
+}
+
+/*
+ * An argument that starts with ${ or "${ and that lex_word_simple did not
+ * build (its 2): arg_param_op_word's, unless tried (by
+ * lex_args_general: it took nothing), param_word_general's otherwise. 0
+ * or < 0 on error.
+ */
+static int __attribute__((noinline))
+arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i, bool tried)
+{
+	int r;
+	if (!tried && (r = arg_param_op_word(p, t, i)) != 0)
 		return r < 0 ? r : 0;
 	return param_word_general(p, t, i, NULL);
+}
+
+/*
+ * arg_param_op_word for lex_args_general, its word in p->tok, which is
+ * not cleared first (the loop reads no member but the word of a word
+ * built, as for lex_word_simple's words; a word not built goes on through
+ * lex_arg_token, which clears it).
+ */
+static int __attribute__((noinline))
+arg_param_loop_word(struct sh_parser *p, size_t i)
+{
+	return arg_param_op_word(p, &p->tok, i);
 }
 
 /* Does the argument at i start with a ${ or "${ that is no ${name}: no
@@ -7035,7 +7059,8 @@ lex_arg_token(struct sh_parser *p, size_t i, size_t k, int simple)
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = false;
 	t->start = i;
-	int r = simple == 2 && param_word_at(p, i) ? arg_param_word(p, t, i)
+	/* (3: lex_args_general's arg_param_loop_word took nothing) */
+	int r = simple >= 2 && param_word_at(p, i) ? arg_param_word(p, t, i, simple == 3)
 						  : lex_word_rest(p, false, t, i, k, simple);
 	if (r < 0)
 		return r;
@@ -7743,7 +7768,12 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * written); the others, told its answer, that way */
 			int simple = -1;
 			if (quote && c0 != '\'' && arg_param_op_at(p, i)) {
-				simple = 2;
+				/* built (1), or lex_arg_token's (3) */
+				if ((simple = arg_param_loop_word(p, i)) < 0) {
+					r = simple;
+					break;
+				}
+				simple = simple ? 1 : 3;
 			} else if (quote &&
 			    (simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
 				      : c0 == '"'  ? lex_word_dquote(p, &p->tok, i)
