@@ -6900,8 +6900,13 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 		    !(a = q + param_op_at(&op, src[q], src[q + 1])) || a == q)
 			return 0;
 		enum lctx ctx = param_op_ctx(op.op);
-		if (!(b = param_plain_operand(p, ctx, a)))
+		if (!(b = param_plain_operand(p, ctx, a))) {
+			/* one quoted string or parameter: ${x:-"a b"} */
+			char f = src[a];
+			if (!sub && (f == '"' || f == '$' || f == '\''))
+				return 3; /* param_op_word's param_quoted_word */
 			goto general;
+		}
 		if (ctx != LC_PARAM && src[b] != '}') {
 			/* ${x:o:l} ${x/p/r}: the second operand */
 			a2 = b + 1;
@@ -6973,11 +6978,84 @@ general:
 	return r < 0 ? r : 1;
 }
 
+/*
+ * param_op_word's word when the one operand of its operator is one
+ * quoted string or parameter and the word ends after the '}' (${x:-"a
+ * b"}, ${x#'a'}, ${x:+$y}, "${x:+"$y"}"), its name [s + dq + 2, ne)
+ * followed by the operator (param_op_word_in's 3, which read them: read
+ * again here, rather than kept live across a call in its code). The
+ * operand's word is lex_param_operand's (lex_operand_simple's,
+ * word_simple_in's here, built with the nesting charges lex_param_word has made there), the rest as
+ * param_op_word_in builds it; any other operand or word goes on as
+ * param_op_word_in's general way goes on (an operand word built is left
+ * unused). With quotes or a '$' inside, lex_param_word asks
+ * note_brace_skip, which notes nothing here: parser_param_close ends
+ * these at the parser's '}', the word's end right after it. 1, or < 0 on
+ * error.
+ */
+static int __attribute__((noinline))
+param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t ne)
+{
+	const char *src = p->src;
+	size_t d = s + dq, ns = d + 2, nn = ne - ns;
+	struct sh_param op = { .braced = true };
+	size_t a = ne + param_op_at(&op, src[ne], src[ne + 1]);
+	char c = src[a];
+	/* (two operands: their general way; '...' in "${x:-...}" is literal
+	 * text, LF_SQ_LIT: lex_subword's) */
+	if (param_op_ctx(op.op) != LC_PARAM ||
+	    (c == '\'' && dq && op.op >= SH_PARAM_DEFAULT && op.op <= SH_PARAM_ALTERNATE))
+		goto general;
+	struct sh_tok ot;
+	ot.word = NULL; /* (set when built; said for the compiler) */
+	unsigned depth = p->depth;
+	p->depth += 1 + dq;
+	size_t dq_stop;
+	int r = word_simple_in(p, &ot, a, LC_PARAM, c, &dq_stop, false, false);
+	p->depth = depth;
+	if (r < 0)
+		return r;
+	/* (the operand ends at a '}': operand_ends_at in LC_PARAM) */
+	size_t e = p->pos + 1;
+	if (r != 1 ||
+	    !(dq ? e < p->end && src[e] == '"' && word_ends_at(p, e + 1) : word_ends_at(p, e)))
+		goto general;
+	e += dq;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+					sizeof(struct sh_param) + src_text_room(nn));
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 1;
+	struct sh_param *pm = (struct sh_param *)(in + 1);
+	char *name = (char *)(pm + 1);
+	copy_src_text(name, src + ns, nn);
+	*pm = op;
+	pm->name = name;
+	pm->arg = ot.word;
+	p->cmdpos_sens = false; /* as lex_param_word clears it */
+	param_part_set(dq ? in : top, sh_pos_at(p, d), pm);
+	if (dq)
+		dq_part_set(top, sh_pos_at(p, s), in, 1);
+	word_init(w, sh_pos_at(p, s), top, 1, src + s, e - s);
+	p->pos = e;
+	word_token_set(p, t, w);
+	return 1;
+general:
+	/* (param_op_word_in's general way) */
+	if (!(op.name = src_strndup(p, src + ns, nn)))
+		return oom(p);
+	p->pos = a;
+	r = param_word_general(p, t, s, &op);
+	return r < 0 ? r : 1;
+}
+
 static int __attribute__((noinline))
 param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	      size_t ne)
 {
-	return param_op_word_in(p, t, s, dq, ne, false);
+	int r = param_op_word_in(p, t, s, dq, ne, false);
+	return r == 3 ? param_quoted_word(p, t, s, dq, ne) : r;
 }
 
 static int __attribute__((noinline))

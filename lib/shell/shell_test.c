@@ -721,6 +721,48 @@ TEST(parameter_subscripts)
 	REJECT("echo ${a[1]x}", SH_ERR_UNSUPPORTED);
 }
 
+/* ${name OP operand} whose one operand is one quoted string or parameter
+ * (param_quoted_word), and the shapes it hands back to the general way */
+TEST(parameter_quoted_operands)
+{
+	struct sh_node *t;
+	PARSE("echo ${x:-\"a b\"} \"${x:+\"$y\"}\" ${x#'a'} ${x:+$y} \"${x#'a'}\"", &t);
+	const struct sh_param *pm = word(t, 1)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_DEFAULT);
+	ASSERT_TRUE(pm->colon);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(static_value(pm->arg), "a b");
+	pm = word(t, 2)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_ALTERNATE);
+	ASSERT_EQ(pm->arg->parts[0].parts[0].kind, SH_PART_PARAM);
+	pm = word(t, 3)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_TRIM_PREFIX);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_STREQ(word(t, 4)->parts[0].param->arg->parts[0].param->name, "y");
+	ASSERT_EQ(word(t, 5)->parts[0].parts[0].param->arg->parts[0].kind, SH_PART_SQUOTE);
+	/* handed back: the word goes on, '...' is literal in "${x:-...}",
+	 * two operands, an operand that goes on after its quote or is no
+	 * simple word */
+	PARSE("echo ${x:-\"a\"}b \"${x:-'a'}\" ${x/\"a\"/b} ${x:-\"a\"c} "
+	      "${x:-\"a\\\"b\"} ${x:-$(echo a)} \"${x:-\"a\"}\"b ${x:-$'a'}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_STREQ(word(t, 1)->parts[1].text, "b");
+	pm = word(t, 2)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(pm->arg->parts[0].text, "'a'");
+	pm = word(t, 3)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_REPLACE);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(static_value(pm->arg2), "b");
+	ASSERT_EQ(word(t, 4)->parts[0].param->arg->n_parts, 2);
+	ASSERT_STREQ(static_value(word(t, 5)->parts[0].param->arg), "a\"b");
+	ASSERT_EQ(word(t, 6)->parts[0].param->arg->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 7)->n_parts, 2);
+	ASSERT_EQ(word(t, 8)->parts[0].param->arg->parts[0].kind, SH_PART_ANSI_C);
+	REJECT("echo ${x:-\"a}", SH_ERR_SYNTAX);
+	REJECT("echo ${x:-'a}", SH_ERR_SYNTAX);
+}
+
 TEST(parameter_braces)
 {
 	struct sh_node *t;
@@ -2232,7 +2274,7 @@ TEST(node_vectors)
 TAP_MAIN(simple_words, assignments, assignment_words,
 	 declaration_arrays, quoting, ansi_c_escapes, quoted_dollar_words,
 	 line_continuations, comments, parameters, parameter_subscripts,
-	 parameter_braces, command_substitution, arithmetic, braces, brace_then_literal,
+	 parameter_quoted_operands, parameter_braces, command_substitution, arithmetic, braces, brace_then_literal,
 	 tildes,
 	 extglob,
 	 pipelines_and_lists, compound_commands, case_command,
