@@ -7096,35 +7096,27 @@ arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i, bool tried)
 }
 
 /*
- * arg_param_op_word for lex_args_general, its word in p->tok, which is
- * not cleared first (the loop reads no member but the word of a word
- * built, as for lex_word_simple's words; a word not built goes on through
- * lex_arg_token, which clears it).
+ * The argument at i that starts with ${ or "${, for lex_args_general: 0
+ * for a ${name} (lex_word_simple's: nothing done); else
+ * arg_param_op_word's word in p->tok, which is not cleared first (the
+ * loop reads no member but the word of a word built, as for
+ * lex_word_simple's words): 1; 3 when it builds none (lex_arg_token's
+ * way then, which clears it); < 0 on error. (The name is scanned once,
+ * here: the loop's own test for a ${name} scanned it again.)
  */
 static int __attribute__((noinline))
 arg_param_loop_word(struct sh_parser *p, size_t i)
 {
-	return arg_param_op_word(p, &p->tok, i);
-}
-
-/* Does the argument at i start with a ${ or "${ that is no ${name}: no
- * name after the brace, or no '}' after the name (${x%.*}, "${a[@]}",
- * ${#x})? lex_word_simple answers 2 for it, after more work (its
- * simple_param finds no ${name}, and a ${ is none of its other words):
- * lex_arg_token is told so at once. */
-static inline __attribute__((always_inline)) bool
-arg_param_op_at(const struct sh_parser *p, size_t i)
-{
 	const char *src = p->src;
 	bool dq = src[i] == '"';
-	size_t e = i + dq + 2;
-	if (!param_word_at(p, i) || e > p->end)
-		return false;
-	if (e == p->end || !(sh_name_class[(unsigned char)src[e]] & 1))
-		return true;
-	while (++e < p->end && (sh_name_class[(unsigned char)src[e]] & 2))
-		;
-	return e == p->end || src[e] != '}';
+	size_t n0 = i + dq + 2, ne = param_op_name_end(p, n0);
+	if (!ne)
+		return 3;
+	if (src[ne] == '}' && (sh_name_class[(unsigned char)src[n0]] & 1))
+		return 0;
+	bool sub = src[ne] == '[' || src[n0] == '!';
+	int r = (sub ? param_sub_word : param_op_word)(p, &p->tok, i, dq, ne);
+	return r ? r : 3;
 }
 
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
@@ -7845,13 +7837,13 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * token's way there (p->tok, not in hand, is only
 			 * written); the others, told its answer, that way */
 			int simple = -1;
-			if (quote && c0 != '\'' && arg_param_op_at(p, i)) {
+			if (quote && c0 != '\'' && param_word_at(p, i) &&
+			    (simple = arg_param_loop_word(p, i)) != 0) {
 				/* built (1), or lex_arg_token's (3) */
-				if ((simple = arg_param_loop_word(p, i)) < 0) {
+				if (simple < 0) {
 					r = simple;
 					break;
 				}
-				simple = simple ? 1 : 3;
 			} else if (quote &&
 			    (simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
 				      : c0 == '"'  ? lex_word_dquote(p, &p->tok, i)
