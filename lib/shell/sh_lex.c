@@ -6986,7 +6986,8 @@ general:
  * again here, rather than kept live across a call in its code). The
  * operand's word is lex_param_operand's (lex_operand_simple's,
  * word_simple_in's here, built with the nesting charges lex_param_word has made there), the rest as
- * param_op_word_in builds it; any other operand or word goes on as
+ * param_op_word_in builds it; so is a '...' in "${x:-...}", literal
+ * text there; any other operand or word goes on as
  * param_op_word_in's general way goes on (an operand word built is left
  * unused). With quotes or a '$' inside, lex_param_word asks
  * note_brace_skip, which notes nothing here: parser_param_close ends
@@ -7001,28 +7002,44 @@ param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size
 	struct sh_param op = { .braced = true };
 	size_t a = ne + param_op_at(&op, src[ne], src[ne + 1]);
 	char c = src[a];
-	/* (two operands: their general way; '...' in "${x:-...}" is literal
-	 * text, LF_SQ_LIT: lex_subword's) */
-	if (param_op_ctx(op.op) != LC_PARAM ||
-	    (c == '\'' && dq && op.op >= SH_PARAM_DEFAULT && op.op <= SH_PARAM_ALTERNATE))
-		goto general;
+	int r;
+	if (param_op_ctx(op.op) != LC_PARAM)
+		goto general; /* (two operands: their general way) */
 	struct sh_tok ot;
 	ot.word = NULL; /* (set when built; said for the compiler) */
-	unsigned depth = p->depth;
-	p->depth += 1 + dq;
-	size_t dq_stop;
-	int r = word_simple_in(p, &ot, a, LC_PARAM, c, &dq_stop, false, false);
-	p->depth = depth;
-	if (r < 0)
-		return r;
+	size_t lit = 0;
+	if (c == '\'' && dq && op.op >= SH_PARAM_DEFAULT && op.op <= SH_PARAM_ALTERNATE) {
+		/* '...' in "${x:-...}" is literal text (LF_SQ_LIT), though
+		 * a '}' inside does not end the operand: one of plain text
+		 * followed by the '}' ("${x:-'a b'}") is the one LIT part
+		 * lex_subword makes of it, lit bytes with its quotes */
+		size_t k = a + 1;
+		while (k < p->end && !(run_class[(unsigned char)src[k]] & RS_QUOTE))
+			k++;
+		if (k + 1 >= p->end || src[k] != '\'' || src[k + 1] != '}')
+			goto general;
+		lit = k + 1 - a;
+		p->pos = k + 1;
+	} else {
+		unsigned depth = p->depth;
+		p->depth += 1 + dq;
+		size_t dq_stop;
+		r = word_simple_in(p, &ot, a, LC_PARAM, c, &dq_stop, false, false);
+		p->depth = depth;
+		if (r < 0)
+			return r;
+		if (r != 1)
+			goto general;
+	}
 	/* (the operand ends at a '}': operand_ends_at in LC_PARAM) */
 	size_t e = p->pos + 1;
-	if (r != 1 ||
-	    !(dq ? e < p->end && src[e] == '"' && word_ends_at(p, e + 1) : word_ends_at(p, e)))
+	if (!(dq ? e < p->end && src[e] == '"' && word_ends_at(p, e + 1) : word_ends_at(p, e)))
 		goto general;
 	e += dq;
+	size_t name_sz = src_text_room(nn);
 	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
-					sizeof(struct sh_param) + src_text_room(nn));
+					sizeof(struct sh_param) + name_sz +
+					(lit ? lit_word_size(lit) : 0));
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
@@ -7032,7 +7049,7 @@ param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size
 	copy_src_text(name, src + ns, nn);
 	*pm = op;
 	pm->name = name;
-	pm->arg = ot.word;
+	pm->arg = lit ? param_op_operand(p, name + name_sz, a, lit) : ot.word;
 	p->cmdpos_sens = false; /* as lex_param_word clears it */
 	param_part_set(dq ? in : top, sh_pos_at(p, d), pm);
 	if (dq)

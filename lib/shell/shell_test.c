@@ -759,8 +759,20 @@ TEST(parameter_quoted_operands)
 	ASSERT_EQ(word(t, 6)->parts[0].param->arg->parts[0].kind, SH_PART_CMDSUB);
 	ASSERT_EQ(word(t, 7)->n_parts, 2);
 	ASSERT_EQ(word(t, 8)->parts[0].param->arg->parts[0].kind, SH_PART_ANSI_C);
+	/* '...' in "${x:-...}": literal text, one LIT part with its quotes
+	 * (a '}' inside ends nothing); with a '$' inside or text after it,
+	 * handed back */
+	PARSE("echo \"${x:-'a b'}\" \"${x:+'a}'}\" \"${x:-'$y'}\" \"${x:-'a'b}\"", &t);
+	static const char *const lits[] = { "'a b'", "'a}'", "'$y'", "'a'b" };
+	for (size_t k = 0; k < 4; k++) {
+		pm = word(t, k + 1)->parts[0].parts[0].param;
+		ASSERT_EQ(pm->arg->n_parts, 1);
+		ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_LIT);
+		ASSERT_STREQ(pm->arg->parts[0].text, lits[k]);
+	}
 	REJECT("echo ${x:-\"a}", SH_ERR_SYNTAX);
 	REJECT("echo ${x:-'a}", SH_ERR_SYNTAX);
+	REJECT("echo \"${x:-'a}\"", SH_ERR_SYNTAX);
 }
 
 TEST(parameter_braces)
