@@ -6903,7 +6903,7 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 		if (!(b = param_plain_operand(p, ctx, a))) {
 			/* one quoted string or parameter: ${x:-"a b"} */
 			char f = src[a];
-			if (!sub && (f == '"' || f == '$' || f == '\''))
+			if (!sub && (f == '"' || f == '$' || f == '\'' || f == '\\'))
 				return 3; /* param_op_word's param_quoted_word */
 			goto general;
 		}
@@ -6979,6 +6979,78 @@ general:
 }
 
 /*
+ * The word of the operand at a of an unquoted ${name OP operand}, when it
+ * is plain text and escaped characters up to the '}' and starts with an
+ * escape (${x%\ b}, ${x:+\$x}, ${y#\*}): the parts lex_subword makes of
+ * it, a LIT part for each run of text and an ESCAPED part of the
+ * characters of each run of escapes, in *ret and p->pos at the '}': 1.
+ * 0 for any other operand (nothing done): a quote, '$', backquote, '(' or
+ * ')' unescaped, and an escaped newline, quote, backquote, '(' or $[
+ * (with which lex_param_word's brace note could note something). < 0 on
+ * error.
+ */
+static int __attribute__((noinline))
+param_escaped_operand(struct sh_parser *p, size_t a, struct sh_word **ret)
+{
+	const char *src = p->src;
+	unsigned stop = RS_QUOTE | RS_BRCLOSE | RS_PAREN;
+	size_t k = a, np = 0, room = 0;
+	while (src[k] != '}') {
+		size_t r0 = k;
+		if (src[k] == '\\') {
+			do {
+				char x = src[k + 1];
+				if (k + 1 >= p->end || x == '\n' || x == '\0' || x == '\'' ||
+				    x == '"' || x == '`' || x == '(' || (x == '$' && src[k + 2] == '['))
+					return 0;
+				k += 2;
+			} while (src[k] == '\\');
+			room += src_text_room((k - r0) / 2);
+		} else {
+			while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
+				k++;
+			if (k == r0 || k >= p->end)
+				return 0;
+			room += src_text_room(k - r0);
+		}
+		np++;
+		if (k >= p->end)
+			return 0;
+	}
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + room);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *parts = (struct sh_part *)(w + 1), *pt = parts;
+	char *text = (char *)(parts + np);
+	size_t e = k;
+	for (k = a; k < e; pt++) {
+		size_t r0 = k, n = 0;
+		enum sh_part_kind kind = SH_PART_ESCAPED;
+		if (src[k] == '\\') {
+			do {
+				text[n++] = src[k + 1];
+				k += 2;
+			} while (k < e && src[k] == '\\');
+			text[n] = '\0';
+		} else {
+			while (k < e && src[k] != '\\')
+				k++;
+			n = k - r0;
+			copy_src_text(text, src + r0, n);
+			kind = SH_PART_LIT;
+		}
+		*pt = (struct sh_part){ .kind = kind, .pos = sh_pos_at(p, r0), .text = text,
+					.text_len = n };
+		text += src_text_room(n);
+	}
+	word_init(w, sh_pos_at(p, a), parts, np, src + a, e - a);
+	p->pos = e;
+	*ret = w;
+	return 1;
+}
+
+/*
  * param_op_word's word when the one operand of its operator is one
  * quoted string or parameter and the word ends after the '}' (${x:-"a
  * b"}, ${x#'a'}, ${x:+$y}, "${x:+"$y"}"), its name [s + dq + 2, ne)
@@ -7020,6 +7092,11 @@ param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size
 			goto general;
 		lit = k + 1 - a;
 		p->pos = k + 1;
+	} else if (c == '\\') {
+		if (dq || (r = param_escaped_operand(p, a, &ot.word)) == 0)
+			goto general;
+		if (r < 0)
+			return r;
 	} else {
 		unsigned depth = p->depth;
 		p->depth += 1 + dq;

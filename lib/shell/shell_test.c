@@ -770,9 +770,39 @@ TEST(parameter_quoted_operands)
 		ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_LIT);
 		ASSERT_STREQ(pm->arg->parts[0].text, lits[k]);
 	}
+	/* an operand that starts with an escape (param_escaped_operand), and
+	 * the shapes it hands back: an escaped '(', a '$' after it, a word
+	 * that goes on, "...", text first */
+	PARSE("echo ${x%\\ b} ${x:-\\a\\b} ${x:-\\(} ${x:-\\a$y} ${x:-\\a}b "
+	      "\"${x:-\\a}\" ${x:-a\\b\\c}", &t);
+	static const struct {
+		size_t n;
+		enum sh_part_kind kind[2];
+		const char *text[2];
+	} escs[] = {
+		{ 2, { SH_PART_ESCAPED, SH_PART_LIT }, { " ", "b" } },
+		{ 1, { SH_PART_ESCAPED }, { "ab" } },
+		{ 1, { SH_PART_ESCAPED }, { "(" } },
+		{ 2, { SH_PART_ESCAPED, SH_PART_PARAM }, { "a", NULL } },
+		{ 1, { SH_PART_ESCAPED }, { "a" } },
+		{ 1, { SH_PART_LIT }, { "\\a" } },
+		{ 2, { SH_PART_LIT, SH_PART_ESCAPED }, { "a", "bc" } },
+	};
+	for (size_t k = 0; k < 7; k++) {
+		const struct sh_part *top = &word(t, k + 1)->parts[0];
+		pm = (top->kind == SH_PART_DQUOTE ? &top->parts[0] : top)->param;
+		ASSERT_EQ(pm->arg->n_parts, escs[k].n);
+		for (size_t j = 0; j < escs[k].n; j++) {
+			ASSERT_EQ(pm->arg->parts[j].kind, escs[k].kind[j]);
+			if (escs[k].text[j])
+				ASSERT_STREQ(pm->arg->parts[j].text, escs[k].text[j]);
+		}
+	}
+	ASSERT_EQ(word(t, 5)->n_parts, 2);
 	REJECT("echo ${x:-\"a}", SH_ERR_SYNTAX);
 	REJECT("echo ${x:-'a}", SH_ERR_SYNTAX);
 	REJECT("echo \"${x:-'a}\"", SH_ERR_SYNTAX);
+	REJECT("echo ${x:-\\", SH_ERR_SYNTAX);
 }
 
 TEST(parameter_braces)
