@@ -6901,10 +6901,11 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 			return 0;
 		enum lctx ctx = param_op_ctx(op.op);
 		if (!(b = param_plain_operand(p, ctx, a))) {
-			/* one quoted string or parameter: ${x:-"a b"} */
-			char f = src[a];
-			if (!sub && (f == '"' || f == '$' || f == '\'' || f == '\\'))
-				return 3; /* param_op_word's param_quoted_word */
+			/* another operand (${x:-"a b"}, ${x%\ b}): param_op_word
+			 * asks param_quoted_word, which goes this way for any
+			 * it does not build */
+			if (!sub)
+				return 3;
 			goto general;
 		}
 		if (ctx != LC_PARAM && src[b] != '}') {
@@ -6980,8 +6981,9 @@ general:
 
 /*
  * The word of the operand at a of an unquoted ${name OP operand}, when it
- * is plain text and escaped characters up to the '}' and starts with an
- * escape (${x%\ b}, ${x:+\$x}, ${y#\*}): the parts lex_subword makes of
+ * is plain text and escaped characters up to the '}' (${x%\ b},
+ * ${x:+\$x}, ${x:+a\ b}; param_op_word_in builds those of text alone):
+ * the parts lex_subword makes of
  * it, a LIT part for each run of text and an ESCAPED part of the
  * characters of each run of escapes, in *ret and p->pos at the '}': 1.
  * 0 for any other operand (nothing done): a quote, '$', backquote, '(' or
@@ -7051,20 +7053,21 @@ param_escaped_operand(struct sh_parser *p, size_t a, struct sh_word **ret)
 }
 
 /*
- * param_op_word's word when the one operand of its operator is one
- * quoted string or parameter and the word ends after the '}' (${x:-"a
- * b"}, ${x#'a'}, ${x:+$y}, "${x:+"$y"}"), its name [s + dq + 2, ne)
- * followed by the operator (param_op_word_in's 3, which read them: read
- * again here, rather than kept live across a call in its code). The
- * operand's word is lex_param_operand's (lex_operand_simple's,
- * word_simple_in's here, built with the nesting charges lex_param_word has made there), the rest as
- * param_op_word_in builds it; so is a '...' in "${x:-...}", literal
- * text there; any other operand or word goes on as
- * param_op_word_in's general way goes on (an operand word built is left
- * unused). With quotes or a '$' inside, lex_param_word asks
- * note_brace_skip, which notes nothing here: parser_param_close ends
- * these at the parser's '}', the word's end right after it. 1, or < 0 on
- * error.
+ * param_op_word's word (param_op_word_in's 3: its operand is not plain
+ * text) when the one operand of its operator is one quoted string or
+ * parameter and the word ends after the '}' (${x:-"a b"}, ${x#'a'},
+ * ${x:+$y}, "${x:+"$y"}"), its name [s + dq + 2, ne) followed by the
+ * operator (read again here, rather than kept live across a call in
+ * param_op_word_in's code). The operand's word is lex_param_operand's
+ * (lex_operand_simple's, word_simple_in's here, built with the nesting
+ * charges lex_param_word has made there), the rest as param_op_word_in
+ * builds it; so are a '...' in "${x:-...}", literal text there, and an
+ * unquoted operand of text and escapes (param_escaped_operand). Any
+ * other operand or word goes on as param_op_word_in's general way goes
+ * on (an operand word built is left unused). With quotes, escapes or a
+ * '$' inside, lex_param_word asks note_brace_skip, which notes nothing
+ * here: parser_param_close ends these at the parser's '}', the word's
+ * end right after it. 1, or < 0 on error.
  */
 static int __attribute__((noinline))
 param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t ne)
@@ -7092,7 +7095,7 @@ param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size
 			goto general;
 		lit = k + 1 - a;
 		p->pos = k + 1;
-	} else if (c == '\\') {
+	} else if (c != '"' && c != '$' && c != '\'') {
 		if (dq || (r = param_escaped_operand(p, a, &ot.word)) == 0)
 			goto general;
 		if (r < 0)

@@ -770,11 +770,11 @@ TEST(parameter_quoted_operands)
 		ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_LIT);
 		ASSERT_STREQ(pm->arg->parts[0].text, lits[k]);
 	}
-	/* an operand that starts with an escape (param_escaped_operand), and
-	 * the shapes it hands back: an escaped '(', a '$' after it, a word
-	 * that goes on, "...", text first */
+	/* an operand of text and escapes (param_escaped_operand), and the
+	 * shapes it hands back: an escaped '(', a '$' after it, a word that
+	 * goes on, "..." */
 	PARSE("echo ${x%\\ b} ${x:-\\a\\b} ${x:-\\(} ${x:-\\a$y} ${x:-\\a}b "
-	      "\"${x:-\\a}\" ${x:-a\\b\\c}", &t);
+	      "\"${x:-\\a}\" ${x:-a\\b\\c} ${x:-a$y}", &t);
 	static const struct {
 		size_t n;
 		enum sh_part_kind kind[2];
@@ -787,8 +787,9 @@ TEST(parameter_quoted_operands)
 		{ 1, { SH_PART_ESCAPED }, { "a" } },
 		{ 1, { SH_PART_LIT }, { "\\a" } },
 		{ 2, { SH_PART_LIT, SH_PART_ESCAPED }, { "a", "bc" } },
+		{ 2, { SH_PART_LIT, SH_PART_PARAM }, { "a", NULL } },
 	};
-	for (size_t k = 0; k < 7; k++) {
+	for (size_t k = 0; k < 8; k++) {
 		const struct sh_part *top = &word(t, k + 1)->parts[0];
 		pm = (top->kind == SH_PART_DQUOTE ? &top->parts[0] : top)->param;
 		ASSERT_EQ(pm->arg->n_parts, escs[k].n);
