@@ -6900,8 +6900,14 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 		    !(a = q + param_op_at(&op, src[q], src[q + 1])) || a == q)
 			return 0;
 		enum lctx ctx = param_op_ctx(op.op);
-		if (!(b = param_plain_operand(p, ctx, a)))
+		if (!(b = param_plain_operand(p, ctx, a))) {
+			/* another operand (${x:-"a b"}, ${x%\ b}): param_op_word
+			 * asks param_quoted_word, which goes this way for any
+			 * it does not build */
+			if (!sub)
+				return 3;
 			goto general;
+		}
 		if (ctx != LC_PARAM && src[b] != '}') {
 			/* ${x:o:l} ${x/p/r}: the second operand */
 			a2 = b + 1;
@@ -6973,11 +6979,180 @@ general:
 	return r < 0 ? r : 1;
 }
 
+/*
+ * The word of the operand at a of an unquoted ${name OP operand}, when it
+ * is plain text and escaped characters up to the '}' (${x%\ b},
+ * ${x:+\$x}, ${x:+a\ b}; param_op_word_in builds those of text alone):
+ * the parts lex_subword makes of
+ * it, a LIT part for each run of text and an ESCAPED part of the
+ * characters of each run of escapes, in *ret and p->pos at the '}': 1.
+ * 0 for any other operand (nothing done): a quote, '$', backquote, '(' or
+ * ')' unescaped, and an escaped newline, quote, backquote, '(' or $[
+ * (with which lex_param_word's brace note could note something). < 0 on
+ * error.
+ */
+static int __attribute__((noinline))
+param_escaped_operand(struct sh_parser *p, size_t a, struct sh_word **ret)
+{
+	const char *src = p->src;
+	unsigned stop = RS_QUOTE | RS_BRCLOSE | RS_PAREN;
+	size_t k = a, np = 0, room = 0;
+	while (src[k] != '}') {
+		size_t r0 = k;
+		if (src[k] == '\\') {
+			do {
+				char x = src[k + 1];
+				if (k + 1 >= p->end || x == '\n' || x == '\0' || x == '\'' ||
+				    x == '"' || x == '`' || x == '(' || (x == '$' && src[k + 2] == '['))
+					return 0;
+				k += 2;
+			} while (src[k] == '\\');
+			room += src_text_room((k - r0) / 2);
+		} else {
+			while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
+				k++;
+			if (k == r0 || k >= p->end)
+				return 0;
+			room += src_text_room(k - r0);
+		}
+		np++;
+		if (k >= p->end)
+			return 0;
+	}
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + room);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *parts = (struct sh_part *)(w + 1), *pt = parts;
+	char *text = (char *)(parts + np);
+	size_t e = k;
+	for (k = a; k < e; pt++) {
+		size_t r0 = k, n = 0;
+		enum sh_part_kind kind = SH_PART_ESCAPED;
+		if (src[k] == '\\') {
+			do {
+				text[n++] = src[k + 1];
+				k += 2;
+			} while (k < e && src[k] == '\\');
+			text[n] = '\0';
+		} else {
+			while (k < e && src[k] != '\\')
+				k++;
+			n = k - r0;
+			copy_src_text(text, src + r0, n);
+			kind = SH_PART_LIT;
+		}
+		*pt = (struct sh_part){ .kind = kind, .pos = sh_pos_at(p, r0), .text = text,
+					.text_len = n };
+		text += src_text_room(n);
+	}
+	word_init(w, sh_pos_at(p, a), parts, np, src + a, e - a);
+	p->pos = e;
+	*ret = w;
+	return 1;
+}
+
+/*
+ * param_op_word's word (param_op_word_in's 3: its operand is not plain
+ * text) when the one operand of its operator is one quoted string or
+ * parameter and the word ends after the '}' (${x:-"a b"}, ${x#'a'},
+ * ${x:+$y}, "${x:+"$y"}"), its name [s + dq + 2, ne) followed by the
+ * operator (read again here, rather than kept live across a call in
+ * param_op_word_in's code). The operand's word is lex_param_operand's
+ * (lex_operand_simple's, word_simple_in's here, built with the nesting
+ * charges lex_param_word has made there), the rest as param_op_word_in
+ * builds it; so are a '...' in "${x:-...}", literal text there, and an
+ * unquoted operand of text and escapes (param_escaped_operand). Any
+ * other operand or word goes on as param_op_word_in's general way goes
+ * on (an operand word built is left unused). With quotes, escapes or a
+ * '$' inside, lex_param_word asks note_brace_skip, which notes nothing
+ * here: parser_param_close ends these at the parser's '}', the word's
+ * end right after it. 1, or < 0 on error.
+ */
+static int __attribute__((noinline))
+param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t ne)
+{
+	const char *src = p->src;
+	size_t d = s + dq, ns = d + 2, nn = ne - ns;
+	struct sh_param op = { .braced = true };
+	size_t a = ne + param_op_at(&op, src[ne], src[ne + 1]);
+	char c = src[a];
+	int r;
+	if (param_op_ctx(op.op) != LC_PARAM)
+		goto general; /* (two operands: their general way) */
+	struct sh_tok ot;
+	ot.word = NULL; /* (set when built; said for the compiler) */
+	size_t lit = 0;
+	if (c == '\'' && dq && op.op >= SH_PARAM_DEFAULT && op.op <= SH_PARAM_ALTERNATE) {
+		/* '...' in "${x:-...}" is literal text (LF_SQ_LIT), though
+		 * a '}' inside does not end the operand: one of plain text
+		 * followed by the '}' ("${x:-'a b'}") is the one LIT part
+		 * lex_subword makes of it, lit bytes with its quotes */
+		size_t k = a + 1;
+		while (k < p->end && !(run_class[(unsigned char)src[k]] & RS_QUOTE))
+			k++;
+		if (k + 1 >= p->end || src[k] != '\'' || src[k + 1] != '}')
+			goto general;
+		lit = k + 1 - a;
+		p->pos = k + 1;
+	} else if (c != '"' && c != '$' && c != '\'') {
+		if (dq || (r = param_escaped_operand(p, a, &ot.word)) == 0)
+			goto general;
+		if (r < 0)
+			return r;
+	} else {
+		unsigned depth = p->depth;
+		p->depth += 1 + dq;
+		size_t dq_stop;
+		r = word_simple_in(p, &ot, a, LC_PARAM, c, &dq_stop, false, false);
+		p->depth = depth;
+		if (r < 0)
+			return r;
+		if (r != 1)
+			goto general;
+	}
+	/* (the operand ends at a '}': operand_ends_at in LC_PARAM) */
+	size_t e = p->pos + 1;
+	if (!(dq ? e < p->end && src[e] == '"' && word_ends_at(p, e + 1) : word_ends_at(p, e)))
+		goto general;
+	e += dq;
+	size_t name_sz = src_text_room(nn);
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) +
+					sizeof(struct sh_param) + name_sz +
+					(lit ? lit_word_size(lit) : 0));
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 1;
+	struct sh_param *pm = (struct sh_param *)(in + 1);
+	char *name = (char *)(pm + 1);
+	copy_src_text(name, src + ns, nn);
+	*pm = op;
+	pm->name = name;
+	pm->arg = lit ? param_op_operand(p, name + name_sz, a, lit) : ot.word;
+	p->cmdpos_sens = false; /* as lex_param_word clears it */
+	param_part_set(dq ? in : top, sh_pos_at(p, d), pm);
+	if (dq)
+		dq_part_set(top, sh_pos_at(p, s), in, 1);
+	word_init(w, sh_pos_at(p, s), top, 1, src + s, e - s);
+	p->pos = e;
+	word_token_set(p, t, w);
+	return 1;
+general:
+	/* (param_op_word_in's general way) */
+	if (!(op.name = src_strndup(p, src + ns, nn)))
+		return oom(p);
+	p->pos = a;
+	r = param_word_general(p, t, s, &op);
+	return r < 0 ? r : 1;
+}
+
 static int __attribute__((noinline))
 param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	      size_t ne)
 {
-	return param_op_word_in(p, t, s, dq, ne, false);
+	int r = param_op_word_in(p, t, s, dq, ne, false);
+	return r == 3 ? param_quoted_word(p, t, s, dq, ne) : r;
 }
 
 static int __attribute__((noinline))
@@ -6988,41 +7163,57 @@ param_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 }
 
 /*
- * An argument that starts with ${ or "${ and that lex_word_simple did not
- * build (its 2): param_op_word's when it reads its name and operator
- * (param_sub_word's for a '!' or a subscript), param_word_general's
- * otherwise. 0 or < 0 on error.
+ * The argument at i that starts with ${ or "${, into t: param_op_word's
+ * word when it reads its name and operator (param_sub_word's for a '!'
+ * or a subscript): 1; 0 when neither takes it (nothing done); < 0 on
+ * error.
  */
-static int __attribute__((noinline))
-arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i)
+static inline __attribute__((always_inline)) int
+arg_param_op_word(struct sh_parser *p, struct sh_tok *t, size_t i)
 {
 	bool dq = p->src[i] == '"';
 	size_t ne = param_op_name_end(p, i + dq + 2);
-	int r;
 	bool sub = p->src[ne] == '[' || p->src[i + dq + 2] == '!';
-	if (ne && (r = (sub ? param_sub_word : param_op_word)(p, t, i, dq, ne)) != 0)
+	return ne ? (sub ? param_sub_word : param_op_word)(p, t, i, dq, ne) : 0;
+}
+
+/*
+ * An argument that starts with ${ or "${ and that lex_word_simple did not
+ * build (its 2): arg_param_op_word's, unless tried (by
+ * lex_args_general: it took nothing), param_word_general's otherwise. 0
+ * or < 0 on error.
+ */
+static int __attribute__((noinline))
+arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i, bool tried)
+{
+	int r;
+	if (!tried && (r = arg_param_op_word(p, t, i)) != 0)
 		return r < 0 ? r : 0;
 	return param_word_general(p, t, i, NULL);
 }
 
-/* Does the argument at i start with a ${ or "${ that is no ${name}: no
- * name after the brace, or no '}' after the name (${x%.*}, "${a[@]}",
- * ${#x})? lex_word_simple answers 2 for it, after more work (its
- * simple_param finds no ${name}, and a ${ is none of its other words):
- * lex_arg_token is told so at once. */
-static inline __attribute__((always_inline)) bool
-arg_param_op_at(const struct sh_parser *p, size_t i)
+/*
+ * The argument at i that starts with ${ or "${, for lex_args_general: 0
+ * for a ${name} (lex_word_simple's: nothing done); else
+ * arg_param_op_word's word in p->tok, which is not cleared first (the
+ * loop reads no member but the word of a word built, as for
+ * lex_word_simple's words): 1; 3 when it builds none (lex_arg_token's
+ * way then, which clears it); < 0 on error. (The name is scanned once,
+ * here: the loop's own test for a ${name} scanned it again.)
+ */
+static int __attribute__((noinline))
+arg_param_loop_word(struct sh_parser *p, size_t i)
 {
 	const char *src = p->src;
 	bool dq = src[i] == '"';
-	size_t e = i + dq + 2;
-	if (!param_word_at(p, i) || e > p->end)
-		return false;
-	if (e == p->end || !(sh_name_class[(unsigned char)src[e]] & 1))
-		return true;
-	while (++e < p->end && (sh_name_class[(unsigned char)src[e]] & 2))
-		;
-	return e == p->end || src[e] != '}';
+	size_t n0 = i + dq + 2, ne = param_op_name_end(p, n0);
+	if (!ne)
+		return 3;
+	if (src[ne] == '}' && (sh_name_class[(unsigned char)src[n0]] & 1))
+		return 0;
+	bool sub = src[ne] == '[' || src[n0] == '!';
+	int r = (sub ? param_sub_word : param_op_word)(p, &p->tok, i, dq, ne);
+	return r ? r : 3;
 }
 
 /* sh_lex_arg's word at i (p->pos). A word that is not plain is
@@ -7035,7 +7226,8 @@ lex_arg_token(struct sh_parser *p, size_t i, size_t k, int simple)
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = false;
 	t->start = i;
-	int r = simple == 2 && param_word_at(p, i) ? arg_param_word(p, t, i)
+	/* (3: lex_args_general's arg_param_loop_word took nothing) */
+	int r = simple >= 2 && param_word_at(p, i) ? arg_param_word(p, t, i, simple == 3)
 						  : lex_word_rest(p, false, t, i, k, simple);
 	if (r < 0)
 		return r;
@@ -7742,8 +7934,13 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 			 * token's way there (p->tok, not in hand, is only
 			 * written); the others, told its answer, that way */
 			int simple = -1;
-			if (quote && c0 != '\'' && arg_param_op_at(p, i)) {
-				simple = 2;
+			if (quote && c0 != '\'' && param_word_at(p, i) &&
+			    (simple = arg_param_loop_word(p, i)) != 0) {
+				/* built (1), or lex_arg_token's (3) */
+				if (simple < 0) {
+					r = simple;
+					break;
+				}
 			} else if (quote &&
 			    (simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
 				      : c0 == '"'  ? lex_word_dquote(p, &p->tok, i)

@@ -721,6 +721,91 @@ TEST(parameter_subscripts)
 	REJECT("echo ${a[1]x}", SH_ERR_UNSUPPORTED);
 }
 
+/* ${name OP operand} whose one operand is one quoted string or parameter
+ * (param_quoted_word), and the shapes it hands back to the general way */
+TEST(parameter_quoted_operands)
+{
+	struct sh_node *t;
+	PARSE("echo ${x:-\"a b\"} \"${x:+\"$y\"}\" ${x#'a'} ${x:+$y} \"${x#'a'}\"", &t);
+	const struct sh_param *pm = word(t, 1)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_DEFAULT);
+	ASSERT_TRUE(pm->colon);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(static_value(pm->arg), "a b");
+	pm = word(t, 2)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_ALTERNATE);
+	ASSERT_EQ(pm->arg->parts[0].parts[0].kind, SH_PART_PARAM);
+	pm = word(t, 3)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_TRIM_PREFIX);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_STREQ(word(t, 4)->parts[0].param->arg->parts[0].param->name, "y");
+	ASSERT_EQ(word(t, 5)->parts[0].parts[0].param->arg->parts[0].kind, SH_PART_SQUOTE);
+	/* handed back: the word goes on, '...' is literal in "${x:-...}",
+	 * two operands, an operand that goes on after its quote or is no
+	 * simple word */
+	PARSE("echo ${x:-\"a\"}b \"${x:-'a'}\" ${x/\"a\"/b} ${x:-\"a\"c} "
+	      "${x:-\"a\\\"b\"} ${x:-$(echo a)} \"${x:-\"a\"}\"b ${x:-$'a'}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_STREQ(word(t, 1)->parts[1].text, "b");
+	pm = word(t, 2)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(pm->arg->parts[0].text, "'a'");
+	pm = word(t, 3)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_REPLACE);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(static_value(pm->arg2), "b");
+	ASSERT_EQ(word(t, 4)->parts[0].param->arg->n_parts, 2);
+	ASSERT_STREQ(static_value(word(t, 5)->parts[0].param->arg), "a\"b");
+	ASSERT_EQ(word(t, 6)->parts[0].param->arg->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 7)->n_parts, 2);
+	ASSERT_EQ(word(t, 8)->parts[0].param->arg->parts[0].kind, SH_PART_ANSI_C);
+	/* '...' in "${x:-...}": literal text, one LIT part with its quotes
+	 * (a '}' inside ends nothing); with a '$' inside or text after it,
+	 * handed back */
+	PARSE("echo \"${x:-'a b'}\" \"${x:+'a}'}\" \"${x:-'$y'}\" \"${x:-'a'b}\"", &t);
+	static const char *const lits[] = { "'a b'", "'a}'", "'$y'", "'a'b" };
+	for (size_t k = 0; k < 4; k++) {
+		pm = word(t, k + 1)->parts[0].parts[0].param;
+		ASSERT_EQ(pm->arg->n_parts, 1);
+		ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_LIT);
+		ASSERT_STREQ(pm->arg->parts[0].text, lits[k]);
+	}
+	/* an operand of text and escapes (param_escaped_operand), and the
+	 * shapes it hands back: an escaped '(', a '$' after it, a word that
+	 * goes on, "..." */
+	PARSE("echo ${x%\\ b} ${x:-\\a\\b} ${x:-\\(} ${x:-\\a$y} ${x:-\\a}b "
+	      "\"${x:-\\a}\" ${x:-a\\b\\c} ${x:-a$y}", &t);
+	static const struct {
+		size_t n;
+		enum sh_part_kind kind[2];
+		const char *text[2];
+	} escs[] = {
+		{ 2, { SH_PART_ESCAPED, SH_PART_LIT }, { " ", "b" } },
+		{ 1, { SH_PART_ESCAPED }, { "ab" } },
+		{ 1, { SH_PART_ESCAPED }, { "(" } },
+		{ 2, { SH_PART_ESCAPED, SH_PART_PARAM }, { "a", NULL } },
+		{ 1, { SH_PART_ESCAPED }, { "a" } },
+		{ 1, { SH_PART_LIT }, { "\\a" } },
+		{ 2, { SH_PART_LIT, SH_PART_ESCAPED }, { "a", "bc" } },
+		{ 2, { SH_PART_LIT, SH_PART_PARAM }, { "a", NULL } },
+	};
+	for (size_t k = 0; k < 8; k++) {
+		const struct sh_part *top = &word(t, k + 1)->parts[0];
+		pm = (top->kind == SH_PART_DQUOTE ? &top->parts[0] : top)->param;
+		ASSERT_EQ(pm->arg->n_parts, escs[k].n);
+		for (size_t j = 0; j < escs[k].n; j++) {
+			ASSERT_EQ(pm->arg->parts[j].kind, escs[k].kind[j]);
+			if (escs[k].text[j])
+				ASSERT_STREQ(pm->arg->parts[j].text, escs[k].text[j]);
+		}
+	}
+	ASSERT_EQ(word(t, 5)->n_parts, 2);
+	REJECT("echo ${x:-\"a}", SH_ERR_SYNTAX);
+	REJECT("echo ${x:-'a}", SH_ERR_SYNTAX);
+	REJECT("echo \"${x:-'a}\"", SH_ERR_SYNTAX);
+	REJECT("echo ${x:-\\", SH_ERR_SYNTAX);
+}
+
 TEST(parameter_braces)
 {
 	struct sh_node *t;
@@ -2232,7 +2317,7 @@ TEST(node_vectors)
 TAP_MAIN(simple_words, assignments, assignment_words,
 	 declaration_arrays, quoting, ansi_c_escapes, quoted_dollar_words,
 	 line_continuations, comments, parameters, parameter_subscripts,
-	 parameter_braces, command_substitution, arithmetic, braces, brace_then_literal,
+	 parameter_quoted_operands, parameter_braces, command_substitution, arithmetic, braces, brace_then_literal,
 	 tildes,
 	 extglob,
 	 pipelines_and_lists, compound_commands, case_command,
