@@ -3186,12 +3186,63 @@ sub_word(struct sh_parser *p, const struct sh_word *w, size_t k0, size_t o0,
  * that closes it, followed by "=" or "+=". Returns 1 and the subscript and
  * value words when found, 0 when the word is no subscripted assignment.
  */
+/* sub_word of w, a word of one LIT part, from byte a to byte b of it:
+ * the word, its part (none when a == b) and its text in one allocation
+ * rather than three */
+static struct sh_word *
+lit_sub_word(struct sh_parser *p, const struct sh_word *w, size_t a, size_t b)
+{
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + sizeof(struct sh_part) +
+					       b - a + 1);
+	if (!mem)
+		return NULL;
+	struct sh_word *nw = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*nw));
+	char *text = mem + sizeof(*nw) + sizeof(*part);
+	*part = w->parts[0];
+	sh_copy(text, part->text + a, b - a);
+	text[b - a] = '\0';
+	part->text = text;
+	part->text_len = b - a;
+	part->pos.col += (uint32_t)a;
+	part->pos.offset += (uint32_t)a;
+	*nw = *w;
+	nw->parts = part;
+	nw->n_parts = b > a;
+	return nw;
+}
+
 int
 sh_split_subscript(struct sh_parser *p, const struct sh_word *w, size_t o0,
 		   struct sh_word **ret_key, struct sh_word **ret_val,
 		   bool *ret_append)
 {
 	unsigned bd = 0;
+	if (w->n_parts == 1) {
+		/* (the common case, a[5]=w: the loop below on its one part,
+		 * the two words cut by lit_sub_word) */
+		const char *txt = w->parts[0].text;
+		size_t n = w->parts[0].text_len, q = o0;
+		for (; q < n; q++) {
+			if (txt[q] == '[')
+				bd++;
+			else if (txt[q] == ']' && !bd--)
+				break;
+		}
+		if (q == n)
+			return 0;
+		size_t eq = q + 1 + (q + 1 < n && txt[q + 1] == '+');
+		if (eq >= n || txt[eq] != '=')
+			return 0;
+		struct sh_word *key = lit_sub_word(p, w, o0, q);
+		struct sh_word *val = lit_sub_word(p, w, eq + 1, n);
+		if (!key || !val)
+			return oom(p);
+		*ret_key = key;
+		*ret_val = val;
+		*ret_append = eq > q + 1;
+		return 1;
+	}
 	for (size_t k = 0; k < w->n_parts; k++) {
 		const struct sh_part *pt = &w->parts[k];
 		if (pt->kind != SH_PART_LIT)
@@ -5739,6 +5790,44 @@ array_assign_word(struct sh_parser *p, struct sh_tok *t, struct sh_word *w, size
 	return 0;
 }
 
+/*
+ * lex_word_rest's NAME[KEY]=VALUE (or +=) at s, the '[' at k, with a key
+ * of name characters only and a plain value (no '~', '[', quote or
+ * expansion) that ends the word, not at a '(' (a[1]=(x), an error): the
+ * word of one LIT part that lex_parts_at and merge_lits make of it, in
+ * or out of command position alike (no blank in the key), noted
+ * cmdpos_sensitive as lex_parts_at's '[' case notes it. 1 when built
+ * (p->pos after it), 0 for the general path (nothing read).
+ */
+static int __attribute__((noinline))
+subscript_assign_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *src = p->src;
+	if (!p->no_lc || !sh_valid_name(src + s, k - s))
+		return 0;
+	size_t q = k + 1;
+	while (q < p->end && is_name_char((unsigned char)src[q]))
+		q++;
+	if (q == k + 1 || q + 1 >= p->end || src[q] != ']')
+		return 0;
+	q += 1 + (src[q + 1] == '+');
+	if (q >= p->end || src[q] != '=')
+		return 0;
+	size_t e = q + 1;
+	while (e < p->end &&
+	       !(cc_table[(unsigned char)src[e]] & (CC_WORDSTOP | CC_LBRACKET | CC_TILDE)))
+		e++;
+	if (e < p->end && (!sh_ends_plain_word[(unsigned char)src[e]] || src[e] == '('))
+		return 0;
+	struct sh_word *w = lit_word(p, src + s, e - s, s);
+	if (!w)
+		return oom(p);
+	p->pos = e;
+	p->cmdpos_sens = true;
+	word_token_set(p, t, w);
+	return 1;
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -5776,6 +5865,10 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	if (k > s && (k == p->end || sh_ends_plain_word[(unsigned char)p->src[k]]) &&
 	    (r = lex_tilde_word(p, t, s, k)) <= 0)
 		return r;
+
+	if (k > s && k < p->end && p->src[k] == '[' &&
+	    (r = subscript_assign_word(p, t, s, k)) != 0)
+		return r < 0 ? r : 0;
 
 	if (seq && k < p->end && !wseq_skip[(unsigned char)p->src[k]] &&
 	    !(p->src[k] == '$' && k + 1 < p->end && p->src[k + 1] == '(') &&

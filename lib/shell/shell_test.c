@@ -152,6 +152,35 @@ TEST(assignments)
 	/* as an argument the blanks split words, as in bash */
 	PARSE("echo a[1 + 2]=x", &t);
 	ASSERT_EQ(t->u.simple.n_words, 4);
+	/* NAME[KEY]=VALUE with a key of name characters and a plain value
+	 * (subscript_assign_word), and those it hands back: a key that is
+	 * not plain or has a '[' in it, a value with a quote or a '~' in
+	 * it, a '(' after it */
+	PARSE("a[5]=w b[k]+=x c[1]= d[$i]=v e[g[1]]=z f[2]=x\"y\" h[3]=~/u", &t);
+	a = t->u.simple.assigns;
+	ASSERT_STREQ(static_value(a->index), "5");
+	ASSERT_EQ(a->index->parts[0].pos.col, 3);
+	ASSERT_STREQ(static_value(a->value), "w");
+	ASSERT_EQ(a->value->parts[0].pos.col, 6);
+	ASSERT_EQ(a->value->src_len, 6);
+	a = a->next;
+	ASSERT_TRUE(a->append);
+	ASSERT_STREQ(static_value(a->index), "k");
+	a = a->next;
+	ASSERT_EQ(a->value->n_parts, 0);
+	a = a->next;
+	ASSERT_EQ(a->index->parts[0].kind, SH_PART_PARAM);
+	a = a->next;
+	ASSERT_STREQ(static_value(a->index), "g[1]");
+	a = a->next;
+	ASSERT_EQ(a->value->n_parts, 2);
+	ASSERT_EQ(a->value->parts[1].kind, SH_PART_DQUOTE);
+	a = a->next;
+	ASSERT_EQ(a->value->parts[0].kind, SH_PART_TILDE);
+	REJECT("a[5]=w(x)", SH_ERR_SYNTAX);
+	PARSE("echo a[5]=w", &t);
+	ASSERT_STREQ(static_value(word(t, 1)), "a[5]=w");
+	ASSERT_EQ(word(t, 1)->n_parts, 1);
 
 	/* in a=( ), a leading [...] is read whole, blanks included */
 	PARSE("declare -A m=([a b]=1 [ab ])", &t);
