@@ -171,7 +171,7 @@ TEST(assignments)
 	a = a->next;
 	ASSERT_EQ(a->index->parts[0].kind, SH_PART_PARAM);
 	a = a->next;
-	ASSERT_STREQ(static_value(a->index), "g[1]");
+	ASSERT_STREQ(a->index->parts[0].text, "g[1]");
 	a = a->next;
 	ASSERT_EQ(a->value->n_parts, 2);
 	ASSERT_EQ(a->value->parts[1].kind, SH_PART_DQUOTE);
@@ -179,7 +179,7 @@ TEST(assignments)
 	ASSERT_EQ(a->value->parts[0].kind, SH_PART_TILDE);
 	REJECT("a[5]=w(x)", SH_ERR_SYNTAX);
 	PARSE("echo a[5]=w", &t);
-	ASSERT_STREQ(static_value(word(t, 1)), "a[5]=w");
+	ASSERT_STREQ(word(t, 1)->parts[0].text, "a[5]=w");
 	ASSERT_EQ(word(t, 1)->n_parts, 1);
 
 	/* in a=( ), a leading [...] is read whole, blanks included */
