@@ -5828,6 +5828,36 @@ subscript_assign_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	return 1;
 }
 
+/*
+ * lex_word_rest's word at s whose plain text stops at a '(' at k right
+ * after NAME= or NAME+= (declare -A m=([a]=1), an argument; at command
+ * position equals_array_token's): its word of that text and its array,
+ * as the general path makes them (lex_parts_at's one LIT part, then
+ * array_assign_word). 1 when built, 0 for the general path (nothing
+ * read), < 0 on error.
+ */
+static int __attribute__((noinline))
+array_text_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *src = p->src;
+	size_t i = s;
+	if (!p->no_lc || !is_name_start((unsigned char)src[s]))
+		return 0;
+	while (is_name_char((unsigned char)src[i]))
+		i++;
+	i += src[i] == '+';
+	if (src[i] != '=' || i + 1 != k)
+		return 0;
+	struct sh_word *w = lit_word(p, src + s, k - s, s);
+	if (!w)
+		return oom(p);
+	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
+	p->pos = k;
+	int r = array_assign_word(p, t, w, s, k - s, k);
+	return r < 0 ? r : 1;
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -5866,8 +5896,9 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	    (r = lex_tilde_word(p, t, s, k)) <= 0)
 		return r;
 
-	if (k > s && k < p->end && p->src[k] == '[' &&
-	    (r = subscript_assign_word(p, t, s, k)) != 0)
+	if (k > s && k < p->end && (p->src[k] == '[' || p->src[k] == '(') &&
+	    (r = p->src[k] == '[' ? subscript_assign_word(p, t, s, k)
+				  : array_text_word(p, t, s, k)) != 0)
 		return r < 0 ? r : 0;
 
 	if (seq && k < p->end && !wseq_skip[(unsigned char)p->src[k]] &&

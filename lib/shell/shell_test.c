@@ -310,6 +310,24 @@ TEST(declaration_arrays)
 	ASSERT_NOT_NULL(word(t, 1)->assign);
 	ASSERT_NULL(word(t, 2)->assign);
 	REJECT("echo x=(1)", SH_ERR_SYNTAX);
+	/* NAME=( and NAME+=( as an argument (array_text_word), and the
+	 * words it hands back: no name before the '=' or the "+=" */
+	PARSE("declare a+=(x) b=(y z) c", &t);
+	const struct sh_assign *as = word(t, 1)->assign;
+	ASSERT_NOT_NULL(as);
+	ASSERT_TRUE(as->append);
+	ASSERT_STREQ(as->name, "a");
+	ASSERT_EQ(as->elems[0].value->pos.col, 13);
+	ASSERT_EQ(word(t, 1)->src_len, 6);
+	as = word(t, 2)->assign;
+	ASSERT_NOT_NULL(as);
+	ASSERT_FALSE(as->append);
+	ASSERT_EQ(as->n_elems, 2);
+	ASSERT_NULL(word(t, 3)->assign);
+	REJECT("declare a-b=(x)", SH_ERR_SYNTAX);
+	REJECT("declare a=b=(x)", SH_ERR_SYNTAX);
+	REJECT("declare 1a=(x)", SH_ERR_SYNTAX);
+	REJECT("declare a=(x)y", SH_ERR_UNSUPPORTED);
 	REJECT("command declare x=(1)", SH_ERR_SYNTAX);
 	REJECT("declare >x a=(1)", SH_ERR_SYNTAX);
 	/* bash reads a=(x)b as the scalar "(x)b": so a=(x)echo hi runs hi */
