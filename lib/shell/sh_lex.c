@@ -3338,6 +3338,7 @@ lex_array_elem(struct sh_parser *p, struct pvec *pv)
 
 static inline __attribute__((always_inline)) int
 lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *ret_k);
+static int lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s);
 
 /* A word cut by sub_word from an array element's one LIT part, as
  * sh_split_subscript cuts the key and value of [key]=value: the
@@ -3378,6 +3379,26 @@ array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
 	const char *src = p->src;
 	if (!p->no_lc)
 		return 0;
+	if (src[i] == '"' || src[i] == '\'' || src[i] == '$') {
+		/* a quote or a '$' first: the word lex_word_simple builds
+		 * ("y z", $x, "$@"), as lex_parts, make_word and merge_lits
+		 * make it (no tilde prefix or assignment in such a word); the
+		 * token its own, p->tok kept (a $( ) inside), the parser's
+		 * cmdpos note as the general path leaves it (untouched) */
+		struct sh_tok t = { 0 };
+		bool cs = p->cmdpos_sens;
+		p->pos = i;
+		int r = lex_word_simple(p, &t, i);
+		p->cmdpos_sens = cs;
+		if (r < 0)
+			return r;
+		if (r != 1) {
+			p->pos = i;
+			return 0;
+		}
+		e->value = t.word;
+		return 1;
+	}
 	if (src[i] != '[') {
 		/* (lex_plain_word takes a '[' in a word that starts with one:
 		 * not here, where it starts a key) */

@@ -196,6 +196,22 @@ TEST(assignments)
 	ASSERT_STREQ(static_value(a->elems[2].value), "v");
 	ASSERT_TRUE(a->elems[3].append);
 	ASSERT_STREQ(static_value(a->elems[4].value), "3");
+	/* elements that start with a quote or a '$', lex_word_simple's
+	 * (array_elem_plain), and those it hands back to lex_array_elem (a
+	 * brace after the quote); a $( ) in one keeps the token of the
+	 * assignment, which a second one follows */
+	PARSE("a=(\"y z\" \"a\"{b,c} ${x:-\"q\"} \"$(ls)\" $x[1]) b=1", &t);
+	a = t->u.simple.assigns;
+	ASSERT_EQ(a->n_elems, 5);
+	ASSERT_EQ(a->elems[0].value->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(a->elems[0].value->parts[0].pos.col, 4);
+	ASSERT_EQ(a->elems[0].value->src_len, 5);
+	ASSERT_EQ(a->elems[1].value->n_parts, 2);
+	ASSERT_EQ(a->elems[1].value->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(a->elems[2].value->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(a->elems[3].value->parts[0].parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_STREQ(a->elems[4].value->parts[1].text, "[1]");
+	ASSERT_STREQ(a->next->name, "b");
 }
 
 /* Words at command position with a '=' after plain text: plain to the
