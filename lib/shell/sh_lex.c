@@ -2929,6 +2929,65 @@ sh_word_assign_tilde(struct sh_parser *p, struct sh_word *w, size_t from)
 }
 
 /*
+ * lex_tilde_word's word that starts with its '~' (~, ~/src, ~user/x): its
+ * one prefix, the user name up to the first '/', and the text after it,
+ * as the loops below make them (the same parts, positions and texts: a
+ * TILDE part and a LIT part after it, or the whole word one LIT part
+ * when the name has a glob character, no login name), without them.
+ */
+static int __attribute__((noinline))
+tilde_start_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *txt = p->src + s;
+	size_t n = k - s, e = 1;
+	bool ok = true;
+	while (e < n && txt[e] != '/') {
+		char ch = txt[e++];
+		if (ch == '*' || ch == '?' || ch == '[' || ch == ']')
+			ok = false;
+	}
+	size_t np = ok ? 1 + (e < n) : 1;
+	char *mem = n < SH_MAX_INPUT ?
+		sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) + n + 2) :
+		NULL;
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *parts = (struct sh_part *)(mem + sizeof(*w));
+	char *text = mem + sizeof(*w) + 2 * sizeof(*parts);
+	struct sh_pos pos = sh_pos_at(p, s);
+	if (!ok) {
+		sh_copy(text, txt, n);
+		text[n] = '\0';
+		parts[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
+					     .text_len = n };
+	} else {
+		sh_copy(text, txt + 1, e - 1);
+		text[e - 1] = '\0';
+		parts[0] = (struct sh_part){ .kind = SH_PART_TILDE, .pos = pos, .text = text,
+					     .text_len = e - 1 };
+		if (e < n) {
+			char *rest = text + e;
+			sh_copy(rest, txt + e, n - e);
+			rest[n - e] = '\0';
+			struct sh_pos pp = pos;
+			pp.col += (uint32_t)e;
+			pp.offset += (uint32_t)e;
+			parts[1] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pp, .text = rest,
+						     .text_len = n - e };
+		}
+	}
+	word_init(w, pos, parts, np, txt, n);
+	/* (word_token_done's, which comes later) */
+	p->cmdpos_sens = false;
+	p->pos = k;
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = false;
+	return 0;
+}
+
+/*
  * A word of plain text s..k (as lex_word_token's scan found it: no quotes,
  * expansions, escapes or braces) that it left to the general path for a
  * '~' only: one starting the word, or one in an assignment's value. Its
@@ -2944,6 +3003,8 @@ lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	const char *txt = p->src + s;
 	size_t n = k - s, vo = 0;
 	bool assign = txt[0] != '~';
+	if (!assign)
+		return tilde_start_word(p, t, s, k);
 	if (assign) {
 		/* NAME= or NAME+= (lex_word_token checked it: assign_like) */
 		while (is_name_char((unsigned char)txt[vo]))

@@ -1279,6 +1279,17 @@ TEST(tildes)
 	ASSERT_STREQ(static_value(word(t, 6)), "~");
 	ASSERT_EQ(word(t, 7)->parts[1].kind, SH_PART_TILDE);
 	ASSERT_STREQ(static_value(word(t, 8)), "x:~");
+	/* a '~' that starts a plain word (tilde_start_word): the prefix and
+	 * the text after it, or one LIT part for a name with a glob
+	 * character in it */
+	PARSE("echo ~u/a/b ~a?b/c ~//", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_STREQ(word(t, 1)->parts[1].text, "/a/b");
+	ASSERT_EQ(word(t, 1)->parts[1].pos.col, 8);
+	ASSERT_EQ(word(t, 2)->n_parts, 1);
+	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(word(t, 2)->parts[0].text, "~a?b/c");
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "//");
 	PARSE("PATH=~/bin:~u/x:$PATH", &t);
 	const struct sh_word *v = t->u.simple.assigns->value;
 	ASSERT_EQ(v->parts[0].kind, SH_PART_TILDE);
