@@ -2929,6 +2929,65 @@ sh_word_assign_tilde(struct sh_parser *p, struct sh_word *w, size_t from)
 }
 
 /*
+ * lex_tilde_word's word that starts with its '~' (~, ~/src, ~user/x): its
+ * one prefix, the user name up to the first '/', and the text after it,
+ * as the loops below make them (the same parts, positions and texts: a
+ * TILDE part and a LIT part after it, or the whole word one LIT part
+ * when the name has a glob character, no login name), without them.
+ */
+static int __attribute__((noinline))
+tilde_start_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *txt = p->src + s;
+	size_t n = k - s, e = 1;
+	bool ok = true;
+	while (e < n && txt[e] != '/') {
+		char ch = txt[e++];
+		if (ch == '*' || ch == '?' || ch == '[' || ch == ']')
+			ok = false;
+	}
+	size_t np = ok ? 1 + (e < n) : 1;
+	char *mem = n < SH_MAX_INPUT ?
+		sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) + n + 2) :
+		NULL;
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *parts = (struct sh_part *)(mem + sizeof(*w));
+	char *text = mem + sizeof(*w) + 2 * sizeof(*parts);
+	struct sh_pos pos = sh_pos_at(p, s);
+	if (!ok) {
+		sh_copy(text, txt, n);
+		text[n] = '\0';
+		parts[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
+					     .text_len = n };
+	} else {
+		sh_copy(text, txt + 1, e - 1);
+		text[e - 1] = '\0';
+		parts[0] = (struct sh_part){ .kind = SH_PART_TILDE, .pos = pos, .text = text,
+					     .text_len = e - 1 };
+		if (e < n) {
+			char *rest = text + e;
+			sh_copy(rest, txt + e, n - e);
+			rest[n - e] = '\0';
+			struct sh_pos pp = pos;
+			pp.col += (uint32_t)e;
+			pp.offset += (uint32_t)e;
+			parts[1] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pp, .text = rest,
+						     .text_len = n - e };
+		}
+	}
+	word_init(w, pos, parts, np, txt, n);
+	/* (word_token_done's, which comes later) */
+	p->cmdpos_sens = false;
+	p->pos = k;
+	t->kind = T_WORD;
+	t->word = w;
+	t->cmdpos_sensitive = false;
+	return 0;
+}
+
+/*
  * A word of plain text s..k (as lex_word_token's scan found it: no quotes,
  * expansions, escapes or braces) that it left to the general path for a
  * '~' only: one starting the word, or one in an assignment's value. Its
@@ -2944,6 +3003,8 @@ lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	const char *txt = p->src + s;
 	size_t n = k - s, vo = 0;
 	bool assign = txt[0] != '~';
+	if (!assign)
+		return tilde_start_word(p, t, s, k);
 	if (assign) {
 		/* NAME= or NAME+= (lex_word_token checked it: assign_like) */
 		while (is_name_char((unsigned char)txt[vo]))
@@ -3186,12 +3247,63 @@ sub_word(struct sh_parser *p, const struct sh_word *w, size_t k0, size_t o0,
  * that closes it, followed by "=" or "+=". Returns 1 and the subscript and
  * value words when found, 0 when the word is no subscripted assignment.
  */
+/* sub_word of w, a word of one LIT part, from byte a to byte b of it:
+ * the word, its part (none when a == b) and its text in one allocation
+ * rather than three */
+static struct sh_word *
+lit_sub_word(struct sh_parser *p, const struct sh_word *w, size_t a, size_t b)
+{
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + sizeof(struct sh_part) +
+					       b - a + 1);
+	if (!mem)
+		return NULL;
+	struct sh_word *nw = (struct sh_word *)mem;
+	struct sh_part *part = (struct sh_part *)(mem + sizeof(*nw));
+	char *text = mem + sizeof(*nw) + sizeof(*part);
+	*part = w->parts[0];
+	sh_copy(text, part->text + a, b - a);
+	text[b - a] = '\0';
+	part->text = text;
+	part->text_len = b - a;
+	part->pos.col += (uint32_t)a;
+	part->pos.offset += (uint32_t)a;
+	*nw = *w;
+	nw->parts = part;
+	nw->n_parts = b > a;
+	return nw;
+}
+
 int
 sh_split_subscript(struct sh_parser *p, const struct sh_word *w, size_t o0,
 		   struct sh_word **ret_key, struct sh_word **ret_val,
 		   bool *ret_append)
 {
 	unsigned bd = 0;
+	if (w->n_parts == 1) {
+		/* (the common case, a[5]=w: the loop below on its one part,
+		 * the two words cut by lit_sub_word) */
+		const char *txt = w->parts[0].text;
+		size_t n = w->parts[0].text_len, q = o0;
+		for (; q < n; q++) {
+			if (txt[q] == '[')
+				bd++;
+			else if (txt[q] == ']' && !bd--)
+				break;
+		}
+		if (q == n)
+			return 0;
+		size_t eq = q + 1 + (q + 1 < n && txt[q + 1] == '+');
+		if (eq >= n || txt[eq] != '=')
+			return 0;
+		struct sh_word *key = lit_sub_word(p, w, o0, q);
+		struct sh_word *val = lit_sub_word(p, w, eq + 1, n);
+		if (!key || !val)
+			return oom(p);
+		*ret_key = key;
+		*ret_val = val;
+		*ret_append = eq > q + 1;
+		return 1;
+	}
 	for (size_t k = 0; k < w->n_parts; k++) {
 		const struct sh_part *pt = &w->parts[k];
 		if (pt->kind != SH_PART_LIT)
@@ -3287,6 +3399,7 @@ lex_array_elem(struct sh_parser *p, struct pvec *pv)
 
 static inline __attribute__((always_inline)) int
 lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *ret_k);
+static int lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s);
 
 /* A word cut by sub_word from an array element's one LIT part, as
  * sh_split_subscript cuts the key and value of [key]=value: the
@@ -3327,6 +3440,26 @@ array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
 	const char *src = p->src;
 	if (!p->no_lc)
 		return 0;
+	if (src[i] == '"' || src[i] == '\'' || src[i] == '$') {
+		/* a quote or a '$' first: the word lex_word_simple builds
+		 * ("y z", $x, "$@"), as lex_parts, make_word and merge_lits
+		 * make it (no tilde prefix or assignment in such a word); the
+		 * token its own, p->tok kept (a $( ) inside), the parser's
+		 * cmdpos note as the general path leaves it (untouched) */
+		struct sh_tok t = { 0 };
+		bool cs = p->cmdpos_sens;
+		p->pos = i;
+		int r = lex_word_simple(p, &t, i);
+		p->cmdpos_sens = cs;
+		if (r < 0)
+			return r;
+		if (r != 1) {
+			p->pos = i;
+			return 0;
+		}
+		e->value = t.word;
+		return 1;
+	}
 	if (src[i] != '[') {
 		/* (lex_plain_word takes a '[' in a word that starts with one:
 		 * not here, where it starts a key) */
@@ -5739,6 +5872,74 @@ array_assign_word(struct sh_parser *p, struct sh_tok *t, struct sh_word *w, size
 	return 0;
 }
 
+/*
+ * lex_word_rest's NAME[KEY]=VALUE (or +=) at s, the '[' at k, with a key
+ * of name characters only and a plain value (no '~', '[', quote or
+ * expansion) that ends the word, not at a '(' (a[1]=(x), an error): the
+ * word of one LIT part that lex_parts_at and merge_lits make of it, in
+ * or out of command position alike (no blank in the key), noted
+ * cmdpos_sensitive as lex_parts_at's '[' case notes it. 1 when built
+ * (p->pos after it), 0 for the general path (nothing read).
+ */
+static int __attribute__((noinline))
+subscript_assign_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *src = p->src;
+	if (!p->no_lc || !sh_valid_name(src + s, k - s))
+		return 0;
+	size_t q = k + 1;
+	while (q < p->end && is_name_char((unsigned char)src[q]))
+		q++;
+	if (q == k + 1 || q + 1 >= p->end || src[q] != ']')
+		return 0;
+	q += 1 + (src[q + 1] == '+');
+	if (q >= p->end || src[q] != '=')
+		return 0;
+	size_t e = q + 1;
+	while (e < p->end &&
+	       !(cc_table[(unsigned char)src[e]] & (CC_WORDSTOP | CC_LBRACKET | CC_TILDE)))
+		e++;
+	if (e < p->end && (!sh_ends_plain_word[(unsigned char)src[e]] || src[e] == '('))
+		return 0;
+	struct sh_word *w = lit_word(p, src + s, e - s, s);
+	if (!w)
+		return oom(p);
+	p->pos = e;
+	p->cmdpos_sens = true;
+	word_token_set(p, t, w);
+	return 1;
+}
+
+/*
+ * lex_word_rest's word at s whose plain text stops at a '(' at k right
+ * after NAME= or NAME+= (declare -A m=([a]=1), an argument; at command
+ * position equals_array_token's): its word of that text and its array,
+ * as the general path makes them (lex_parts_at's one LIT part, then
+ * array_assign_word). 1 when built, 0 for the general path (nothing
+ * read), < 0 on error.
+ */
+static int __attribute__((noinline))
+array_text_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *src = p->src;
+	size_t i = s;
+	if (!p->no_lc || !is_name_start((unsigned char)src[s]))
+		return 0;
+	while (is_name_char((unsigned char)src[i]))
+		i++;
+	i += src[i] == '+';
+	if (src[i] != '=' || i + 1 != k)
+		return 0;
+	struct sh_word *w = lit_word(p, src + s, k - s, s);
+	if (!w)
+		return oom(p);
+	p->cmdpos_sens = false;
+	word_token_set(p, t, w);
+	p->pos = k;
+	int r = array_assign_word(p, t, w, s, k - s, k);
+	return r < 0 ? r : 1;
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -5776,6 +5977,11 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	if (k > s && (k == p->end || sh_ends_plain_word[(unsigned char)p->src[k]]) &&
 	    (r = lex_tilde_word(p, t, s, k)) <= 0)
 		return r;
+
+	if (k > s && k < p->end && (p->src[k] == '[' || p->src[k] == '(') &&
+	    (r = p->src[k] == '[' ? subscript_assign_word(p, t, s, k)
+				  : array_text_word(p, t, s, k)) != 0)
+		return r < 0 ? r : 0;
 
 	if (seq && k < p->end && !wseq_skip[(unsigned char)p->src[k]] &&
 	    !(p->src[k] == '$' && k + 1 < p->end && p->src[k + 1] == '(') &&

@@ -152,6 +152,35 @@ TEST(assignments)
 	/* as an argument the blanks split words, as in bash */
 	PARSE("echo a[1 + 2]=x", &t);
 	ASSERT_EQ(t->u.simple.n_words, 4);
+	/* NAME[KEY]=VALUE with a key of name characters and a plain value
+	 * (subscript_assign_word), and those it hands back: a key that is
+	 * not plain or has a '[' in it, a value with a quote or a '~' in
+	 * it, a '(' after it */
+	PARSE("a[5]=w b[k]+=x c[1]= d[$i]=v e[g[1]]=z f[2]=x\"y\" h[3]=~/u", &t);
+	a = t->u.simple.assigns;
+	ASSERT_STREQ(static_value(a->index), "5");
+	ASSERT_EQ(a->index->parts[0].pos.col, 3);
+	ASSERT_STREQ(static_value(a->value), "w");
+	ASSERT_EQ(a->value->parts[0].pos.col, 6);
+	ASSERT_EQ(a->value->src_len, 6);
+	a = a->next;
+	ASSERT_TRUE(a->append);
+	ASSERT_STREQ(static_value(a->index), "k");
+	a = a->next;
+	ASSERT_EQ(a->value->n_parts, 0);
+	a = a->next;
+	ASSERT_EQ(a->index->parts[0].kind, SH_PART_PARAM);
+	a = a->next;
+	ASSERT_STREQ(a->index->parts[0].text, "g[1]");
+	a = a->next;
+	ASSERT_EQ(a->value->n_parts, 2);
+	ASSERT_EQ(a->value->parts[1].kind, SH_PART_DQUOTE);
+	a = a->next;
+	ASSERT_EQ(a->value->parts[0].kind, SH_PART_TILDE);
+	REJECT("a[5]=w(x)", SH_ERR_SYNTAX);
+	PARSE("echo a[5]=w", &t);
+	ASSERT_STREQ(word(t, 1)->parts[0].text, "a[5]=w");
+	ASSERT_EQ(word(t, 1)->n_parts, 1);
 
 	/* in a=( ), a leading [...] is read whole, blanks included */
 	PARSE("declare -A m=([a b]=1 [ab ])", &t);
@@ -167,6 +196,22 @@ TEST(assignments)
 	ASSERT_STREQ(static_value(a->elems[2].value), "v");
 	ASSERT_TRUE(a->elems[3].append);
 	ASSERT_STREQ(static_value(a->elems[4].value), "3");
+	/* elements that start with a quote or a '$', lex_word_simple's
+	 * (array_elem_plain), and those it hands back to lex_array_elem (a
+	 * brace after the quote); a $( ) in one keeps the token of the
+	 * assignment, which a second one follows */
+	PARSE("a=(\"y z\" \"a\"{b,c} ${x:-\"q\"} \"$(ls)\" $x[1]) b=1", &t);
+	a = t->u.simple.assigns;
+	ASSERT_EQ(a->n_elems, 5);
+	ASSERT_EQ(a->elems[0].value->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(a->elems[0].value->parts[0].pos.col, 4);
+	ASSERT_EQ(a->elems[0].value->src_len, 5);
+	ASSERT_EQ(a->elems[1].value->n_parts, 2);
+	ASSERT_EQ(a->elems[1].value->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(a->elems[2].value->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(a->elems[3].value->parts[0].parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_STREQ(a->elems[4].value->parts[1].text, "[1]");
+	ASSERT_STREQ(a->next->name, "b");
 }
 
 /* Words at command position with a '=' after plain text: plain to the
@@ -281,6 +326,24 @@ TEST(declaration_arrays)
 	ASSERT_NOT_NULL(word(t, 1)->assign);
 	ASSERT_NULL(word(t, 2)->assign);
 	REJECT("echo x=(1)", SH_ERR_SYNTAX);
+	/* NAME=( and NAME+=( as an argument (array_text_word), and the
+	 * words it hands back: no name before the '=' or the "+=" */
+	PARSE("declare a+=(x) b=(y z) c", &t);
+	const struct sh_assign *as = word(t, 1)->assign;
+	ASSERT_NOT_NULL(as);
+	ASSERT_TRUE(as->append);
+	ASSERT_STREQ(as->name, "a");
+	ASSERT_EQ(as->elems[0].value->pos.col, 13);
+	ASSERT_EQ(word(t, 1)->src_len, 6);
+	as = word(t, 2)->assign;
+	ASSERT_NOT_NULL(as);
+	ASSERT_FALSE(as->append);
+	ASSERT_EQ(as->n_elems, 2);
+	ASSERT_NULL(word(t, 3)->assign);
+	REJECT("declare a-b=(x)", SH_ERR_SYNTAX);
+	REJECT("declare a=b=(x)", SH_ERR_SYNTAX);
+	REJECT("declare 1a=(x)", SH_ERR_SYNTAX);
+	REJECT("declare a=(x)y", SH_ERR_UNSUPPORTED);
 	REJECT("command declare x=(1)", SH_ERR_SYNTAX);
 	REJECT("declare >x a=(1)", SH_ERR_SYNTAX);
 	/* bash reads a=(x)b as the scalar "(x)b": so a=(x)echo hi runs hi */
@@ -1301,6 +1364,17 @@ TEST(tildes)
 	ASSERT_STREQ(static_value(word(t, 6)), "~");
 	ASSERT_EQ(word(t, 7)->parts[1].kind, SH_PART_TILDE);
 	ASSERT_STREQ(static_value(word(t, 8)), "x:~");
+	/* a '~' that starts a plain word (tilde_start_word): the prefix and
+	 * the text after it, or one LIT part for a name with a glob
+	 * character in it */
+	PARSE("echo ~u/a/b ~a?b/c ~//", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_STREQ(word(t, 1)->parts[1].text, "/a/b");
+	ASSERT_EQ(word(t, 1)->parts[1].pos.col, 8);
+	ASSERT_EQ(word(t, 2)->n_parts, 1);
+	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(word(t, 2)->parts[0].text, "~a?b/c");
+	ASSERT_STREQ(word(t, 3)->parts[1].text, "//");
 	PARSE("PATH=~/bin:~u/x:$PATH", &t);
 	const struct sh_word *v = t->u.simple.assigns->value;
 	ASSERT_EQ(v->parts[0].kind, SH_PART_TILDE);
