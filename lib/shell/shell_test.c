@@ -353,6 +353,30 @@ TEST(declaration_arrays)
 	ASSERT_EQ(t->kind, SH_NODE_PIPELINE);
 }
 
+/* ${...} arguments the argument loop takes to arg_param_word without a
+ * cleared token (lex_args_general), next to the words it leaves in hand
+ * (NAME=( ... ) of a declaration, {fd}>): a token lexed before them with
+ * an assign must not stop the loop, nor theirs be missed after them */
+TEST(param_args_in_loop)
+{
+	struct sh_node *t;
+	PARSE("a=(1) declare ${x%.*} y=(2) \"${a[@]}\" ${#z} w", &t);
+	ASSERT_NOT_NULL(t->u.simple.assigns);
+	ASSERT_EQ(t->u.simple.n_words, 6);
+	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 1)->parts[0].param->op, SH_PARAM_TRIM_SUFFIX);
+	ASSERT_NULL(word(t, 1)->assign);
+	ASSERT_NOT_NULL(word(t, 2)->assign);
+	ASSERT_EQ(word(t, 3)->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(word(t, 4)->parts[0].param->op, SH_PARAM_LENGTH);
+	ASSERT_EQ(word(t, 4)->pos.col, 39);
+	ASSERT_STREQ(word(t, 5)->parts[0].text, "w");
+	PARSE("echo ${x#a} {fd}>f ${y/a/b}", &t);
+	ASSERT_EQ(t->u.simple.n_words, 3);
+	ASSERT_NOT_NULL(t->redirs);
+	ASSERT_EQ(word(t, 2)->parts[0].param->op, SH_PARAM_REPLACE);
+}
+
 /* ---- words ---------------------------------------------------------------- */
 
 TEST(quoting)
@@ -2389,7 +2413,8 @@ TEST(node_vectors)
 }
 
 TAP_MAIN(simple_words, assignments, assignment_words,
-	 declaration_arrays, quoting, ansi_c_escapes, quoted_dollar_words,
+	 declaration_arrays, param_args_in_loop, quoting, ansi_c_escapes,
+	 quoted_dollar_words,
 	 line_continuations, comments, parameters, parameter_subscripts,
 	 parameter_quoted_operands, parameter_braces, command_substitution, arithmetic, braces, brace_then_literal,
 	 tildes,
