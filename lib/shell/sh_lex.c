@@ -4002,9 +4002,12 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 	word_init(w, pos, part, 1, src + s, close + 1 - s);
 	p->cmdpos_sens = false;
 	p->pos = close + 1;
-	t->kind = T_WORD;
 	t->word = w;
-	t->cmdpos_sensitive = false;
+	/* (the argument loop, tok_dead's caller, reads the word alone) */
+	if (!tok_dead) {
+		t->kind = T_WORD;
+		t->cmdpos_sensitive = false;
+	}
 	return 1;
 }
 
