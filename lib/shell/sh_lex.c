@@ -4064,16 +4064,17 @@ lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q,
 
 /* lex_word_simple for a word that starts with a '\'' (the most common of
  * them in commands): word_simple_in told so, which leaves its '...' case
- * alone (the argument loop has it inline: that measured best) */
+ * alone (the argument loop has it inline: that measured best). For the
+ * argument loop alone, where t is p->tok, which is not in hand and only
+ * written (tok_dead: its word alone is written) */
 static int
 lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
-	return lex_word_from(p, t, s, '\'', false);
+	return lex_word_from(p, t, s, '\'', true);
 }
 
-/* (the same for a '"' and for a '$', for the argument loop alone, where t
- * is p->tok, which is not in hand and only written: a $( ) in the word
- * need not keep it, see lex_sub_word) */
+/* (the same for a '"' and for a '$', where a $( ) in the word need not
+ * keep p->tok either, see lex_sub_word) */
 static int
 lex_word_dquote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
