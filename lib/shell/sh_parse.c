@@ -788,7 +788,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			 * command to parse, parse_pipeline_prefixed's peek) */
 			t = &p->tok;
 			if (t->kind == T_WORD && t->rw == RW_NONE) {
-				r = parse_named_command(p, t->start, &c);
+				r = parse_named_command_inline(p, t->start, &c);
 			} else if ((r = parse_command(p, &c)) >= 0) {
 				struct sh_tok *after;
 				r = peek_tok(p, false, &after);
