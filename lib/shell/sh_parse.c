@@ -1542,8 +1542,12 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 			} else if (!p->have_tok && p->pos < p->end) {
 				/* a redirection after them (2>/dev/null, > f,
 				 * 2>&1) read from its bytes, without the
-				 * tokens of its operator and fd */
-				if (redir_start[(unsigned char)p->src[p->pos]] && p->no_lc) {
+				 * tokens of its operator and fd (not tried
+				 * for <( and >(, process substitutions,
+				 * arguments: the call cost them more than
+				 * its questions) */
+				if (redir_start[(unsigned char)p->src[p->pos]] &&
+				    p->src[p->pos + 1] != '(' && p->no_lc) {
 					if ((r = parse_redir_bytes(p, rtail)) < 0)
 						return r;
 					if (r) {
