@@ -2663,7 +2663,9 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret, bool top)
 	/* (in_hand: the list ended at a token that is no separator, which
 	 * is in hand as peek_tok(p, false) gives it: most programs) */
 	bool in_hand = false;
-	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand, top ? 2 : 0);
+	/* (a $( ) body's first command in sh_parse_program_until's frame
+	 * too, top 1: most bodies are one simple command) */
+	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand, top ? 2 : 1);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;
