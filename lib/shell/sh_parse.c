@@ -438,10 +438,14 @@ list_sep(const struct sh_tok *t)
  * by the separator sep0 (consumed, and the newlines after it): the token
  * in hand is the one after them, which the caller has found to end the
  * list only after a & (a list of that one item, run in the background).
+ * (Always inline, in each of parse_list_inline's three copies: sh_parse's
+ * program, a list in about one line of two, parse_list's bodies and
+ * sh_parse_program_until's; its call and frame cost more than the code
+ * it adds to theirs, about 4 KB each.)
  */
 static inline __attribute__((always_inline)) int
-parse_list_more_inline(struct sh_parser *p, size_t start, struct sh_node *item,
-		       enum sh_list_sep sep0, enum sh_rw closer, struct sh_node **ret)
+parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
+		enum sh_list_sep sep0, enum sh_rw closer, struct sh_node **ret)
 {
 	/* room for the items of most lists and their separators after the
 	 * node (they grow together, moving to sh_vec_more's vectors past
@@ -508,16 +512,6 @@ parse_list_more_inline(struct sh_parser *p, size_t start, struct sh_node *item,
 	return 0;
 }
 
-/* (parse_list_more_inline out of line: the lists of compound commands'
- * bodies and $( ) programs; sh_parse's program, a list in one line of
- * every two or so, has it in its own frame, see parse_list_inline) */
-static int __attribute__((noinline))
-parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
-		enum sh_list_sep sep0, enum sh_rw closer, struct sh_node **ret)
-{
-	return parse_list_more_inline(p, start, item, sep0, closer, ret);
-}
-
 /*
  * A list of and-or lists separated by ; & or newlines, up to a token that
  * ends it (see ends_list). NULL when empty and allow_empty. Most lists are
@@ -573,9 +567,6 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 		*ret = item;
 		return 0;
 	}
-	if (top == 2)
-		return parse_list_more_inline(p, start, item, (enum sh_list_sep)sep,
-					      closer, ret);
 	return parse_list_more(p, start, item, (enum sh_list_sep)sep, closer, ret);
 }
 
