@@ -438,8 +438,12 @@ list_sep(const struct sh_tok *t)
  * by the separator sep0 (consumed, and the newlines after it): the token
  * in hand is the one after them, which the caller has found to end the
  * list only after a & (a list of that one item, run in the background).
+ * (Always inline, in each of parse_list_inline's three copies: sh_parse's
+ * program, a list in about one line of two, parse_list's bodies and
+ * sh_parse_program_until's; its call and frame cost more than the code
+ * it adds to theirs, about 4 KB each.)
  */
-static int __attribute__((noinline))
+static inline __attribute__((always_inline)) int
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		enum sh_list_sep sep0, enum sh_rw closer, struct sh_node **ret)
 {
@@ -788,7 +792,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			 * command to parse, parse_pipeline_prefixed's peek) */
 			t = &p->tok;
 			if (t->kind == T_WORD && t->rw == RW_NONE) {
-				r = parse_named_command(p, t->start, &c);
+				r = parse_named_command_inline(p, t->start, &c);
 			} else if ((r = parse_command(p, &c)) >= 0) {
 				struct sh_tok *after;
 				r = peek_tok(p, false, &after);
@@ -1010,18 +1014,18 @@ heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
 }
 
 /*
- * The redirection operator after the IONUM at i when the IONUM is one
- * digit and the operator one of the usual ones, read from its bytes:
- * > >> >| >& < <& or <>, in a source with no continuation line (i <
- * p->end). What lex_special_fast lexes there (an IONUM and an operator)
- * and parse_redir takes: its op, with *ret_end after it. -1 for the
- * others: a here-document or here-string, a process substitution, a
- * longer fd (which read_op and parse_redir's map take).
+ * The redirection operator at i when it is one of the usual ones, read
+ * from its bytes: > >> >| >& < <& <> or <<<, in a source with no
+ * continuation line (i < p->end). What sh_lex_token lexes there (after
+ * a one-digit IONUM or alone) and parse_redir takes: its op, with
+ * *ret_end after it. -1 for the others: a here-document, a process
+ * substitution, &>, and the digits of a longer fd (which read_op and
+ * parse_redir's map take).
  */
 static inline __attribute__((always_inline)) int
 redir_op_at(const struct sh_parser *p, size_t i, size_t *ret_end)
 {
-	int c = sh_ch(p, ++i); /* (src[i] is the IONUM's digit) */
+	int c = sh_ch(p, i);
 	int d = sh_ch(p, i + 1);
 	enum sh_redir_op op;
 	size_t n = 2; /* the operator's length */
@@ -1041,8 +1045,10 @@ redir_op_at(const struct sh_parser *p, size_t i, size_t *ret_end)
 			op = SH_REDIR_DUP_IN;
 		else if (d == '>')
 			op = SH_REDIR_RDWR;
+		else if (d == '<' && sh_ch(p, i + 2) == '<')
+			op = SH_REDIR_HERESTRING, n = 3;
 		else if (d == '<' || d == '(')
-			return -1; /* << <<- <<< and <( */
+			return -1; /* << <<- and <( */
 		else
 			op = SH_REDIR_IN, n = 1;
 	} else {
@@ -1075,7 +1081,7 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 			 * lexed as a token */
 			int op;
 			size_t e;
-			if (p->no_lc && (op = redir_op_at(p, t->start, &e)) >= 0) {
+			if (p->no_lc && (op = redir_op_at(p, t->start + 1, &e)) >= 0) {
 				rd->op = (enum sh_redir_op)op;
 				p->pos = e;
 				consume(p);
@@ -1105,6 +1111,47 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 		return unexpected(p, t);
 	consume(p);
 	return parse_redir_target(p, rd, ret);
+}
+
+/*
+ * The redirection at p->pos, with no token in hand, in a source with no
+ * continuation line, when it starts with one of redir_op_at's operators
+ * or a digit and one of them (> f, 2>/dev/null, 2>&1, <<< $x after a
+ * command's arguments): read from its bytes, as parse_redir reads the
+ * IONUM's operator, without the token of the operator or of the digit
+ * (at p->pos a token starts, so the digit is a whole IONUM's, as
+ * lex_special_fast finds it). 1 with *ret the redirection; 0, nothing
+ * done, for the others (>( a word, &>, {fd}>, a here-document, 10>),
+ * which the token's way takes; < 0 on error.
+ */
+static const bool redir_start[256] = {
+	['<'] = true, ['>'] = true, ['0'] = true, ['1'] = true, ['2'] = true,
+	['3'] = true, ['4'] = true, ['5'] = true, ['6'] = true, ['7'] = true,
+	['8'] = true, ['9'] = true,
+};
+
+static int __attribute__((noinline))
+parse_redir_bytes(struct sh_parser *p, struct sh_redir **ret)
+{
+	size_t i = p->pos, e;
+	int c = (unsigned char)p->src[i], fd = -1, op;
+	if (c >= '0' && c <= '9') {
+		fd = c - '0';
+		op = redir_op_at(p, i + 1, &e);
+	} else {
+		op = redir_op_at(p, i, &e);
+	}
+	if (op < 0)
+		return 0;
+	struct sh_redir *rd = sh_alloc(p, sizeof(*rd));
+	if (!rd)
+		return oom(p);
+	rd->fd = fd;
+	rd->pos = sh_pos_at(p, i);
+	rd->op = (enum sh_redir_op)op;
+	p->pos = e;
+	int r = parse_redir_target(p, rd, ret);
+	return r < 0 ? r : 1;
 }
 
 /*
@@ -1484,6 +1531,22 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				 * no: the command ends here) */
 				break;
 			} else if (!p->have_tok && p->pos < p->end) {
+				/* a redirection after them (2>/dev/null, > f,
+				 * 2>&1) read from its bytes, without the
+				 * tokens of its operator and fd (not tried
+				 * for <( and >(, process substitutions,
+				 * arguments: the call cost them more than
+				 * its questions) */
+				if (redir_start[(unsigned char)p->src[p->pos]] &&
+				    p->src[p->pos + 1] != '(' && p->no_lc) {
+					if ((r = parse_redir_bytes(p, rtail)) < 0)
+						return r;
+					if (r) {
+						rtail = &(*rtail)->next;
+						nodecl = true;
+						continue;
+					}
+				}
 				/* else an operator, mostly, where the blanks
 				 * after them end (as peek_tok lexes it) */
 				if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
@@ -2591,7 +2654,9 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret, bool top)
 	/* (in_hand: the list ended at a token that is no separator, which
 	 * is in hand as peek_tok(p, false) gives it: most programs) */
 	bool in_hand = false;
-	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand, top ? 2 : 0);
+	/* (a $( ) body's first command in sh_parse_program_until's frame
+	 * too, top 1: most bodies are one simple command) */
+	r = parse_list_inline(p, true, RW_NONE, ret, &in_hand, top ? 2 : 1);
 	p->time_quirk = false;
 	if (r < 0)
 		return r;

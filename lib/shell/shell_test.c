@@ -2412,6 +2412,56 @@ TEST(node_vectors)
 	}
 }
 
+/* parse_redir_bytes: a redirection after a command's arguments read from
+ * its bytes (the usual operators, one-digit fds), and the ones it hands
+ * to the tokens' way, each read as that way reads it (a hand-back taken
+ * instead would build a redirection of the wrong op or fd, or none) */
+TEST(redirs_after_args)
+{
+	struct sh_node *t;
+	const struct sh_redir *rd;
+	PARSE("a b >c 2>>d 1>|e 0<f <>g 3<&4 5>&- <<<h 6<<<$i", &t);
+	static const enum sh_redir_op want[] = {
+		SH_REDIR_OUT, SH_REDIR_APPEND, SH_REDIR_CLOBBER, SH_REDIR_IN,
+		SH_REDIR_RDWR, SH_REDIR_DUP_IN, SH_REDIR_DUP_OUT, SH_REDIR_HERESTRING,
+		SH_REDIR_HERESTRING,
+	};
+	static const int fds[] = { -1, 2, 1, 0, -1, 3, 5, -1, 6 };
+	rd = t->redirs;
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++, rd = rd->next) {
+		ASSERT_NOT_NULL(rd);
+		ASSERT_EQ(rd->op, want[i]);
+		ASSERT_EQ(rd->fd, fds[i]);
+	}
+	ASSERT_NULL(rd);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	ASSERT_EQ(t->redirs->next->pos.col, 8);
+	ASSERT_STREQ(static_value(t->redirs->next->target), "d");
+	/* handed back: a process substitution (a word), &> and &>>, {fd}>,
+	 * a longer fd, a here-document, <( and a digit before >( */
+	PARSE("a >(b) c", &t);
+	ASSERT_EQ(t->u.simple.n_words, 3);
+	ASSERT_NULL(t->redirs);
+	PARSE("a <(b)", &t);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	ASSERT_NULL(t->redirs);
+	PARSE("a &>b &>>c {fd}>d 10>e 2>&1", &t);
+	rd = t->redirs;
+	ASSERT_EQ(rd->op, SH_REDIR_OUT_ERR);
+	ASSERT_EQ(rd->next->op, SH_REDIR_APPEND_ERR);
+	ASSERT_STREQ(rd->next->next->fd_var, "fd");
+	ASSERT_EQ(rd->next->next->next->fd, 10);
+	ASSERT_EQ(rd->next->next->next->next->fd, 2);
+	ASSERT_EQ(rd->next->next->next->next->op, SH_REDIR_DUP_OUT);
+	PARSE("a <<-x\n\tb\nx\n", &t);
+	ASSERT_EQ(t->redirs->op, SH_REDIR_HEREDOC_TAB);
+	REJECT("a b 2>(c)", SH_ERR_SYNTAX);
+	/* and a redirection before any argument, or none after it */
+	PARSE("a 2>/dev/null -l; b", &t);
+	ASSERT_EQ(t->u.list.items[0]->u.simple.n_words, 2);
+	ASSERT_EQ(t->u.list.items[0]->redirs->fd, 2);
+}
+
 TAP_MAIN(simple_words, assignments, assignment_words,
 	 declaration_arrays, param_args_in_loop, quoting, ansi_c_escapes,
 	 quoted_dollar_words,
@@ -2425,4 +2475,4 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
 	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, node_vectors,
-	 then_body_closers)
+	 then_body_closers, redirs_after_args)
