@@ -7041,6 +7041,28 @@ param_word_general(struct sh_parser *p, struct sh_tok *t, size_t s,
 }
 
 /*
+ * The end of a word that is one ${...} (param_op_word_in's and
+ * param_quoted_word's): w laid out as those two allocate it, a top part
+ * and, for "${...}", the parameter's part inside it, then pm; the word
+ * from s to e (after its '}', or after the closing '"' with dq) set in t
+ * as the argument loop reads it, p->pos at e. 1.
+ */
+static inline __attribute__((always_inline)) int
+param_word_done(struct sh_parser *p, struct sh_tok *t, struct sh_word *w,
+		struct sh_param *pm, const char *src, size_t s, bool dq,
+		size_t e)
+{
+	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 1;
+	param_part_set(dq ? in : top, sh_pos_at(p, s + dq), pm);
+	if (dq)
+		dq_part_set(top, sh_pos_at(p, s), in, 1);
+	word_init(w, sh_pos_at(p, s), top, 1, src + s, e - s);
+	p->pos = e;
+	word_token_set(p, t, w);
+	return 1;
+}
+
+/*
  * lex_param_word's word for a ${name OP operand} or ${#name} (or "${...}")
  * that is all of its word, its operands plain text, in a source with no
  * continuation line: ${x#a}, ${f%.*}, ${x:-none}, "${p//a/b}", ${s:0:3},
@@ -7170,13 +7192,7 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	p->cmdpos_sens = false; /* as lex_param_word clears it */
 	if (!ends)
 		return param_op_word_more(p, t, s, d, e, pm);
-	param_part_set(dq ? in : top, sh_pos_at(p, d), pm);
-	if (dq)
-		dq_part_set(top, sh_pos_at(p, s), in, 1);
-	word_init(w, sh_pos_at(p, s), top, 1, src + s, e - s);
-	p->pos = e;
-	word_token_set(p, t, w);
-	return 1;
+	return param_word_done(p, t, w, pm, src, s, dq, e);
 general:
 	/* another shape (an operand that is not plain: ${x:-$y}, ${x#"a"},
 	 * ${x/a/\/}), its name and operator read: lex_param_word goes on
@@ -7341,13 +7357,7 @@ param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size
 	pm->name = name;
 	pm->arg = lit ? param_op_operand(p, name + name_sz, a, lit) : ot.word;
 	p->cmdpos_sens = false; /* as lex_param_word clears it */
-	param_part_set(dq ? in : top, sh_pos_at(p, d), pm);
-	if (dq)
-		dq_part_set(top, sh_pos_at(p, s), in, 1);
-	word_init(w, sh_pos_at(p, s), top, 1, src + s, e - s);
-	p->pos = e;
-	word_token_set(p, t, w);
-	return 1;
+	return param_word_done(p, t, w, pm, src, s, dq, e);
 general:
 	/* (param_op_word_in's general way) */
 	if (!(op.name = src_strndup(p, src + ns, nn)))
