@@ -3506,8 +3506,11 @@ array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
 static int
 lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 {
-	struct sh_array_elem *el = NULL;
-	size_t n = 0, cap = 0;
+	/* the elements on the stack, then in one arena array of exactly
+	 * n (sh_vec_room's and sh_vec_done's way: sh_grow's vector, grown
+	 * from 4 and cleared, cost about 45 an element) */
+	struct sh_array_elem inl[8], *el = inl;
+	size_t n = 0, cap = 8;
 	int r;
 	for (;;) {
 		size_t i;
@@ -3537,8 +3540,7 @@ lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 		if (is_meta(c) && !((c == '<' || c == '>') && peek_after(p, i, NULL) == '('))
 			return sh_fail(p, SH_ERR_SYNTAX, i,
 				       "syntax error near unexpected token `%c'", c);
-		el = sh_grow(p, el, &cap, n, sizeof(*el));
-		if (!el)
+		if (!(el = sh_vec_room(p, el, &cap, n, sizeof(*el))))
 			return oom(p);
 		struct sh_array_elem *e = &el[n];
 		memset(e, 0, sizeof(*e));
@@ -3584,6 +3586,8 @@ lex_array(struct sh_parser *p, size_t off, struct sh_assign *as)
 			return r;
 	next:;
 	}
+	if (!(el = sh_vec_done(p, el, inl, n, sizeof(*el))) && n)
+		return oom(p);
 	as->is_array = true;
 	as->elems = el;
 	as->n_elems = n;
