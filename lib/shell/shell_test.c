@@ -1138,6 +1138,18 @@ TEST(braces)
 	ASSERT_EQ(word(t, 1)->parts[1].kind, SH_PART_BRACE);
 	PARSE("echo {1..a} {a..}", &t);
 	ASSERT_STREQ(static_value(word(t, 1)), "{1..a}");
+	/* no '}' to the word's end: a literal '{', the word one LIT part
+	 * (arg_brace_unclosed; an item starting with '~' left to
+	 * lex_brace_word, which reads the same) */
+	PARSE("echo {a,b x{c, {~d,e {f,~g $(echo {h,i)", &t);
+	static const char *const unclosed[] = { "{a,b", "x{c,", "{~d,e", "{f,~g" };
+	for (size_t q = 0; q < 4; q++) {
+		ASSERT_EQ(word(t, q + 1)->n_parts, 1);
+		ASSERT_EQ(word(t, q + 1)->parts[0].kind, SH_PART_LIT);
+		ASSERT_STREQ(word(t, q + 1)->parts[0].text, unclosed[q]);
+	}
+	ASSERT_EQ(word(t, 5)->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_STREQ(static_value(word(word(t, 5)->parts[0].body, 1)), "{h,i");
 	/* bash matches every brace of the word first: {a,{}} is a and {} */
 	PARSE("echo {a,{}} {a,{b}c} {{a,b} x{a,\"}\"} {a,$(echo ,)}", &t);
 	const struct sh_brace *b1 = word(t, 1)->parts[0].brace;
