@@ -7830,6 +7830,43 @@ brace_word_finish(struct sh_parser *p, struct sh_word *w, char *m, size_t s,
 }
 
 /*
+ * arg_brace_word's '{' at k right before a brace of two plain items or
+ * more, then plain text to the word's end with no '}' ({{a,b}, x{{a,b}c:
+ * bash's a and b after a literal '{'): lex_brace's scan from k counts the
+ * inner brace and finds no '}' of its own, so the '{' is literal (no
+ * cache: a '}' was met) and the scan charged; lex_brace at k + 1 builds
+ * the inner brace; the texts either side as lit_flush makes them, as
+ * arg_brace_word's with the '{' in the prefix (the general path's ~1,800
+ * for echo {{a,b}, ~900 here). 1 or < 0 as arg_brace_word's; 0 for any
+ * other shape, nothing done.
+ */
+static int __attribute__((noinline))
+arg_brace_open_lit(struct sh_parser *p, size_t s, size_t k)
+{
+	size_t ends[16], n = 0, j = k + 2;
+	bool tilde = false;
+	/* (lex_brace's caches asked for the inner '{' as it asks them; the
+	 * depth was asked for the outer one, as sh_enter asks it once) */
+	if (brace_cached_literal(p, k + 1) || !brace_plain_items(p, &j, ends, &n, &tilde) ||
+	    tilde || n < 2)
+		return 0;
+	size_t e = brace_run_end(p, j);
+	if ((e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]) ||
+	    memchr(p->src + j, '}', e - j))
+		return 0;
+	int r;
+	if ((r = sh_charge(p, k, e - k)) < 0)
+		return r;
+	char *m;
+	struct sh_word *w = brace_word_alloc(p, s, k + 1, j, e, sizeof(struct sh_brace) +
+					     n * sizeof(struct sh_word *), &m);
+	struct sh_brace *br;
+	if (!w || !(br = brace_plain_list(p, &m, k + 1, j, ends, &n)))
+		return oom(p);
+	return brace_word_finish(p, w, m, s, k + 1, br, j, e);
+}
+
+/*
  * arg_brace_word's brace at k (after the plain text [s, k)) when one of
  * its items is not plain text: it holds a brace of its own ({a,{b,c}},
  * {a,{b,c}d}, {x,y{1,2}}, x{{a,b},c}y, {a,{}}), or escapes, quotes or
@@ -8075,9 +8112,13 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 	/* where each item ends: its ',' or, the last, the '}' */
 	size_t ends[16], n = 0, j = k + 1;
 	bool tilde = false;
+	int r;
 	if (!brace_plain_items(p, &j, ends, &n, &tilde)) {
-		if (j < p->end && !sh_ends_plain_word[(unsigned char)src[j]])
+		if (j < p->end && !sh_ends_plain_word[(unsigned char)src[j]]) {
+			if (j == k + 1 && src[j] == '{' && (r = arg_brace_open_lit(p, s, k)) != 0)
+				return r;
 			return arg_brace_odd[(unsigned char)src[j]] ? arg_brace_nested(p, s, k) : 0;
+		}
 		return tilde ? 0 : arg_brace_unclosed(p, s, k, j);
 	}
 	if (tilde && s == k)

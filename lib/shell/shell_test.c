@@ -1150,6 +1150,22 @@ TEST(braces)
 	}
 	ASSERT_EQ(word(t, 5)->parts[0].kind, SH_PART_CMDSUB);
 	ASSERT_STREQ(static_value(word(word(t, 5)->parts[0].body, 1)), "{h,i");
+	/* a literal '{' before a brace (arg_brace_open_lit), and what it
+	 * leaves to the general path: a '}' after the brace, a list
+	 * around it, a sequence, text after it that is not plain */
+	PARSE("echo x{{a,b}c {{a,b}} {{a,b},c} {{1..3} {{a,b}*", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 3);
+	ASSERT_STREQ(word(t, 1)->parts[0].text, "x{");
+	ASSERT_EQ(word(t, 1)->parts[1].brace->n_items, 2);
+	ASSERT_STREQ(word(t, 1)->parts[2].text, "c");
+	ASSERT_EQ(word(t, 2)->n_parts, 3);
+	ASSERT_STREQ(word(t, 2)->parts[2].text, "}");
+	ASSERT_EQ(word(t, 3)->n_parts, 1);
+	ASSERT_EQ(word(t, 3)->parts[0].brace->n_items, 2);
+	ASSERT_EQ(word(t, 4)->n_parts, 2);
+	ASSERT_TRUE(word(t, 4)->parts[1].brace->is_sequence);
+	ASSERT_EQ(word(t, 5)->n_parts, 3);
+	ASSERT_STREQ(word(t, 5)->parts[2].text, "*");
 	/* bash matches every brace of the word first: {a,{}} is a and {} */
 	PARSE("echo {a,{}} {a,{b}c} {{a,b} x{a,\"}\"} {a,$(echo ,)}", &t);
 	const struct sh_brace *b1 = word(t, 1)->parts[0].brace;
