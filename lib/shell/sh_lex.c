@@ -5147,7 +5147,17 @@ plain_scan_lean(const struct sh_parser *p, size_t s)
 	if (cc & CC_WORDSTOP) {
 		/* (most such words start with a quote or a '$': said, as
 		 * it lays the way to lex_word_simple out better) */
-		size_t e = __builtin_expect(p->src[s] == '{', 0) ? lone_brace_end(p, s) : SIZE_MAX;
+		size_t e = SIZE_MAX;
+		if (__builtin_expect(p->src[s] == '{', 0)) {
+			/* {} (find's and xargs's): lex_brace's literal too,
+			 * whose scan of no byte is charged nothing (.k its
+			 * end: lex_plain_word charges a lone '{' only) */
+			e = s + 2;
+			if (e <= p->end && p->src[s + 1] == '}' &&
+			    (e == p->end || sh_ends_plain_word[(unsigned char)p->src[e]]))
+				return (struct plain_end){ .e = e, .k = e };
+			e = lone_brace_end(p, s);
+		}
 		return (struct plain_end){ .e = e, .k = s };
 	}
 	unsigned stop = CC_WORDSTOP | (~cc & CC_LBRACKET);

@@ -1150,6 +1150,16 @@ TEST(braces)
 	}
 	ASSERT_EQ(word(t, 5)->parts[0].kind, SH_PART_CMDSUB);
 	ASSERT_STREQ(static_value(word(word(t, 5)->parts[0].body, 1)), "{h,i");
+	/* {} as a plain word (plain_scan_lean), and the words after a {}
+	 * that it leaves to the general path */
+	PARSE("echo {} {}x {}} {}{a,b}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 1);
+	ASSERT_STREQ(word(t, 1)->parts[0].text, "{}");
+	ASSERT_STREQ(static_value(word(t, 2)), "{}x");
+	ASSERT_STREQ(static_value(word(t, 3)), "{}}");
+	ASSERT_EQ(word(t, 4)->n_parts, 2);
+	ASSERT_STREQ(word(t, 4)->parts[0].text, "{}");
+	ASSERT_EQ(word(t, 4)->parts[1].kind, SH_PART_BRACE);
 	/* a literal '{' before a brace (arg_brace_open_lit), and what it
 	 * leaves to the general path: a '}' after the brace, a list
 	 * around it, a sequence, text after it that is not plain */
