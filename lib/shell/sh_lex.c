@@ -3427,6 +3427,33 @@ array_elem_cut(struct sh_parser *p, struct sh_pos pos, size_t s, size_t n, size_
 	return w;
 }
 
+/* array_elem_plain's element at i when it is plain text that starts with
+ * '~' (~, ~/x): the word tilde_scan makes of lex_parts' one LIT part, as an
+ * argument's (tilde_start_word's; its token its own, the cmdpos note kept
+ * as array_elem_plain keeps it); 0 for another (nothing done). (Apart:
+ * array_elem_plain's frame as it was.) */
+static int __attribute__((noinline))
+array_elem_tilde(struct sh_parser *p, size_t i, struct sh_array_elem *e)
+{
+	/* (where lex_plain_word's scan stops: never a plain word, for
+	 * the '~') */
+	size_t k = i;
+	struct sh_word *w = NULL;
+	int r = lex_plain_word(p, i, &w, &k);
+	if (r) {
+		e->value = w;
+		return r;
+	}
+	if (!(k == p->end || sh_ends_plain_word[(unsigned char)p->src[k]]))
+		return 0;
+	struct sh_tok t = { 0 };
+	bool cs = p->cmdpos_sens;
+	r = tilde_start_word(p, &t, i, k);
+	p->cmdpos_sens = cs;
+	e->value = t.word;
+	return r < 0 ? r : 1;
+}
+
 /*
  * The element of an array assignment at i (p->pos) when it is plain text
  * (one) or [key]=value with both plain ([a]=1, [b]+=2): built directly,
@@ -3465,6 +3492,8 @@ array_elem_plain(struct sh_parser *p, size_t i, struct sh_array_elem *e)
 		 * not here, where it starts a key) */
 		size_t k;
 		struct sh_word *w = NULL;
+		if (src[i] == '~')
+			return array_elem_tilde(p, i, e);
 		int r = lex_plain_word(p, i, &w, &k);
 		if (r > 0)
 			e->value = w;

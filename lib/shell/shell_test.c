@@ -196,6 +196,23 @@ TEST(assignments)
 	ASSERT_STREQ(static_value(a->elems[2].value), "v");
 	ASSERT_TRUE(a->elems[3].append);
 	ASSERT_STREQ(static_value(a->elems[4].value), "3");
+	/* elements that start with a '~' (array_elem_tilde), and those it
+	 * hands back: a '[', a '$' after the '~'; more than 8 elements
+	 * (the vector's move off the stack) */
+	PARSE("a=(~ ~/x ~[y] ~$z ~u* 6 7 8 9 10)", &t);
+	a = t->u.simple.assigns;
+	ASSERT_EQ(a->n_elems, 10);
+	ASSERT_EQ(a->elems[0].value->n_parts, 1);
+	ASSERT_EQ(a->elems[0].value->parts[0].kind, SH_PART_TILDE);
+	ASSERT_EQ(a->elems[1].value->n_parts, 2);
+	ASSERT_EQ(a->elems[1].value->parts[0].kind, SH_PART_TILDE);
+	ASSERT_STREQ(a->elems[1].value->parts[1].text, "/x");
+	ASSERT_STREQ(a->elems[2].value->parts[0].text, "~[y]");
+	ASSERT_EQ(a->elems[3].value->n_parts, 2);
+	ASSERT_EQ(a->elems[3].value->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(a->elems[4].value->n_parts, 1);
+	ASSERT_STREQ(a->elems[4].value->parts[0].text, "~u*");
+	ASSERT_STREQ(static_value(a->elems[9].value), "10");
 	/* elements that start with a quote or a '$', lex_word_simple's
 	 * (array_elem_plain), and those it hands back to lex_array_elem (a
 	 * brace after the quote); a $( ) in one keeps the token of the
