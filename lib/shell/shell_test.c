@@ -196,6 +196,23 @@ TEST(assignments)
 	ASSERT_STREQ(static_value(a->elems[2].value), "v");
 	ASSERT_TRUE(a->elems[3].append);
 	ASSERT_STREQ(static_value(a->elems[4].value), "3");
+	/* elements that start with a '~' (array_elem_tilde), and those it
+	 * hands back: a '[', a '$' after the '~'; more than 8 elements
+	 * (the vector's move off the stack) */
+	PARSE("a=(~ ~/x ~[y] ~$z ~u* 6 7 8 9 10)", &t);
+	a = t->u.simple.assigns;
+	ASSERT_EQ(a->n_elems, 10);
+	ASSERT_EQ(a->elems[0].value->n_parts, 1);
+	ASSERT_EQ(a->elems[0].value->parts[0].kind, SH_PART_TILDE);
+	ASSERT_EQ(a->elems[1].value->n_parts, 2);
+	ASSERT_EQ(a->elems[1].value->parts[0].kind, SH_PART_TILDE);
+	ASSERT_STREQ(a->elems[1].value->parts[1].text, "/x");
+	ASSERT_STREQ(a->elems[2].value->parts[0].text, "~[y]");
+	ASSERT_EQ(a->elems[3].value->n_parts, 2);
+	ASSERT_EQ(a->elems[3].value->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(a->elems[4].value->n_parts, 1);
+	ASSERT_STREQ(a->elems[4].value->parts[0].text, "~u*");
+	ASSERT_STREQ(static_value(a->elems[9].value), "10");
 	/* elements that start with a quote or a '$', lex_word_simple's
 	 * (array_elem_plain), and those it hands back to lex_array_elem (a
 	 * brace after the quote); a $( ) in one keeps the token of the
@@ -1138,6 +1155,44 @@ TEST(braces)
 	ASSERT_EQ(word(t, 1)->parts[1].kind, SH_PART_BRACE);
 	PARSE("echo {1..a} {a..}", &t);
 	ASSERT_STREQ(static_value(word(t, 1)), "{1..a}");
+	/* no '}' to the word's end: a literal '{', the word one LIT part
+	 * (arg_brace_unclosed; an item starting with '~' left to
+	 * lex_brace_word, which reads the same) */
+	PARSE("echo {a,b x{c, {~d,e {f,~g $(echo {h,i)", &t);
+	static const char *const unclosed[] = { "{a,b", "x{c,", "{~d,e", "{f,~g" };
+	for (size_t q = 0; q < 4; q++) {
+		ASSERT_EQ(word(t, q + 1)->n_parts, 1);
+		ASSERT_EQ(word(t, q + 1)->parts[0].kind, SH_PART_LIT);
+		ASSERT_STREQ(word(t, q + 1)->parts[0].text, unclosed[q]);
+	}
+	ASSERT_EQ(word(t, 5)->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_STREQ(static_value(word(word(t, 5)->parts[0].body, 1)), "{h,i");
+	/* {} as a plain word (plain_scan_lean), and the words after a {}
+	 * that it leaves to the general path */
+	PARSE("echo {} {}x {}} {}{a,b}", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 1);
+	ASSERT_STREQ(word(t, 1)->parts[0].text, "{}");
+	ASSERT_STREQ(static_value(word(t, 2)), "{}x");
+	ASSERT_STREQ(static_value(word(t, 3)), "{}}");
+	ASSERT_EQ(word(t, 4)->n_parts, 2);
+	ASSERT_STREQ(word(t, 4)->parts[0].text, "{}");
+	ASSERT_EQ(word(t, 4)->parts[1].kind, SH_PART_BRACE);
+	/* a literal '{' before a brace (arg_brace_open_lit), and what it
+	 * leaves to the general path: a '}' after the brace, a list
+	 * around it, a sequence, text after it that is not plain */
+	PARSE("echo x{{a,b}c {{a,b}} {{a,b},c} {{1..3} {{a,b}*", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 3);
+	ASSERT_STREQ(word(t, 1)->parts[0].text, "x{");
+	ASSERT_EQ(word(t, 1)->parts[1].brace->n_items, 2);
+	ASSERT_STREQ(word(t, 1)->parts[2].text, "c");
+	ASSERT_EQ(word(t, 2)->n_parts, 3);
+	ASSERT_STREQ(word(t, 2)->parts[2].text, "}");
+	ASSERT_EQ(word(t, 3)->n_parts, 1);
+	ASSERT_EQ(word(t, 3)->parts[0].brace->n_items, 2);
+	ASSERT_EQ(word(t, 4)->n_parts, 2);
+	ASSERT_TRUE(word(t, 4)->parts[1].brace->is_sequence);
+	ASSERT_EQ(word(t, 5)->n_parts, 3);
+	ASSERT_STREQ(word(t, 5)->parts[2].text, "*");
 	/* bash matches every brace of the word first: {a,{}} is a and {} */
 	PARSE("echo {a,{}} {a,{b}c} {{a,b} x{a,\"}\"} {a,$(echo ,)}", &t);
 	const struct sh_brace *b1 = word(t, 1)->parts[0].brace;
