@@ -7298,6 +7298,51 @@ param_escaped_operand(struct sh_parser *p, size_t a, bool pat, bool dq,
 }
 
 /*
+ * An operand at a of param_quoted_word's ${x/p/r} (in "${...}" with dq),
+ * the pattern (ctx LC_PARAM_PAT) or the replacement (LC_PARAM), as
+ * lex_param_operand builds it: plain text (one LIT part; an empty pattern
+ * is none, an empty replacement a word of none), one quoted string or
+ * parameter (word_simple_in's, with the nesting charges lex_param_word
+ * has made there: ${x/"a"/"A"}, "${PWD/#$HOME/~}"), or text and escapes
+ * (param_escaped_operand's: ${x/a/\/}). 1 with the word in *ret and
+ * p->pos at its end ('/' or '}'), 0 for any other (nothing built), < 0 on
+ * error.
+ */
+static int __attribute__((noinline))
+param_pat_quoted(struct sh_parser *p, size_t a, enum lctx ctx, bool dq, char c,
+		 struct sh_word **ret)
+{
+	struct sh_tok ot;
+	ot.word = NULL; /* (set when built; said for the compiler) */
+	size_t dq_stop;
+	unsigned depth = p->depth;
+	p->depth += 1 + dq;
+	int r = word_simple_in(p, &ot, a, ctx, c, &dq_stop, false, false);
+	p->depth = depth;
+	if (r == 1)
+		*ret = ot.word;
+	return r == 1 || r < 0 ? r : 0;
+}
+
+/* (inline, each of its two uses; its quoted operands apart) */
+static inline __attribute__((always_inline)) int
+param_pat_operand(struct sh_parser *p, size_t a, enum lctx ctx, bool dq,
+		  struct sh_word **ret)
+{
+	char c = p->src[a];
+	if (c == '"' || c == '$' || c == '\'')
+		return param_pat_quoted(p, a, ctx, dq, c, ret);
+	size_t b = param_plain_operand(p, ctx, a);
+	if (!b)
+		return param_escaped_operand(p, a, ctx == LC_PARAM_PAT, dq, ret);
+	*ret = NULL;
+	if ((b > a || ctx == LC_PARAM) && !(*ret = plain_text_word(p, a, b - a)))
+		return oom(p);
+	p->pos = b;
+	return 1;
+}
+
+/*
  * param_op_word's word (param_op_word_in's 3: its operand is not plain
  * text) when the one operand of its operator is one quoted string or
  * parameter and the word ends after the '}' (${x:-"a b"}, ${x#'a'},
@@ -7331,32 +7376,13 @@ param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size
 	if (ctx == LC_PARAM_OFF) {
 		goto general; /* ${x:o:l}: the general way */
 	} else if (ctx == LC_PARAM_PAT) {
-		/* ${x/p/r}: each operand plain text (as param_op_word_in
-		 * builds it; an empty pattern is none), or text and escapes
-		 * (${x/a/\/}, "${x//\//|}") */
-		if (c == '"' || c == '$' || c == '\'')
-			goto general; /* (${x/"a"/b}: at once) */
-		size_t b = param_plain_operand(p, ctx, a);
-		if (b) {
-			if (b > a && !(ot.word = plain_text_word(p, a, b - a)))
-				return oom(p);
-			p->pos = b;
-		} else if ((r = param_escaped_operand(p, a, true, dq, &ot.word)) <= 0) {
+		/* ${x/p/r}: the pattern, and the replacement after its '/' */
+		if ((r = param_pat_operand(p, a, ctx, dq, &ot.word)) <= 0 ||
+		    (src[p->pos] == '/' &&
+		     (r = param_pat_operand(p, p->pos + 1, LC_PARAM, dq, &w2)) <= 0)) {
 			if (r < 0)
 				return r;
 			goto general;
-		}
-		if (src[p->pos] == '/') {
-			size_t a2 = p->pos + 1, b2 = param_plain_operand(p, LC_PARAM, a2);
-			if (b2) {
-				if (!(w2 = plain_text_word(p, a2, b2 - a2)))
-					return oom(p);
-				p->pos = b2;
-			} else if ((r = param_escaped_operand(p, a2, false, dq, &w2)) <= 0) {
-				if (r < 0)
-					return r;
-				goto general;
-			}
 		}
 	} else if (c == '\'' && dq && op.op >= SH_PARAM_DEFAULT && op.op <= SH_PARAM_ALTERNATE) {
 		/* '...' in "${x:-...}" is literal text (LF_SQ_LIT), though

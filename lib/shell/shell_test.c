@@ -939,6 +939,27 @@ TEST(parameter_quoted_operands)
 	ASSERT_STREQ(word(t, 7)->parts[0].param->arg->parts[12].text, "m");
 	ASSERT_EQ(word(t, 9)->n_parts, 2);
 	ASSERT_STREQ(word(t, 9)->parts[1].text, "x");
+	/* a replacement's operand of one quoted string or parameter
+	 * (param_pat_quoted), and those handed back: a $( ), text after the
+	 * quote, a "${...}" with an operator */
+	PARSE("echo ${x/\"a\"/'A'} \"${p/#$h/~}\" ${x/$(echo a)/b} ${x/\"a\"b/c} "
+	      "${x/a/\"${y[1]}\"}", &t);
+	pm = word(t, 1)->parts[0].param;
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pm->arg2->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_STREQ(pm->arg2->parts[0].text, "A");
+	pm = word(t, 2)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->anchor, SH_REPLACE_PREFIX);
+	ASSERT_STREQ(pm->arg->parts[0].param->name, "h");
+	ASSERT_STREQ(pm->arg2->parts[0].text, "~");
+	ASSERT_EQ(word(t, 3)->parts[0].param->arg->parts[0].kind, SH_PART_CMDSUB);
+	pm = word(t, 4)->parts[0].param;
+	ASSERT_EQ(pm->arg->n_parts, 2);
+	ASSERT_STREQ(pm->arg->parts[1].text, "b");
+	pm = word(t, 5)->parts[0].param;
+	ASSERT_STREQ(pm->arg->parts[0].text, "a");
+	ASSERT_EQ(pm->arg2->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pm->arg2->parts[0].parts[0].param->index->n_parts, 1);
 	REJECT("echo ${x:-\"a}", SH_ERR_SYNTAX);
 	REJECT("echo ${x:-'a}", SH_ERR_SYNTAX);
 	REJECT("echo \"${x:-'a}\"", SH_ERR_SYNTAX);
