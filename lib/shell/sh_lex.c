@@ -7120,6 +7120,9 @@ param_word_done(struct sh_parser *p, struct sh_tok *t, struct sh_word *w,
  * after it (${a[@]}, ${#a[@]}, ${a[0]:-x}); without, none of their tests
  * is compiled in (param_op_word, the operators' path, as before them).
  */
+static int param_escaped_operand(struct sh_parser *p, size_t a, bool pat, bool dq,
+				 struct sh_word **ret);
+
 static inline __attribute__((always_inline)) int
 param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 		 size_t ne, bool sub)
@@ -7176,18 +7179,22 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 			return 0;
 		enum lctx ctx = param_op_ctx(op.op);
 		if (!(b = param_plain_operand(p, ctx, a))) {
-			/* another operand (${x:-"a b"}, ${x%\ b}): param_op_word
-			 * asks param_quoted_word, which goes this way for any
-			 * it does not build */
+			/* another operand (${x:-"a b"}, ${x%\ b}, ${x/\//-}):
+			 * param_op_word asks param_quoted_word, which goes
+			 * this way for any it does not build */
 			if (!sub)
 				return 3;
 			goto general;
 		}
 		if (ctx != LC_PARAM && src[b] != '}') {
-			/* ${x:o:l} ${x/p/r}: the second operand */
+			/* ${x:o:l} ${x/p/r}: the second operand (another
+			 * replacement, ${x/a/\/}: param_quoted_word's too) */
 			a2 = b + 1;
-			if (!(b2 = param_plain_operand(p, LC_PARAM, a2)))
+			if (!(b2 = param_plain_operand(p, LC_PARAM, a2))) {
+				if (!sub && ctx == LC_PARAM_PAT)
+					return 3;
 				goto general;
+			}
 		}
 		c = b2 ? b2 : b;
 	}
@@ -7249,75 +7256,132 @@ general:
 }
 
 /*
- * The word of the operand at a of an unquoted ${name OP operand}, when it
- * is plain text and escaped characters up to the '}' (${x%\ b},
- * ${x:+\$x}, ${x:+a\ b}; param_op_word_in builds those of text alone):
- * the parts lex_subword makes of
- * it, a LIT part for each run of text and an ESCAPED part of the
- * characters of each run of escapes, in *ret and p->pos at the '}': 1.
- * 0 for any other operand (nothing done): a quote, '$', backquote, '(' or
- * ')' unescaped, and an escaped newline, quote, backquote, '(' or $[
- * (with which lex_param_word's brace note could note something). < 0 on
- * error.
+ * The word of the operand at a of a ${name OP operand} when it is plain
+ * text and escaped characters up to what ends it (its '}', or the '/'
+ * after a pattern with pat): ${x%\ b}, ${x:+\$x}, ${x/a/\/},
+ * ${f//[.\/]/-}, "${x/a/\\}" (param_op_word_in builds those of text
+ * alone). The parts lex_parts_at makes of it: a LIT part for each run of
+ * text, an ESCAPED part of the characters of each run of escapes; with
+ * dq (LF_IN_DQ: in "${...}"), a backslash before any character but $ \ }
+ * is text, both bytes kept in the LIT run around it. The word in *ret,
+ * p->pos at its end: 1. 0 for any other operand (nothing done): a quote,
+ * '$', backquote, '(' or ')' unescaped, an escaped newline, quote,
+ * backquote, '(' or $[ (with which lex_param_word's brace note could
+ * note something), more than 8 parts. < 0 on error.
  */
 static int __attribute__((noinline))
-param_escaped_operand(struct sh_parser *p, size_t a, struct sh_word **ret)
+param_escaped_operand(struct sh_parser *p, size_t a, bool pat, bool dq,
+		      struct sh_word **ret)
 {
+	enum { MAXP = 8 };
 	const char *src = p->src;
-	unsigned stop = RS_QUOTE | RS_BRCLOSE | RS_PAREN;
-	size_t k = a, np = 0, room = 0;
-	while (src[k] != '}') {
-		size_t r0 = k;
-		if (src[k] == '\\') {
-			do {
-				char x = src[k + 1];
-				if (k + 1 >= p->end || x == '\n' || x == '\0' || x == '\'' ||
-				    x == '"' || x == '`' || x == '(' || (x == '$' && src[k + 2] == '['))
-					return 0;
-				k += 2;
-			} while (src[k] == '\\');
-			room += src_text_room((k - r0) / 2);
-		} else {
-			while (k < p->end && !(run_class[(unsigned char)src[k]] & stop))
-				k++;
-			if (k == r0 || k >= p->end)
-				return 0;
-			room += src_text_room(k - r0);
-		}
-		np++;
+	unsigned stop = RS_QUOTE | RS_BRCLOSE | RS_PAREN | (pat ? RS_SLASH : 0);
+	/* each part's start and kind, found in one scan: a run of units
+	 * of one kind (text, or a backslash and the character after it) */
+	size_t ps[MAXP + 1], k = a, np = 0, room = 0;
+	bool esc[MAXP];
+	for (;;) {
 		if (k >= p->end)
 			return 0;
+		char c = src[k];
+		if (c == '}' || (pat && c == '/'))
+			break;
+		size_t j = k;
+		bool e = false;
+		if (c == '\\') {
+			char x = src[k + 1];
+			if (k + 1 >= p->end || x == '\n' || x == '\0' || x == '\'' ||
+			    x == '"' || x == '`' || x == '(' || (x == '$' && src[k + 2] == '['))
+				return 0;
+			e = !dq || x == '$' || x == '\\' || x == '}';
+			j = k + 2;
+		} else {
+			while (j < p->end && !(run_class[(unsigned char)src[j]] & stop))
+				j++;
+			if (j == k)
+				return 0;
+		}
+		if (!np || esc[np - 1] != e) {
+			if (np == MAXP)
+				return 0;
+			ps[np] = k;
+			esc[np++] = e;
+		}
+		/* an ESCAPED part's text is half its source */
+		room += e ? 1 : j - k;
+		k = j;
 	}
+	ps[np] = k;
+	room += np * SH_SRC_PAD;
 	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + room);
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *parts = (struct sh_part *)(w + 1), *pt = parts;
+	struct sh_part *parts = (struct sh_part *)(w + 1);
 	char *text = (char *)(parts + np);
-	size_t e = k;
-	for (k = a; k < e; pt++) {
-		size_t r0 = k, n = 0;
-		enum sh_part_kind kind = SH_PART_ESCAPED;
-		if (src[k] == '\\') {
-			do {
-				text[n++] = src[k + 1];
-				k += 2;
-			} while (k < e && src[k] == '\\');
+	for (size_t i = 0; i < np; i++) {
+		size_t r0 = ps[i], n = 0;
+		if (esc[i]) {
+			for (size_t q = r0; q < ps[i + 1]; q += 2)
+				text[n++] = src[q + 1];
 			text[n] = '\0';
 		} else {
-			while (k < e && src[k] != '\\')
-				k++;
-			n = k - r0;
+			n = ps[i + 1] - r0;
 			copy_src_text(text, src + r0, n);
-			kind = SH_PART_LIT;
 		}
-		*pt = (struct sh_part){ .kind = kind, .pos = sh_pos_at(p, r0), .text = text,
-					.text_len = n };
+		parts[i] = (struct sh_part){ .kind = esc[i] ? SH_PART_ESCAPED : SH_PART_LIT,
+					     .pos = sh_pos_at(p, r0), .text = text,
+					     .text_len = n };
 		text += src_text_room(n);
 	}
-	word_init(w, sh_pos_at(p, a), parts, np, src + a, e - a);
-	p->pos = e;
+	word_init(w, sh_pos_at(p, a), parts, np, src + a, k - a);
+	p->pos = k;
 	*ret = w;
+	return 1;
+}
+
+/*
+ * An operand at a of param_quoted_word's ${x/p/r} (in "${...}" with dq),
+ * the pattern (ctx LC_PARAM_PAT) or the replacement (LC_PARAM), as
+ * lex_param_operand builds it: plain text (one LIT part; an empty pattern
+ * is none, an empty replacement a word of none), one quoted string or
+ * parameter (word_simple_in's, with the nesting charges lex_param_word
+ * has made there: ${x/"a"/"A"}, "${PWD/#$HOME/~}"), or text and escapes
+ * (param_escaped_operand's: ${x/a/\/}). 1 with the word in *ret and
+ * p->pos at its end ('/' or '}'), 0 for any other (nothing built), < 0 on
+ * error.
+ */
+static int __attribute__((noinline))
+param_pat_quoted(struct sh_parser *p, size_t a, enum lctx ctx, bool dq, char c,
+		 struct sh_word **ret)
+{
+	struct sh_tok ot;
+	ot.word = NULL; /* (set when built; said for the compiler) */
+	size_t dq_stop;
+	unsigned depth = p->depth;
+	p->depth += 1 + dq;
+	int r = word_simple_in(p, &ot, a, ctx, c, &dq_stop, false, false);
+	p->depth = depth;
+	if (r == 1)
+		*ret = ot.word;
+	return r == 1 || r < 0 ? r : 0;
+}
+
+/* (inline, each of its two uses; its quoted operands apart) */
+static inline __attribute__((always_inline)) int
+param_pat_operand(struct sh_parser *p, size_t a, enum lctx ctx, bool dq,
+		  struct sh_word **ret)
+{
+	char c = p->src[a];
+	if (c == '"' || c == '$' || c == '\'')
+		return param_pat_quoted(p, a, ctx, dq, c, ret);
+	size_t b = param_plain_operand(p, ctx, a);
+	if (!b)
+		return param_escaped_operand(p, a, ctx == LC_PARAM_PAT, dq, ret);
+	*ret = NULL;
+	if ((b > a || ctx == LC_PARAM) && !(*ret = plain_text_word(p, a, b - a)))
+		return oom(p);
+	p->pos = b;
 	return 1;
 }
 
@@ -7347,12 +7411,23 @@ param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size
 	size_t a = ne + param_op_at(&op, src[ne], src[ne + 1]);
 	char c = src[a];
 	int r;
-	if (param_op_ctx(op.op) != LC_PARAM)
-		goto general; /* (two operands: their general way) */
+	enum lctx ctx = param_op_ctx(op.op);
 	struct sh_tok ot;
 	ot.word = NULL; /* (set when built; said for the compiler) */
+	struct sh_word *w2 = NULL;
 	size_t lit = 0;
-	if (c == '\'' && dq && op.op >= SH_PARAM_DEFAULT && op.op <= SH_PARAM_ALTERNATE) {
+	if (ctx == LC_PARAM_OFF) {
+		goto general; /* ${x:o:l}: the general way */
+	} else if (ctx == LC_PARAM_PAT) {
+		/* ${x/p/r}: the pattern, and the replacement after its '/' */
+		if ((r = param_pat_operand(p, a, ctx, dq, &ot.word)) <= 0 ||
+		    (src[p->pos] == '/' &&
+		     (r = param_pat_operand(p, p->pos + 1, LC_PARAM, dq, &w2)) <= 0)) {
+			if (r < 0)
+				return r;
+			goto general;
+		}
+	} else if (c == '\'' && dq && op.op >= SH_PARAM_DEFAULT && op.op <= SH_PARAM_ALTERNATE) {
 		/* '...' in "${x:-...}" is literal text (LF_SQ_LIT), though
 		 * a '}' inside does not end the operand: one of plain text
 		 * followed by the '}' ("${x:-'a b'}") is the one LIT part
@@ -7365,10 +7440,11 @@ param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size
 		lit = k + 1 - a;
 		p->pos = k + 1;
 	} else if (c != '"' && c != '$' && c != '\'') {
-		if (dq || (r = param_escaped_operand(p, a, &ot.word)) == 0)
+		if ((r = param_escaped_operand(p, a, false, dq, &ot.word)) <= 0) {
+			if (r < 0)
+				return r;
 			goto general;
-		if (r < 0)
-			return r;
+		}
 	} else {
 		unsigned depth = p->depth;
 		p->depth += 1 + dq;
@@ -7399,6 +7475,7 @@ param_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size
 	*pm = op;
 	pm->name = name;
 	pm->arg = lit ? param_op_operand(p, name + name_sz, a, lit) : ot.word;
+	pm->arg2 = w2;
 	p->cmdpos_sens = false; /* as lex_param_word clears it */
 	return param_word_done(p, t, w, pm, src, s, dq, e);
 general:

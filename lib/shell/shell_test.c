@@ -904,6 +904,79 @@ TEST(parameter_quoted_operands)
 		}
 	}
 	ASSERT_EQ(word(t, 5)->n_parts, 2);
+	/* replacements and "${...}" operands of text and escapes
+	 * (param_escaped_operand from param_quoted_word: in "..." a '\'
+	 * before any character but $ \ } is text), and the shapes handed
+	 * back: more than 8 parts, an escaped quote, a word that goes on, a
+	 * '$' */
+	PARSE("echo ${x/a/\\/} \"${x//\\//|}\" ${x//[.\\/]/-} \"${x:+\\$x}\" "
+	      "\"${y#\\a\\$b}\" ${x/\\//} ${x/a\\bc\\de\\fg\\hi\\jk\\lm/z} ${x/a/\\\"} "
+	      "${x/a\\//b}x \"${x/a/$y}\" ${x/\\\\/\\\\\\\\}", &t);
+	static const struct {
+		size_t word, arg, n;
+		enum sh_part_kind kind;
+		const char *text;
+	} reps[] = {
+		{ 1, 1, 1, SH_PART_LIT, "a" },
+		{ 1, 2, 1, SH_PART_ESCAPED, "/" },
+		{ 2, 1, 1, SH_PART_LIT, "\\/" },
+		{ 2, 2, 1, SH_PART_LIT, "|" },
+		{ 3, 1, 3, SH_PART_LIT, "[." },
+		{ 3, 2, 1, SH_PART_LIT, "-" },
+		{ 4, 1, 2, SH_PART_ESCAPED, "$" },
+		{ 5, 1, 3, SH_PART_LIT, "\\a" },
+		{ 6, 1, 1, SH_PART_ESCAPED, "/" },
+		{ 6, 2, 0, SH_PART_LIT, NULL },
+		{ 7, 1, 13, SH_PART_LIT, "a" },
+		{ 8, 2, 1, SH_PART_ESCAPED, "\"" },
+		{ 10, 2, 1, SH_PART_PARAM, NULL },
+		{ 11, 1, 1, SH_PART_ESCAPED, "\\" },
+		{ 11, 2, 1, SH_PART_ESCAPED, "\\\\" },
+	};
+	for (size_t k = 0; k < sizeof(reps) / sizeof(reps[0]); k++) {
+		const struct sh_part *top = &word(t, reps[k].word)->parts[0];
+		pm = (top->kind == SH_PART_DQUOTE ? &top->parts[0] : top)->param;
+		const struct sh_word *op = reps[k].arg == 1 ? pm->arg : pm->arg2;
+		ASSERT_TRUE(op != NULL);
+		ASSERT_EQ(op->n_parts, reps[k].n);
+		if (!reps[k].n)
+			continue;
+		ASSERT_EQ(op->parts[0].kind, reps[k].kind);
+		if (reps[k].text)
+			ASSERT_STREQ(op->parts[0].text, reps[k].text);
+	}
+	pm = word(t, 3)->parts[0].param;
+	ASSERT_EQ(pm->arg->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(pm->arg->parts[1].text, "/");
+	ASSERT_STREQ(pm->arg->parts[2].text, "]");
+	pm = word(t, 5)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->arg->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(pm->arg->parts[1].text, "$");
+	ASSERT_STREQ(pm->arg->parts[2].text, "b");
+	ASSERT_STREQ(word(t, 7)->parts[0].param->arg->parts[12].text, "m");
+	ASSERT_EQ(word(t, 9)->n_parts, 2);
+	ASSERT_STREQ(word(t, 9)->parts[1].text, "x");
+	/* a replacement's operand of one quoted string or parameter
+	 * (param_pat_quoted), and those handed back: a $( ), text after the
+	 * quote, a "${...}" with an operator */
+	PARSE("echo ${x/\"a\"/'A'} \"${p/#$h/~}\" ${x/$(echo a)/b} ${x/\"a\"b/c} "
+	      "${x/a/\"${y[1]}\"}", &t);
+	pm = word(t, 1)->parts[0].param;
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pm->arg2->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_STREQ(pm->arg2->parts[0].text, "A");
+	pm = word(t, 2)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->anchor, SH_REPLACE_PREFIX);
+	ASSERT_STREQ(pm->arg->parts[0].param->name, "h");
+	ASSERT_STREQ(pm->arg2->parts[0].text, "~");
+	ASSERT_EQ(word(t, 3)->parts[0].param->arg->parts[0].kind, SH_PART_CMDSUB);
+	pm = word(t, 4)->parts[0].param;
+	ASSERT_EQ(pm->arg->n_parts, 2);
+	ASSERT_STREQ(pm->arg->parts[1].text, "b");
+	pm = word(t, 5)->parts[0].param;
+	ASSERT_STREQ(pm->arg->parts[0].text, "a");
+	ASSERT_EQ(pm->arg2->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(pm->arg2->parts[0].parts[0].param->index->n_parts, 1);
 	REJECT("echo ${x:-\"a}", SH_ERR_SYNTAX);
 	REJECT("echo ${x:-'a}", SH_ERR_SYNTAX);
 	REJECT("echo \"${x:-'a}\"", SH_ERR_SYNTAX);
