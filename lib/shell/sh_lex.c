@@ -3785,6 +3785,8 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
 static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead);
+static int text_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t q,
+			    size_t k);
 static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
 			   bool tok_dead);
 static int lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq);
@@ -4448,8 +4450,15 @@ wseq_text_quote_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 					 .s = (uint32_t)k + 1, .n = (uint32_t)(e - k - 1) };
 	} else {
 		e = dq_stop_at(src, k + 1, p->end);
-		if (e == p->end || src[e] != '"')
+		if (e == p->end || src[e] != '"') {
+			/* text"$(cmd)", text"`cmd`": text_dq_sub_word's */
+			if (e + 1 < p->end &&
+			    ((src[e] == '$' && src[e + 1] == '(' && cmdsub_after(p, e)) ||
+			     src[e] == '`') &&
+			    first_of(src, s, k, '~', '[', '{', '~') == k)
+				return text_dq_sub_word(p, t, s, k, e);
 			return 0;
+		}
 		nin = e > k + 1;
 		pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)k + 1,
 					 .s = (uint32_t)k + 1, .n = (uint32_t)(e - k - 1) };
@@ -4510,8 +4519,16 @@ wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	size_t e, j;
 	if (src[k + dq] != '$')
 		return wseq_text_quote_word(p, t, s, k);
-	if (!p->no_lc || wseq_dollar(p, k + dq, dq, &pc[1], &e) != 1 ||
-	    (dq && (e >= p->end || src[e] != '"')) ||
+	if (!p->no_lc)
+		return 0;
+	if (wseq_dollar(p, k + dq, dq, &pc[1], &e) != 1) {
+		/* text"$(cmd)...": text_dq_sub_word's */
+		if (dq && k + 2 < p->end && src[k + 2] == '(' && cmdsub_after(p, k + 1) &&
+		    first_of(src, s, k, '~', '[', '{', '~') == k)
+			return text_dq_sub_word(p, t, s, k, k + 1);
+		return 0;
+	}
+	if ((dq && (e >= p->end || src[e] != '"')) ||
 	    ((j = e + dq) < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)) ||
 	    first_of(src, s, k, '~', '~', '~', '~') < k)
 		return 0;
@@ -5625,18 +5642,27 @@ lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
 	return arith_word_scan(p, t, s, s, dq);
 }
 
-/* lex_dq_sub_word's word when more follows the $( ) at k in its "..." or
- * after it: the general path after the substitution, as lex_parts_at's
+/* lex_dq_sub_word's word when more follows the $( ) at k in its "..." at
+ * s or after it: the general path after the substitution, as lex_parts_at's
  * '"' case and loop would go on (the text before it, if any, one LIT part,
- * as lex_parts_at's run makes it). */
+ * as lex_parts_at's run makes it). The word starts at ws: plain text
+ * [ws, s) before the quote (text_dq_sub_word's) is its first LIT part, as
+ * lex_parts_at's run flushed at the '"' makes it. */
 static int __attribute__((noinline))
-dq_sub_word_more(struct sh_parser *p, size_t s, size_t k, struct sh_node *body,
+dq_sub_word_more(struct sh_parser *p, size_t ws, size_t s, size_t k, struct sh_node *body,
 		 struct sh_word **ret)
 {
 	struct pvec pv, in;
 	pvec_init(&pv);
 	pvec_init(&in);
 	int r;
+	if (s > ws) {
+		struct litrun lr = { .active = true, .slice = true, .kind = SH_PART_LIT,
+				     .off = ws, .sp = p->src + ws, .sn = s - ws };
+		if ((r = lit_flush_run(p, &pv, &lr)) < 0)
+			return r;
+	}
+	size_t dq = pv.n;
 	if (!pvec_push(p, &pv, SH_PART_DQUOTE, s))
 		return oom(p);
 	if (k > s + 1) {
@@ -5648,10 +5674,10 @@ dq_sub_word_more(struct sh_parser *p, size_t s, size_t k, struct sh_node *body,
 	if ((r = push_sub(p, &in, k, body)) < 0 ||
 	    (!(p->pos < p->end && p->src[p->pos] == '"') &&
 	     (r = lex_parts_at(p, LC_DQ, 0, &in, 0)) < 0) ||
-	    (r = dq_close(p, s, &pv, 0, &in)) < 0 ||
+	    (r = dq_close(p, s, &pv, dq, &in)) < 0 ||
 	    (!word_ends_at(p, p->pos) && (r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0))
 		return r;
-	if (!(*ret = make_word(p, &pv, s, p->pos)))
+	if (!(*ret = make_word(p, &pv, ws, p->pos)))
 		return oom(p);
 	return 0;
 }
@@ -5703,7 +5729,7 @@ lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool 
 		word_init(w, pos, dq, 1, p->src + s, e + 1 - s);
 		p->pos = e + 1;
 		sh_leave(p);
-	} else if ((r = dq_sub_word_more(p, s, k, body, &w)) < 0) {
+	} else if ((r = dq_sub_word_more(p, s, s, k, body, &w)) < 0) {
 		return r;
 	}
 	return sub_word_end(p, t, w);
@@ -5744,6 +5770,63 @@ dq_part_set(struct sh_part *pp, struct sh_pos pos, struct sh_part *in, size_t n)
 	pp->text_len = 0;
 	pp->parts = in;
 	pp->n_parts = n;
+}
+
+/*
+ * wseq_text_quote_word's word at s of plain text [s, q) and a "..." at q
+ * whose plain text [q + 1, k) stops at a $( (cmdsub_after's) or a
+ * backquote at k (w="$(cmd)", --author="$(git config user.email)",
+ * v="x `cmd`"), the text without '~', '[' or '{' (no tilde prefix,
+ * subscript or brace for lex_word_rest to look at): lex_dq_sub_word's word
+ * with the text's LIT part first, as lex_word_rest's general path makes it
+ * (lex_parts_at's run flushed at the '"', then its '"' case), in one
+ * allocation when the '"' after the substitution ends the word, else by
+ * dq_sub_word_more. Nothing of lex_word_rest's end applies: its first LIT
+ * has no '~' and the DQUOTE stops tilde_scan, and a word of two parts or
+ * more whose last is no LIT is no array, reserved word or a[1]=(x). 1 when
+ * built, < 0 on error.
+ */
+static int __attribute__((noinline))
+text_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t q, size_t k)
+{
+	struct sh_node *body = NULL;
+	int r;
+	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
+	if ((r = sh_enter(p, q)) < 0 || (r = lex_sub_body_tok(p, k, true, &body, false)) < 0)
+		return r;
+	size_t e = p->pos; /* after the ')' */
+	struct sh_word *w;
+	if (e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
+		size_t m = q - s, n = k - q - 1, np = n ? 2 : 1;
+		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) +
+						(2 + np) * sizeof(struct sh_part) + m +
+						SH_SRC_PAD + (n ? n + SH_SRC_PAD : 0));
+		if (!mem)
+			return oom(p);
+		w = (struct sh_word *)mem;
+		struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + 2;
+		struct sh_part *sub = in + np - 1;
+		char *text = (char *)(in + np);
+		struct sh_pos pos = sh_pos_at(p, s);
+		copy_src_text(text, p->src + s, m);
+		top[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
+					   .text_len = m };
+		if (n) {
+			text += m + SH_SRC_PAD;
+			copy_src_text(text, p->src + q + 1, n);
+			in[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, q + 1),
+						  .text = text, .text_len = n };
+		}
+		*sub = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, k),
+					 .backquote = p->src[k] == '`', .body = body };
+		dq_part_set(&top[1], sh_pos_at(p, q), in, np);
+		word_init(w, pos, top, 2, p->src + s, e + 1 - s);
+		p->pos = e + 1;
+		sh_leave(p);
+	} else if ((r = dq_sub_word_more(p, s, q, k, body, &w)) < 0) {
+		return r;
+	}
+	return (r = sub_word_end(p, t, w)) < 0 ? r : 1;
 }
 
 /*
