@@ -6027,6 +6027,69 @@ array_text_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	return r < 0 ? r : 1;
 }
 
+/* lex_word_rest's end, after the parts of the word at s are in pv (p->pos
+ * after them): the word and its token, then what words that start with
+ * literal text may be (assignments, arrays, tilde prefixes, reserved
+ * words). (Always inline: lex_word_rest's own code, and sub_word_rest's.) */
+static inline __attribute__((always_inline)) int
+word_rest_end(struct sh_parser *p, struct sh_tok *t, size_t s, struct pvec *pv)
+{
+	size_t i;
+	int r;
+	struct sh_word *w = make_word(p, pv, s, p->pos);
+	if (!w)
+		return oom(p);
+	word_token_set(p, t, w);
+	if ((r = merge_lits(p, w)) < 0)
+		return r;
+	/* what follows is about words that start with literal text
+	 * (assignments, arrays, tilde prefixes, reserved words) */
+	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
+		return 0;
+
+	size_t vo = assign_prefix(w);
+	int c = peek(p, &i);
+	if (!vo && c == '(' && w->n_parts && w->parts[w->n_parts - 1].kind == SH_PART_LIT &&
+	    w->parts[0].kind == SH_PART_LIT && is_name_start((unsigned char)w->parts[0].text[0])) {
+		/* a[1]=(x): bash parses it and fails when it runs */
+		const struct sh_part *last = &w->parts[w->n_parts - 1];
+		const char *eq = memchr(w->parts[0].text, '[', w->parts[0].text_len);
+		if (eq && last->text_len >= 2 && last->text[last->text_len - 1] == '=' &&
+		    (last->text[last->text_len - 2] == ']' ||
+		     (last->text_len >= 3 && last->text[last->text_len - 2] == '+' &&
+		      last->text[last->text_len - 3] == ']')))
+			return sh_fail(p, SH_ERR_UNSUPPORTED, s,
+				       "unsupported construct: list assigned to an array "
+				       "element (bash fails it at run time)");
+	}
+	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo)
+		return array_assign_word(p, t, w, s, vo, i); /* NAME=( ... ) */
+	if (w->n_parts && w->parts[0].kind == SH_PART_LIT) {
+		if (w->parts[0].text[0] == '~')
+			r = tilde_scan(p, w, 0, 0, false);
+		else if (vo)
+			r = tilde_scan(p, w, 0, vo, true);
+		else
+			r = 0;
+		if (r < 0)
+			return r;
+		if (w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT &&
+		    w->parts[0].text_len)
+			t->rw = reserved_word(w->parts[0].text, w->parts[0].text_len);
+	}
+	return 0;
+}
+
+/* lex_word_rest's way on after lex_sub_word's 1 (more follows the
+ * substitution: x=$(a)b): lex_parts_at from there, then lex_word_rest's
+ * end. (Apart: rare; equals_rest_token's.) */
+static int __attribute__((noinline))
+sub_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, struct pvec *pv)
+{
+	int r = lex_parts_at(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, pv, 0);
+	return r < 0 ? r : word_rest_end(p, t, s, pv);
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -6035,7 +6098,6 @@ static int
 lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k,
 	      int simple)
 {
-	size_t i;
 	int r;
 	/* (lex_word_simple's 0 and 2: lex_word_seq was tried, or would not
 	 * build the word) */
@@ -6104,49 +6166,8 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	}
 	if (r < 0)
 		return r;
-made:;
-	struct sh_word *w = make_word(p, &pv, s, p->pos);
-	if (!w)
-		return oom(p);
-	word_token_set(p, t, w);
-	if ((r = merge_lits(p, w)) < 0)
-		return r;
-	/* what follows is about words that start with literal text
-	 * (assignments, arrays, tilde prefixes, reserved words) */
-	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
-		return 0;
-
-	size_t vo = assign_prefix(w);
-	int c = peek(p, &i);
-	if (!vo && c == '(' && w->n_parts && w->parts[w->n_parts - 1].kind == SH_PART_LIT &&
-	    w->parts[0].kind == SH_PART_LIT && is_name_start((unsigned char)w->parts[0].text[0])) {
-		/* a[1]=(x): bash parses it and fails when it runs */
-		const struct sh_part *last = &w->parts[w->n_parts - 1];
-		const char *eq = memchr(w->parts[0].text, '[', w->parts[0].text_len);
-		if (eq && last->text_len >= 2 && last->text[last->text_len - 1] == '=' &&
-		    (last->text[last->text_len - 2] == ']' ||
-		     (last->text_len >= 3 && last->text[last->text_len - 2] == '+' &&
-		      last->text[last->text_len - 3] == ']')))
-			return sh_fail(p, SH_ERR_UNSUPPORTED, s,
-				       "unsupported construct: list assigned to an array "
-				       "element (bash fails it at run time)");
-	}
-	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo)
-		return array_assign_word(p, t, w, s, vo, i); /* NAME=( ... ) */
-	if (w->n_parts && w->parts[0].kind == SH_PART_LIT) {
-		if (w->parts[0].text[0] == '~')
-			r = tilde_scan(p, w, 0, 0, false);
-		else if (vo)
-			r = tilde_scan(p, w, 0, vo, true);
-		else
-			r = 0;
-		if (r < 0)
-			return r;
-		if (w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT &&
-		    w->parts[0].text_len)
-			t->rw = reserved_word(w->parts[0].text, w->parts[0].text_len);
-	}
-	return 0;
+made:
+	return word_rest_end(p, t, s, &pv);
 }
 
 /* The real character after the one at i, and where it is: peek_after,
@@ -6718,8 +6739,37 @@ equals_tilde_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
 }
 
 /*
+ * lex_word_token_equals's word at i whose scan stopped at a substitution
+ * at k after its '=' (sub_at's: tmp=$(mktemp), v=`cmd`): lex_word_rest's
+ * way for it (lex_sub_word, then, when more follows, sub_word_rest),
+ * without its questions before it: the text [i, k) has no '~'
+ * (lex_word_token_equals's scan stops at one), so lex_sub_word's it is.
+ * (Apart from equals_rest_token, whose other words need no part vector
+ * in their frame.)
+ */
+static int __attribute__((noinline))
+equals_sub_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	/* (word_token_rest's token, lex_word_rest's first steps) */
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	p->cmdpos_sens = false;
+	struct pvec pv;
+	pvec_init(&pv);
+	int r = lex_sub_word(p, t, i, k, &pv, false);
+	if (r > 0)
+		r = sub_word_rest(p, cmdpos, t, i, &pv);
+	if (r < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
+/*
  * lex_word_token_equals's other words at i whose scan stopped at k, after
- * the '=' (v=$x, v="$x", v='a b', v=$(cmd)): word_token_rest's token.
+ * the '=' (v=$x, v="$x", v='a b'): word_token_rest's token.
  * Where lex_word_rest would try lex_word_seq first (no brace, '(',
  * process substitution, backquote or $( at k), it is tried here, without
  * lex_word_rest's way there, and lex_word_rest told so when it does not
@@ -6730,7 +6780,8 @@ equals_rest_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, 
 {
 	const char *src = p->src;
 	if (wseq_skip[(unsigned char)src[k]] || (src[k] == '$' && src[k + 1] == '('))
-		return word_token_rest(p, cmdpos, t, i, k);
+		return sub_at(p, LC_WORD, k) ? equals_sub_token(p, cmdpos, t, i, k)
+					     : word_token_rest(p, cmdpos, t, i, k);
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
 	p->pos = i;
