@@ -1078,6 +1078,33 @@ word_init(struct sh_word *w, struct sh_pos pos, struct sh_part *parts, size_t n_
 	w->assign = NULL;
 }
 
+/* pp made a part of kind with its text (LIT, TILDE ...) at pos: member by
+ * member, each written once (the union by its widest member), as a
+ * compound literal would write them after clearing the part whole: a
+ * third fewer stores. */
+static inline __attribute__((always_inline)) void
+text_part_set(struct sh_part *pp, enum sh_part_kind kind, struct sh_pos pos,
+	      const char *text, size_t n)
+{
+	pp->kind = kind;
+	pp->pos = pos;
+	/* (the three one-byte members, and the padding byte after them:
+	 * one store of 4 bytes, not three) */
+	_Static_assert(offsetof(struct sh_part, procsub_dir) ==
+			       offsetof(struct sh_part, backquote) + 1 &&
+		       offsetof(struct sh_part, arith_bracket) ==
+			       offsetof(struct sh_part, backquote) + 2 &&
+		       offsetof(struct sh_part, text) >= offsetof(struct sh_part, backquote) + 4,
+		       "the one-byte members of a part, side by side");
+	memset((char *)pp + offsetof(struct sh_part, backquote), 0, 4);
+	pp->text = text;
+	pp->text_len = n;
+	/* (the union, parts and n_parts, by one 16-byte store of the zero
+	 * that the token after the word is cleared with too) */
+	memset((char *)pp + offsetof(struct sh_part, parts), 0,
+	       sizeof(struct sh_part) - offsetof(struct sh_part, parts));
+}
+
 /*
  * lit_word's word and part, in mem after lit_word_text: the word of the
  * text s[0..n) (s is p->src + off) at pos. Apart from the copy and the
@@ -1093,23 +1120,7 @@ lit_word_in(char *mem, const char *s, size_t n, struct sh_pos pos)
 	/* member by member, each written once (the union by its widest
 	 * member), as the compound literals this was wrote them after
 	 * clearing both whole: a third fewer stores */
-	part->kind = SH_PART_LIT;
-	part->pos = pos;
-	/* (the three one-byte members, and the padding byte after them:
-	 * one store of 4 bytes, not three) */
-	_Static_assert(offsetof(struct sh_part, procsub_dir) ==
-			       offsetof(struct sh_part, backquote) + 1 &&
-		       offsetof(struct sh_part, arith_bracket) ==
-			       offsetof(struct sh_part, backquote) + 2 &&
-		       offsetof(struct sh_part, text) >= offsetof(struct sh_part, backquote) + 4,
-		       "the one-byte members of a part, side by side");
-	memset((char *)part + offsetof(struct sh_part, backquote), 0, 4);
-	part->text = mem + LIT_WORD_HDR;
-	part->text_len = n;
-	/* (the union, parts and n_parts, by one 16-byte store of the zero
-	 * that the token after the word is cleared with too) */
-	memset((char *)part + offsetof(struct sh_part, parts), 0,
-	       sizeof(struct sh_part) - offsetof(struct sh_part, parts));
+	text_part_set(part, SH_PART_LIT, pos, mem + LIT_WORD_HDR, n);
 	word_init(w, pos, part, 1, s, n); /* (s: p->src + off, arena memory, see make_word) */
 	return w;
 }
@@ -3075,12 +3086,11 @@ lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		struct sh_pos pp = pos;
 		pp.col += (uint32_t)at;
 		pp.offset += (uint32_t)at;
-		parts[o++] = (struct sh_part){ .kind = tilde ? SH_PART_TILDE : SH_PART_LIT,
-					       .pos = pp, .text = text, .text_len = to - from };
+		text_part_set(&parts[o++], tilde ? SH_PART_TILDE : SH_PART_LIT, pp, text,
+			      to - from);
 		text += to - from + 1;
 	}
-	*w = (struct sh_word){ .pos = pos, .parts = parts, .n_parts = np,
-			       .src = txt, .src_len = n };
+	word_init(w, pos, parts, np, txt, n);
 	p->cmdpos_sens = false;
 	p->pos = k;
 	t->kind = T_WORD;
