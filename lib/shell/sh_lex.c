@@ -1078,6 +1078,33 @@ word_init(struct sh_word *w, struct sh_pos pos, struct sh_part *parts, size_t n_
 	w->assign = NULL;
 }
 
+/* pp made a part of kind with its text (LIT, TILDE ...) at pos: member by
+ * member, each written once (the union by its widest member), as a
+ * compound literal would write them after clearing the part whole: a
+ * third fewer stores. */
+static inline __attribute__((always_inline)) void
+text_part_set(struct sh_part *pp, enum sh_part_kind kind, struct sh_pos pos,
+	      const char *text, size_t n)
+{
+	pp->kind = kind;
+	pp->pos = pos;
+	/* (the three one-byte members, and the padding byte after them:
+	 * one store of 4 bytes, not three) */
+	_Static_assert(offsetof(struct sh_part, procsub_dir) ==
+			       offsetof(struct sh_part, backquote) + 1 &&
+		       offsetof(struct sh_part, arith_bracket) ==
+			       offsetof(struct sh_part, backquote) + 2 &&
+		       offsetof(struct sh_part, text) >= offsetof(struct sh_part, backquote) + 4,
+		       "the one-byte members of a part, side by side");
+	memset((char *)pp + offsetof(struct sh_part, backquote), 0, 4);
+	pp->text = text;
+	pp->text_len = n;
+	/* (the union, parts and n_parts, by one 16-byte store of the zero
+	 * that the token after the word is cleared with too) */
+	memset((char *)pp + offsetof(struct sh_part, parts), 0,
+	       sizeof(struct sh_part) - offsetof(struct sh_part, parts));
+}
+
 /*
  * lit_word's word and part, in mem after lit_word_text: the word of the
  * text s[0..n) (s is p->src + off) at pos. Apart from the copy and the
@@ -1093,23 +1120,7 @@ lit_word_in(char *mem, const char *s, size_t n, struct sh_pos pos)
 	/* member by member, each written once (the union by its widest
 	 * member), as the compound literals this was wrote them after
 	 * clearing both whole: a third fewer stores */
-	part->kind = SH_PART_LIT;
-	part->pos = pos;
-	/* (the three one-byte members, and the padding byte after them:
-	 * one store of 4 bytes, not three) */
-	_Static_assert(offsetof(struct sh_part, procsub_dir) ==
-			       offsetof(struct sh_part, backquote) + 1 &&
-		       offsetof(struct sh_part, arith_bracket) ==
-			       offsetof(struct sh_part, backquote) + 2 &&
-		       offsetof(struct sh_part, text) >= offsetof(struct sh_part, backquote) + 4,
-		       "the one-byte members of a part, side by side");
-	memset((char *)part + offsetof(struct sh_part, backquote), 0, 4);
-	part->text = mem + LIT_WORD_HDR;
-	part->text_len = n;
-	/* (the union, parts and n_parts, by one 16-byte store of the zero
-	 * that the token after the word is cleared with too) */
-	memset((char *)part + offsetof(struct sh_part, parts), 0,
-	       sizeof(struct sh_part) - offsetof(struct sh_part, parts));
+	text_part_set(part, SH_PART_LIT, pos, mem + LIT_WORD_HDR, n);
 	word_init(w, pos, part, 1, s, n); /* (s: p->src + off, arena memory, see make_word) */
 	return w;
 }
@@ -3075,12 +3086,11 @@ lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		struct sh_pos pp = pos;
 		pp.col += (uint32_t)at;
 		pp.offset += (uint32_t)at;
-		parts[o++] = (struct sh_part){ .kind = tilde ? SH_PART_TILDE : SH_PART_LIT,
-					       .pos = pp, .text = text, .text_len = to - from };
+		text_part_set(&parts[o++], tilde ? SH_PART_TILDE : SH_PART_LIT, pp, text,
+			      to - from);
 		text += to - from + 1;
 	}
-	*w = (struct sh_word){ .pos = pos, .parts = parts, .n_parts = np,
-			       .src = txt, .src_len = n };
+	word_init(w, pos, parts, np, txt, n);
 	p->cmdpos_sens = false;
 	p->pos = k;
 	t->kind = T_WORD;
@@ -3818,6 +3828,8 @@ special_param(const struct sh_parser *p, size_t d, size_t *ret_ns, size_t *ret_n
  * to lex_subword), and lex_subword's word of one part is lex_word_rest's.
  */
 static int lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead);
+static int text_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t q,
+			    size_t k);
 static int lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
 			   bool tok_dead);
 static int lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq);
@@ -4481,8 +4493,15 @@ wseq_text_quote_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 					 .s = (uint32_t)k + 1, .n = (uint32_t)(e - k - 1) };
 	} else {
 		e = dq_stop_at(src, k + 1, p->end);
-		if (e == p->end || src[e] != '"')
+		if (e == p->end || src[e] != '"') {
+			/* text"$(cmd)", text"`cmd`": text_dq_sub_word's */
+			if (e + 1 < p->end &&
+			    ((src[e] == '$' && src[e + 1] == '(' && cmdsub_after(p, e)) ||
+			     src[e] == '`') &&
+			    first_of(src, s, k, '~', '[', '{', '~') == k)
+				return text_dq_sub_word(p, t, s, k, e);
 			return 0;
+		}
 		nin = e > k + 1;
 		pc[1] = (struct wpiece){ .kind = SH_PART_LIT, .off = (uint32_t)k + 1,
 					 .s = (uint32_t)k + 1, .n = (uint32_t)(e - k - 1) };
@@ -4543,8 +4562,16 @@ wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	size_t e, j;
 	if (src[k + dq] != '$')
 		return wseq_text_quote_word(p, t, s, k);
-	if (!p->no_lc || wseq_dollar(p, k + dq, dq, &pc[1], &e) != 1 ||
-	    (dq && (e >= p->end || src[e] != '"')) ||
+	if (!p->no_lc)
+		return 0;
+	if (wseq_dollar(p, k + dq, dq, &pc[1], &e) != 1) {
+		/* text"$(cmd)...": text_dq_sub_word's */
+		if (dq && k + 2 < p->end && src[k + 2] == '(' && cmdsub_after(p, k + 1) &&
+		    first_of(src, s, k, '~', '[', '{', '~') == k)
+			return text_dq_sub_word(p, t, s, k, k + 1);
+		return 0;
+	}
+	if ((dq && (e >= p->end || src[e] != '"')) ||
 	    ((j = e + dq) < p->end && !(wseq_class[(unsigned char)src[j]] & WQ_END)) ||
 	    first_of(src, s, k, '~', '~', '~', '~') < k)
 		return 0;
@@ -5668,18 +5695,27 @@ lex_arith_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq)
 	return arith_word_scan(p, t, s, s, dq);
 }
 
-/* lex_dq_sub_word's word when more follows the $( ) at k in its "..." or
- * after it: the general path after the substitution, as lex_parts_at's
+/* lex_dq_sub_word's word when more follows the $( ) at k in its "..." at
+ * s or after it: the general path after the substitution, as lex_parts_at's
  * '"' case and loop would go on (the text before it, if any, one LIT part,
- * as lex_parts_at's run makes it). */
+ * as lex_parts_at's run makes it). The word starts at ws: plain text
+ * [ws, s) before the quote (text_dq_sub_word's) is its first LIT part, as
+ * lex_parts_at's run flushed at the '"' makes it. */
 static int __attribute__((noinline))
-dq_sub_word_more(struct sh_parser *p, size_t s, size_t k, struct sh_node *body,
+dq_sub_word_more(struct sh_parser *p, size_t ws, size_t s, size_t k, struct sh_node *body,
 		 struct sh_word **ret)
 {
 	struct pvec pv, in;
 	pvec_init(&pv);
 	pvec_init(&in);
 	int r;
+	if (s > ws) {
+		struct litrun lr = { .active = true, .slice = true, .kind = SH_PART_LIT,
+				     .off = ws, .sp = p->src + ws, .sn = s - ws };
+		if ((r = lit_flush_run(p, &pv, &lr)) < 0)
+			return r;
+	}
+	size_t dq = pv.n;
 	if (!pvec_push(p, &pv, SH_PART_DQUOTE, s))
 		return oom(p);
 	if (k > s + 1) {
@@ -5691,10 +5727,10 @@ dq_sub_word_more(struct sh_parser *p, size_t s, size_t k, struct sh_node *body,
 	if ((r = push_sub(p, &in, k, body)) < 0 ||
 	    (!(p->pos < p->end && p->src[p->pos] == '"') &&
 	     (r = lex_parts_at(p, LC_DQ, 0, &in, 0)) < 0) ||
-	    (r = dq_close(p, s, &pv, 0, &in)) < 0 ||
+	    (r = dq_close(p, s, &pv, dq, &in)) < 0 ||
 	    (!word_ends_at(p, p->pos) && (r = lex_parts_at(p, LC_WORD, 0, &pv, 0)) < 0))
 		return r;
-	if (!(*ret = make_word(p, &pv, s, p->pos)))
+	if (!(*ret = make_word(p, &pv, ws, p->pos)))
 		return oom(p);
 	return 0;
 }
@@ -5746,7 +5782,7 @@ lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool 
 		word_init(w, pos, dq, 1, p->src + s, e + 1 - s);
 		p->pos = e + 1;
 		sh_leave(p);
-	} else if ((r = dq_sub_word_more(p, s, k, body, &w)) < 0) {
+	} else if ((r = dq_sub_word_more(p, s, s, k, body, &w)) < 0) {
 		return r;
 	}
 	return sub_word_end(p, t, w);
@@ -5787,6 +5823,63 @@ dq_part_set(struct sh_part *pp, struct sh_pos pos, struct sh_part *in, size_t n)
 	pp->text_len = 0;
 	pp->parts = in;
 	pp->n_parts = n;
+}
+
+/*
+ * wseq_text_quote_word's word at s of plain text [s, q) and a "..." at q
+ * whose plain text [q + 1, k) stops at a $( (cmdsub_after's) or a
+ * backquote at k (w="$(cmd)", --author="$(git config user.email)",
+ * v="x `cmd`"), the text without '~', '[' or '{' (no tilde prefix,
+ * subscript or brace for lex_word_rest to look at): lex_dq_sub_word's word
+ * with the text's LIT part first, as lex_word_rest's general path makes it
+ * (lex_parts_at's run flushed at the '"', then its '"' case), in one
+ * allocation when the '"' after the substitution ends the word, else by
+ * dq_sub_word_more. Nothing of lex_word_rest's end applies: its first LIT
+ * has no '~' and the DQUOTE stops tilde_scan, and a word of two parts or
+ * more whose last is no LIT is no array, reserved word or a[1]=(x). 1 when
+ * built, < 0 on error.
+ */
+static int __attribute__((noinline))
+text_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t q, size_t k)
+{
+	struct sh_node *body = NULL;
+	int r;
+	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
+	if ((r = sh_enter(p, q)) < 0 || (r = lex_sub_body_tok(p, k, true, &body, false)) < 0)
+		return r;
+	size_t e = p->pos; /* after the ')' */
+	struct sh_word *w;
+	if (e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
+		size_t m = q - s, n = k - q - 1, np = n ? 2 : 1;
+		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) +
+						(2 + np) * sizeof(struct sh_part) + m +
+						SH_SRC_PAD + (n ? n + SH_SRC_PAD : 0));
+		if (!mem)
+			return oom(p);
+		w = (struct sh_word *)mem;
+		struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + 2;
+		struct sh_part *sub = in + np - 1;
+		char *text = (char *)(in + np);
+		struct sh_pos pos = sh_pos_at(p, s);
+		copy_src_text(text, p->src + s, m);
+		top[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
+					   .text_len = m };
+		if (n) {
+			text += m + SH_SRC_PAD;
+			copy_src_text(text, p->src + q + 1, n);
+			in[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, q + 1),
+						  .text = text, .text_len = n };
+		}
+		*sub = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, k),
+					 .backquote = p->src[k] == '`', .body = body };
+		dq_part_set(&top[1], sh_pos_at(p, q), in, np);
+		word_init(w, pos, top, 2, p->src + s, e + 1 - s);
+		p->pos = e + 1;
+		sh_leave(p);
+	} else if ((r = dq_sub_word_more(p, s, q, k, body, &w)) < 0) {
+		return r;
+	}
+	return (r = sub_word_end(p, t, w)) < 0 ? r : 1;
 }
 
 /*
@@ -5987,6 +6080,69 @@ array_text_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	return r < 0 ? r : 1;
 }
 
+/* lex_word_rest's end, after the parts of the word at s are in pv (p->pos
+ * after them): the word and its token, then what words that start with
+ * literal text may be (assignments, arrays, tilde prefixes, reserved
+ * words). (Always inline: lex_word_rest's own code, and sub_word_rest's.) */
+static inline __attribute__((always_inline)) int
+word_rest_end(struct sh_parser *p, struct sh_tok *t, size_t s, struct pvec *pv)
+{
+	size_t i;
+	int r;
+	struct sh_word *w = make_word(p, pv, s, p->pos);
+	if (!w)
+		return oom(p);
+	word_token_set(p, t, w);
+	if ((r = merge_lits(p, w)) < 0)
+		return r;
+	/* what follows is about words that start with literal text
+	 * (assignments, arrays, tilde prefixes, reserved words) */
+	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
+		return 0;
+
+	size_t vo = assign_prefix(w);
+	int c = peek(p, &i);
+	if (!vo && c == '(' && w->n_parts && w->parts[w->n_parts - 1].kind == SH_PART_LIT &&
+	    w->parts[0].kind == SH_PART_LIT && is_name_start((unsigned char)w->parts[0].text[0])) {
+		/* a[1]=(x): bash parses it and fails when it runs */
+		const struct sh_part *last = &w->parts[w->n_parts - 1];
+		const char *eq = memchr(w->parts[0].text, '[', w->parts[0].text_len);
+		if (eq && last->text_len >= 2 && last->text[last->text_len - 1] == '=' &&
+		    (last->text[last->text_len - 2] == ']' ||
+		     (last->text_len >= 3 && last->text[last->text_len - 2] == '+' &&
+		      last->text[last->text_len - 3] == ']')))
+			return sh_fail(p, SH_ERR_UNSUPPORTED, s,
+				       "unsupported construct: list assigned to an array "
+				       "element (bash fails it at run time)");
+	}
+	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo)
+		return array_assign_word(p, t, w, s, vo, i); /* NAME=( ... ) */
+	if (w->n_parts && w->parts[0].kind == SH_PART_LIT) {
+		if (w->parts[0].text[0] == '~')
+			r = tilde_scan(p, w, 0, 0, false);
+		else if (vo)
+			r = tilde_scan(p, w, 0, vo, true);
+		else
+			r = 0;
+		if (r < 0)
+			return r;
+		if (w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT &&
+		    w->parts[0].text_len)
+			t->rw = reserved_word(w->parts[0].text, w->parts[0].text_len);
+	}
+	return 0;
+}
+
+/* lex_word_rest's way on after lex_sub_word's 1 (more follows the
+ * substitution: x=$(a)b): lex_parts_at from there, then lex_word_rest's
+ * end. (Apart: rare; equals_rest_token's.) */
+static int __attribute__((noinline))
+sub_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, struct pvec *pv)
+{
+	int r = lex_parts_at(p, LC_WORD, cmdpos ? LF_CMDPOS : 0, pv, 0);
+	return r < 0 ? r : word_rest_end(p, t, s, pv);
+}
+
 /* lex_word_token for the words that are not plain: s is where the word
  * starts, k where the scan for a plain word stopped; simple is what
  * lex_word_simple answered for the word when the caller asked it (0 or
@@ -5995,7 +6151,6 @@ static int
 lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size_t k,
 	      int simple)
 {
-	size_t i;
 	int r;
 	/* (lex_word_simple's 0 and 2: lex_word_seq was tried, or would not
 	 * build the word) */
@@ -6064,49 +6219,8 @@ lex_word_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t s, size
 	}
 	if (r < 0)
 		return r;
-made:;
-	struct sh_word *w = make_word(p, &pv, s, p->pos);
-	if (!w)
-		return oom(p);
-	word_token_set(p, t, w);
-	if ((r = merge_lits(p, w)) < 0)
-		return r;
-	/* what follows is about words that start with literal text
-	 * (assignments, arrays, tilde prefixes, reserved words) */
-	if (!w->n_parts || w->parts[0].kind != SH_PART_LIT)
-		return 0;
-
-	size_t vo = assign_prefix(w);
-	int c = peek(p, &i);
-	if (!vo && c == '(' && w->n_parts && w->parts[w->n_parts - 1].kind == SH_PART_LIT &&
-	    w->parts[0].kind == SH_PART_LIT && is_name_start((unsigned char)w->parts[0].text[0])) {
-		/* a[1]=(x): bash parses it and fails when it runs */
-		const struct sh_part *last = &w->parts[w->n_parts - 1];
-		const char *eq = memchr(w->parts[0].text, '[', w->parts[0].text_len);
-		if (eq && last->text_len >= 2 && last->text[last->text_len - 1] == '=' &&
-		    (last->text[last->text_len - 2] == ']' ||
-		     (last->text_len >= 3 && last->text[last->text_len - 2] == '+' &&
-		      last->text[last->text_len - 3] == ']')))
-			return sh_fail(p, SH_ERR_UNSUPPORTED, s,
-				       "unsupported construct: list assigned to an array "
-				       "element (bash fails it at run time)");
-	}
-	if (vo && c == '(' && w->n_parts == 1 && w->parts[0].text_len == vo)
-		return array_assign_word(p, t, w, s, vo, i); /* NAME=( ... ) */
-	if (w->n_parts && w->parts[0].kind == SH_PART_LIT) {
-		if (w->parts[0].text[0] == '~')
-			r = tilde_scan(p, w, 0, 0, false);
-		else if (vo)
-			r = tilde_scan(p, w, 0, vo, true);
-		else
-			r = 0;
-		if (r < 0)
-			return r;
-		if (w->n_parts == 1 && w->parts[0].kind == SH_PART_LIT &&
-		    w->parts[0].text_len)
-			t->rw = reserved_word(w->parts[0].text, w->parts[0].text_len);
-	}
-	return 0;
+made:
+	return word_rest_end(p, t, s, &pv);
 }
 
 /* The real character after the one at i, and where it is: peek_after,
@@ -6678,8 +6792,37 @@ equals_tilde_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
 }
 
 /*
+ * lex_word_token_equals's word at i whose scan stopped at a substitution
+ * at k after its '=' (sub_at's: tmp=$(mktemp), v=`cmd`): lex_word_rest's
+ * way for it (lex_sub_word, then, when more follows, sub_word_rest),
+ * without its questions before it: the text [i, k) has no '~'
+ * (lex_word_token_equals's scan stops at one), so lex_sub_word's it is.
+ * (Apart from equals_rest_token, whose other words need no part vector
+ * in their frame.)
+ */
+static int __attribute__((noinline))
+equals_sub_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
+{
+	/* (word_token_rest's token, lex_word_rest's first steps) */
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+	p->cmdpos_sens = false;
+	struct pvec pv;
+	pvec_init(&pv);
+	int r = lex_sub_word(p, t, i, k, &pv, false);
+	if (r > 0)
+		r = sub_word_rest(p, cmdpos, t, i, &pv);
+	if (r < 0)
+		return r;
+	t->end = p->pos;
+	return 0;
+}
+
+/*
  * lex_word_token_equals's other words at i whose scan stopped at k, after
- * the '=' (v=$x, v="$x", v='a b', v=$(cmd)): word_token_rest's token.
+ * the '=' (v=$x, v="$x", v='a b'): word_token_rest's token.
  * Where lex_word_rest would try lex_word_seq first (no brace, '(',
  * process substitution, backquote or $( at k), it is tried here, without
  * lex_word_rest's way there, and lex_word_rest told so when it does not
@@ -6690,7 +6833,8 @@ equals_rest_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, 
 {
 	const char *src = p->src;
 	if (wseq_skip[(unsigned char)src[k]] || (src[k] == '$' && src[k + 1] == '('))
-		return word_token_rest(p, cmdpos, t, i, k);
+		return sub_at(p, LC_WORD, k) ? equals_sub_token(p, cmdpos, t, i, k)
+					     : word_token_rest(p, cmdpos, t, i, k);
 	memset(t, 0, sizeof(*t));
 	t->cmdpos = cmdpos;
 	p->pos = i;

@@ -330,6 +330,35 @@ TEST(assignment_words)
 	PARSE("echo $(x=1)", &t);
 	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_CMDSUB);
 	REJECT("x=a(b)", SH_ERR_SYNTAX);
+	/* text then "$( )" or "`...`" (text_dq_sub_word): built whole when
+	 * the '"' ends the word, after it the general path goes on (the
+	 * text first); text with a '~', a '[' or a '{' is lex_word_rest's
+	 * (a tilde prefix, a subscript, a brace) */
+	PARSE("w=\"$(ls)\" v=\"x `ls`\"y:~/z", &t);
+	v = t->u.simple.assigns->value;
+	ASSERT_EQ(v->n_parts, 1);
+	ASSERT_EQ(v->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(v->parts[0].pos.col, 3);
+	ASSERT_EQ(v->parts[0].n_parts, 1);
+	ASSERT_EQ(v->parts[0].parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(v->parts[0].parts[0].pos.col, 4);
+	v = t->u.simple.assigns->next->value;
+	ASSERT_EQ(v->n_parts, 2);
+	ASSERT_STREQ(v->parts[0].parts[0].text, "x ");
+	ASSERT_EQ(v->parts[0].parts[0].pos.col, 14);
+	ASSERT_TRUE(v->parts[0].parts[1].backquote);
+	ASSERT_STREQ(v->parts[1].text, "y:~/z");
+	PARSE("echo --a=\"$(ls)\" a=:~/\"$(ls)\" x{a,b}\"$(ls)\"", &t);
+	ASSERT_EQ(word(t, 1)->n_parts, 2);
+	ASSERT_STREQ(word(t, 1)->parts[0].text, "--a=");
+	ASSERT_EQ(word(t, 1)->parts[1].pos.col, 10);
+	ASSERT_EQ(word(t, 1)->src_len, 11);
+	ASSERT_EQ(word(t, 2)->n_parts, 4);
+	ASSERT_EQ(word(t, 2)->parts[1].kind, SH_PART_TILDE);
+	ASSERT_EQ(word(t, 3)->parts[1].kind, SH_PART_BRACE);
+	PARSE("a[1]=\"$(ls)\"", &t);
+	ASSERT_STREQ(static_value(t->u.simple.assigns->index), "1");
+	ASSERT_EQ(t->u.simple.assigns->value->parts[0].kind, SH_PART_DQUOTE);
 }
 
 TEST(declaration_arrays)
