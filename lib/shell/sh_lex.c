@@ -3399,7 +3399,8 @@ lex_array_elem(struct sh_parser *p, struct pvec *pv)
 
 static inline __attribute__((always_inline)) int
 lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *ret_k);
-static int lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s);
+static inline __attribute__((always_inline)) int
+lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s);
 
 /* A word cut by sub_word from an array element's one LIT part, as
  * sh_split_subscript cuts the key and value of [key]=value: the
@@ -4087,7 +4088,10 @@ lex_word_dollar(struct sh_parser *p, struct sh_tok *t, size_t s)
 	return lex_word_from(p, t, s, '$', true);
 }
 
-static int
+/* (always inline: lex_word_rest's, the [[ ]] operands' and the command
+ * words' way, pays no call; array_elem_plain, its second caller, has its
+ * own copy) */
+static inline __attribute__((always_inline)) int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	return lex_word_from(p, t, s, p->src[s], false);
