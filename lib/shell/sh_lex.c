@@ -8313,14 +8313,14 @@ cond_param_end(const char *src, size_t i)
  * hold a nested program, which a caller that goes back would parse
  * twice); < 0 on error.
  */
-static inline int
-cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
-	  struct sh_word **ret)
+static int __attribute__((noinline))
+cond_word_quoted(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
+		 struct sh_word **ret)
 {
 	const char *src = p->src;
 	char c = src[i];
 	size_t k;
-	if (c == '\'' || c == '"' || c == '$') {
+	{
 		if (c == '\'') {
 			if ((k = sq_close(src, i + 1, p->end)) >= p->end)
 				return 0;
@@ -8342,10 +8342,10 @@ cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
 		if (src[k + 1] != ' ' && src[k + 1] != '\t')
 			return 0;
 		/* word_token_rest's token of it (p->tok is not in hand: see
-		 * sh_lex_cond), in which lex_word_rest tries lex_word_simple
-		 * first (not the argument loop's builders of one quote each,
-		 * nor lex_word_simple itself: a second caller takes them out
-		 * of their callers) */
+		 * sh_lex_cond): lex_word_simple's, which lex_word_rest tries
+		 * first, asked here (a copy of it: lex_word_rest's call and
+		 * frame cost an operand about 60), and lex_word_rest told
+		 * its answer when it builds none */
 		struct sh_tok *t = &p->tok;
 		memset(t, 0, sizeof(*t));
 		t->cmdpos = cmdpos;
@@ -8353,7 +8353,9 @@ cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
 		p->pos = i;
 		bool oext = p->extglob;
 		p->extglob |= pattern;
-		int r = lex_word_rest(p, cmdpos, t, i, i, -1);
+		int r = lex_word_simple(p, t, i);
+		if (r == 0 || r == 2)
+			r = lex_word_rest(p, cmdpos, t, i, i, r);
 		p->extglob = oext;
 		if (r < 0)
 			return r;
@@ -8362,6 +8364,19 @@ cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
 		*ret = t->word;
 		return 1;
 	}
+}
+
+/* (the plain word inline, in sh_lex_cond's frame: most operands are one;
+ * the others out of line, cond_word_quoted) */
+static inline __attribute__((always_inline)) int
+cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
+	  struct sh_word **ret)
+{
+	const char *src = p->src;
+	char c = src[i];
+	size_t k;
+	if (c == '\'' || c == '"' || c == '$')
+		return cond_word_quoted(p, i, cmdpos, pattern, ret);
 	/* a plain word with no '~' or '[' (no tilde prefix, no NAME[ that
 	 * the first operand's token, lexed at command position, would read
 	 * otherwise) up to a blank: the plain word the token's is; not ]] */
