@@ -6549,9 +6549,10 @@ lex_word_token_open(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i
 {
 	const char *s = p->src + i;
 	if (s[0] == '{' && i + 1 < p->end && (s[1] == ' ' || s[1] == '\t')) {
-		int r = sh_charge(p, i, 1);
-		if (r < 0)
-			return r;
+		/* (sh_charge's byte, taken here: its call only to fail) */
+		if (__builtin_expect(!p->fuel, 0))
+			return sh_charge(p, i, 1);
+		p->fuel--;
 		plain_word_tok(p, cmdpos, t, i, i + 1, NULL, RW_LBRACE, true);
 		return 0;
 	}
