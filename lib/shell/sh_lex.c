@@ -7211,6 +7211,51 @@ general:
 }
 
 /*
+ * The word of the text [a, e), runs of text and of escapes (\x pairs)
+ * that a scan has counted (np runs, room the bytes of their texts, by
+ * src_text_room): a LIT part for each run of text and an ESCAPED part of
+ * the characters of each run of escapes, as lex_parts makes them where a
+ * backslash escapes any byte; in *ret, p->pos at e: 1, < 0 on error.
+ * (Always inline: the tail of each builder that scans so.)
+ */
+static inline __attribute__((always_inline)) int
+escaped_text_word(struct sh_parser *p, size_t a, size_t e, size_t np, size_t room,
+		  struct sh_word **ret)
+{
+	const char *src = p->src;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + room);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *parts = (struct sh_part *)(w + 1), *pt = parts;
+	char *text = (char *)(parts + np);
+	for (size_t k = a; k < e; pt++) {
+		size_t r0 = k, n = 0;
+		enum sh_part_kind kind = SH_PART_ESCAPED;
+		if (src[k] == '\\') {
+			do {
+				text[n++] = src[k + 1];
+				k += 2;
+			} while (k < e && src[k] == '\\');
+			text[n] = '\0';
+		} else {
+			while (k < e && src[k] != '\\')
+				k++;
+			n = k - r0;
+			copy_src_text(text, src + r0, n);
+			kind = SH_PART_LIT;
+		}
+		*pt = (struct sh_part){ .kind = kind, .pos = sh_pos_at(p, r0), .text = text,
+					.text_len = n };
+		text += src_text_room(n);
+	}
+	word_init(w, sh_pos_at(p, a), parts, np, src + a, e - a);
+	p->pos = e;
+	*ret = w;
+	return 1;
+}
+
+/*
  * The word of the operand at a of an unquoted ${name OP operand}, when it
  * is plain text and escaped characters up to the '}' (${x%\ b},
  * ${x:+\$x}, ${x:+a\ b}; param_op_word_in builds those of text alone):
@@ -7250,37 +7295,7 @@ param_escaped_operand(struct sh_parser *p, size_t a, struct sh_word **ret)
 		if (k >= p->end)
 			return 0;
 	}
-	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + room);
-	if (!mem)
-		return oom(p);
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *parts = (struct sh_part *)(w + 1), *pt = parts;
-	char *text = (char *)(parts + np);
-	size_t e = k;
-	for (k = a; k < e; pt++) {
-		size_t r0 = k, n = 0;
-		enum sh_part_kind kind = SH_PART_ESCAPED;
-		if (src[k] == '\\') {
-			do {
-				text[n++] = src[k + 1];
-				k += 2;
-			} while (k < e && src[k] == '\\');
-			text[n] = '\0';
-		} else {
-			while (k < e && src[k] != '\\')
-				k++;
-			n = k - r0;
-			copy_src_text(text, src + r0, n);
-			kind = SH_PART_LIT;
-		}
-		*pt = (struct sh_part){ .kind = kind, .pos = sh_pos_at(p, r0), .text = text,
-					.text_len = n };
-		text += src_text_room(n);
-	}
-	word_init(w, sh_pos_at(p, a), parts, np, src + a, e - a);
-	p->pos = e;
-	*ret = w;
-	return 1;
+	return escaped_text_word(p, a, k, np, room, ret);
 }
 
 /*
@@ -8428,6 +8443,74 @@ cond_nest_after(const char *src, size_t i, size_t end)
 	}
 }
 
+/* cond_regex_word's classes of the bytes of a regex (0: text) */
+enum { RX_OPEN = 1, RX_CLOSE, RX_BLANK, RX_DOLLAR, RX_ESC, RX_NO };
+static const unsigned char rx_class[256] = {
+	['('] = RX_OPEN, [')'] = RX_CLOSE, [' '] = RX_BLANK, ['\t'] = RX_BLANK,
+	['$'] = RX_DOLLAR, ['\\'] = RX_ESC, ['\''] = RX_NO, ['"'] = RX_NO,
+	['`'] = RX_NO, ['\0'] = RX_NO, ['\n'] = RX_NO, [';'] = RX_NO,
+	['&'] = RX_NO, ['<'] = RX_NO, ['>'] = RX_NO,
+};
+
+/*
+ * sh_lex_cond's =~ operand at s (after its blanks) when it is text,
+ * escapes and parentheses that nest, with no blank or other metacharacter
+ * inside them, up to a blank (a '$' right before it is text too:
+ * ^a(b)c$): the word sh_lex_regex_word's lex_parts makes of it
+ * (escaped_text_word's parts), p->pos after it: 1. 0 for any other
+ * operand (nothing done: a quote, an expansion, a backquote, an escaped
+ * newline, a blank or ; & < > inside parentheses, a ')' that closes
+ * none, ]], the errors), < 0 on error.
+ */
+static int __attribute__((noinline))
+cond_regex_word(struct sh_parser *p, size_t s, struct sh_word **ret)
+{
+	const char *src = p->src;
+	size_t k = s, np = 0, room = 0;
+	unsigned depth = 0;
+	for (;;) {
+		size_t r0 = k;
+		unsigned c = rx_class[(unsigned char)src[k]];
+		if (c == RX_ESC) {
+			do {
+				char x = src[k + 1];
+				if (k + 1 >= p->end || x == '\n' || x == '\0')
+					return 0;
+				k += 2;
+			} while (src[k] == '\\');
+			room += src_text_room((k - r0) / 2);
+			np++;
+			continue;
+		}
+		if (c == RX_BLANK)
+			break;
+		for (;; k++) {
+			c = rx_class[(unsigned char)src[k]];
+			if (c == 0)
+				continue;
+			if (c == RX_OPEN) {
+				depth++;
+			} else if (c == RX_CLOSE) {
+				if (!depth)
+					return 0;
+				depth--;
+			} else if (c == RX_DOLLAR) {
+				if (src[k + 1] != ' ' && src[k + 1] != '\t')
+					return 0;
+			} else if (c == RX_ESC || c == RX_BLANK) {
+				break;
+			} else {
+				return 0;
+			}
+		}
+		room += src_text_room(k - r0);
+		np++;
+	}
+	if (depth || k >= p->end || (k - s == 2 && src[s] == ']' && src[s + 1] == ']'))
+		return 0;
+	return escaped_text_word(p, s, k, np, room, ret);
+}
+
 /* (see sh_internal.h) Each operand a word that cond_word takes, which
  * holds no nested program; =~'s, sh_lex_regex_word's, when no nested
  * program is in the rest of the source. */
@@ -8495,9 +8578,12 @@ sh_lex_cond(struct sh_parser *p, struct sh_cond **ret)
 			j += n;
 		}
 		if (op && op[1] == '~') {
-			/* (what cond_primary reads after the =~'s token) */
+			/* (what cond_primary reads after the =~'s token, but
+			 * for the common shapes) */
 			p->pos = j;
-			if ((r = sh_lex_regex_word(p, &b)) < 0)
+			if ((r = cond_regex_word(p, cond_blanks(src, j), &b)) == 0)
+				r = sh_lex_regex_word(p, &b);
+			if (r < 0)
 				return r;
 		} else if ((r = cond_word(p, cond_blanks(src, j), false, pattern,
 					  &b)) == 0) {
