@@ -3409,7 +3409,8 @@ lex_array_elem(struct sh_parser *p, struct pvec *pv)
 
 static inline __attribute__((always_inline)) int
 lex_plain_word(struct sh_parser *p, size_t s, struct sh_word **ret_w, size_t *ret_k);
-static int lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s);
+static inline __attribute__((always_inline)) int
+lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s);
 
 /* A word cut by sub_word from an array element's one LIT part, as
  * sh_split_subscript cuts the key and value of [key]=value: the
@@ -4132,7 +4133,10 @@ lex_word_dollar(struct sh_parser *p, struct sh_tok *t, size_t s)
 	return lex_word_from(p, t, s, '$', true);
 }
 
-static int
+/* (always inline: lex_word_rest's, the [[ ]] operands' and the command
+ * words' way, pays no call; array_elem_plain, its second caller, has its
+ * own copy) */
+static inline __attribute__((always_inline)) int
 lex_word_simple(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	return lex_word_from(p, t, s, p->src[s], false);
@@ -6702,9 +6706,10 @@ lex_word_token_open(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i
 {
 	const char *s = p->src + i;
 	if (s[0] == '{' && i + 1 < p->end && (s[1] == ' ' || s[1] == '\t')) {
-		int r = sh_charge(p, i, 1);
-		if (r < 0)
-			return r;
+		/* (sh_charge's byte, taken here: its call only to fail) */
+		if (__builtin_expect(!p->fuel, 0))
+			return sh_charge(p, i, 1);
+		p->fuel--;
 		plain_word_tok(p, cmdpos, t, i, i + 1, NULL, RW_LBRACE, true);
 		return 0;
 	}
@@ -7399,6 +7404,69 @@ general:
 	return r < 0 ? r : 1;
 }
 
+/* Whether a backslash before x escapes it: anywhere but in "${...}"
+ * (dq), where only before $ \ and } (lex_parts_at's LF_IN_DQ rule; its
+ * quotes and backquote are no part of escaped_text_word's text) */
+static inline bool
+escapes_in(bool dq, char x)
+{
+	return !dq || x == '$' || x == '\\' || x == '}';
+}
+
+/*
+ * The word of the text [a, e), runs of text and of escapes (\x pairs)
+ * that a scan has counted (np runs, room at least the bytes of their
+ * texts by src_text_room): a LIT part for each run of text and an ESCAPED
+ * part of the characters of each run of escapes, as lex_parts makes them
+ * where a backslash escapes any byte; with dq (LF_IN_DQ, in "${...}"), a
+ * backslash escapes only $ \ and }, and before any other byte both bytes
+ * are text of the LIT run around them. In *ret, p->pos at e: 1, < 0 on
+ * error. (Always inline: the tail of each builder that scans so; dq is a
+ * constant there.)
+ */
+static inline __attribute__((always_inline)) int
+escaped_text_word(struct sh_parser *p, size_t a, size_t e, size_t np, size_t room,
+		  bool dq, struct sh_word **ret)
+{
+	const char *src = p->src;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + room);
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *parts = (struct sh_part *)(w + 1), *pt = parts;
+	char *text = (char *)(parts + np);
+	for (size_t k = a; k < e; pt++) {
+		size_t r0 = k, n = 0;
+		enum sh_part_kind kind = SH_PART_ESCAPED;
+		if (src[k] == '\\' && escapes_in(dq, src[k + 1])) {
+			do {
+				text[n++] = src[k + 1];
+				k += 2;
+			} while (k < e && src[k] == '\\' && escapes_in(dq, src[k + 1]));
+			text[n] = '\0';
+		} else {
+			while (k < e) {
+				if (src[k] != '\\')
+					k++;
+				else if (escapes_in(dq, src[k + 1]))
+					break;
+				else
+					k += 2; /* (\x in "${...}": text) */
+			}
+			n = k - r0;
+			copy_src_text(text, src + r0, n);
+			kind = SH_PART_LIT;
+		}
+		*pt = (struct sh_part){ .kind = kind, .pos = sh_pos_at(p, r0), .text = text,
+					.text_len = n };
+		text += src_text_room(n);
+	}
+	word_init(w, sh_pos_at(p, a), parts, np, src + a, e - a);
+	p->pos = e;
+	*ret = w;
+	return 1;
+}
+
 /*
  * The word of the operand at a of a ${name OP operand} when it is plain
  * text and escaped characters up to what ends it (its '}', or the '/'
@@ -7411,19 +7479,18 @@ general:
  * p->pos at its end: 1. 0 for any other operand (nothing done): a quote,
  * '$', backquote, '(' or ')' unescaped, an escaped newline, quote,
  * backquote, '(' or $[ (with which lex_param_word's brace note could
- * note something), more than 8 parts. < 0 on error.
+ * note something). < 0 on error.
  */
 static int __attribute__((noinline))
 param_escaped_operand(struct sh_parser *p, size_t a, bool pat, bool dq,
 		      struct sh_word **ret)
 {
-	enum { MAXP = 8 };
 	const char *src = p->src;
 	unsigned stop = RS_QUOTE | RS_BRCLOSE | RS_PAREN | (pat ? RS_SLASH : 0);
-	/* each part's start and kind, found in one scan: a run of units
-	 * of one kind (text, or a backslash and the character after it) */
-	size_t ps[MAXP + 1], k = a, np = 0, room = 0;
-	bool esc[MAXP];
+	/* the parts counted in one scan: a run of units of one kind (text,
+	 * or a backslash and the character it escapes) */
+	size_t k = a, np = 0, room = 0;
+	bool last_esc = false;
 	for (;;) {
 		if (k >= p->end)
 			return 0;
@@ -7437,7 +7504,7 @@ param_escaped_operand(struct sh_parser *p, size_t a, bool pat, bool dq,
 			if (k + 1 >= p->end || x == '\n' || x == '\0' || x == '\'' ||
 			    x == '"' || x == '`' || x == '(' || (x == '$' && src[k + 2] == '['))
 				return 0;
-			e = !dq || x == '$' || x == '\\' || x == '}';
+			e = escapes_in(dq, x);
 			j = k + 2;
 		} else {
 			while (j < p->end && !(run_class[(unsigned char)src[j]] & stop))
@@ -7445,43 +7512,15 @@ param_escaped_operand(struct sh_parser *p, size_t a, bool pat, bool dq,
 			if (j == k)
 				return 0;
 		}
-		if (!np || esc[np - 1] != e) {
-			if (np == MAXP)
-				return 0;
-			ps[np] = k;
-			esc[np++] = e;
+		if (!np || last_esc != e) {
+			np++;
+			last_esc = e;
 		}
 		/* an ESCAPED part's text is half its source */
 		room += e ? 1 : j - k;
 		k = j;
 	}
-	ps[np] = k;
-	room += np * SH_SRC_PAD;
-	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + np * sizeof(struct sh_part) + room);
-	if (!mem)
-		return oom(p);
-	struct sh_word *w = (struct sh_word *)mem;
-	struct sh_part *parts = (struct sh_part *)(w + 1);
-	char *text = (char *)(parts + np);
-	for (size_t i = 0; i < np; i++) {
-		size_t r0 = ps[i], n = 0;
-		if (esc[i]) {
-			for (size_t q = r0; q < ps[i + 1]; q += 2)
-				text[n++] = src[q + 1];
-			text[n] = '\0';
-		} else {
-			n = ps[i + 1] - r0;
-			copy_src_text(text, src + r0, n);
-		}
-		parts[i] = (struct sh_part){ .kind = esc[i] ? SH_PART_ESCAPED : SH_PART_LIT,
-					     .pos = sh_pos_at(p, r0), .text = text,
-					     .text_len = n };
-		text += src_text_room(n);
-	}
-	word_init(w, sh_pos_at(p, a), parts, np, src + a, k - a);
-	p->pos = k;
-	*ret = w;
-	return 1;
+	return escaped_text_word(p, a, k, np, room + np * SH_SRC_PAD, dq, ret);
 }
 
 /*
@@ -8644,14 +8683,14 @@ cond_param_end(const char *src, size_t i)
  * hold a nested program, which a caller that goes back would parse
  * twice); < 0 on error.
  */
-static inline int
-cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
-	  struct sh_word **ret)
+static int __attribute__((noinline))
+cond_word_quoted(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
+		 struct sh_word **ret)
 {
 	const char *src = p->src;
 	char c = src[i];
 	size_t k;
-	if (c == '\'' || c == '"' || c == '$') {
+	{
 		if (c == '\'') {
 			if ((k = sq_close(src, i + 1, p->end)) >= p->end)
 				return 0;
@@ -8673,10 +8712,10 @@ cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
 		if (src[k + 1] != ' ' && src[k + 1] != '\t')
 			return 0;
 		/* word_token_rest's token of it (p->tok is not in hand: see
-		 * sh_lex_cond), in which lex_word_rest tries lex_word_simple
-		 * first (not the argument loop's builders of one quote each,
-		 * nor lex_word_simple itself: a second caller takes them out
-		 * of their callers) */
+		 * sh_lex_cond): lex_word_simple's, which lex_word_rest tries
+		 * first, asked here (a copy of it: lex_word_rest's call and
+		 * frame cost an operand about 60), and lex_word_rest told
+		 * its answer when it builds none */
 		struct sh_tok *t = &p->tok;
 		memset(t, 0, sizeof(*t));
 		t->cmdpos = cmdpos;
@@ -8684,7 +8723,9 @@ cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
 		p->pos = i;
 		bool oext = p->extglob;
 		p->extglob |= pattern;
-		int r = lex_word_rest(p, cmdpos, t, i, i, -1);
+		int r = lex_word_simple(p, t, i);
+		if (r == 0 || r == 2)
+			r = lex_word_rest(p, cmdpos, t, i, i, r);
 		p->extglob = oext;
 		if (r < 0)
 			return r;
@@ -8693,6 +8734,19 @@ cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
 		*ret = t->word;
 		return 1;
 	}
+}
+
+/* (the plain word inline, in sh_lex_cond's frame: most operands are one;
+ * the others out of line, cond_word_quoted) */
+static inline __attribute__((always_inline)) int
+cond_word(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
+	  struct sh_word **ret)
+{
+	const char *src = p->src;
+	char c = src[i];
+	size_t k;
+	if (c == '\'' || c == '"' || c == '$')
+		return cond_word_quoted(p, i, cmdpos, pattern, ret);
 	/* a plain word with no '~' or '[' (no tilde prefix, no NAME[ that
 	 * the first operand's token, lexed at command position, would read
 	 * otherwise) up to a blank: the plain word the token's is; not ]] */
@@ -8741,6 +8795,74 @@ cond_nest_after(const char *src, size_t i, size_t end)
 		if (src[i] != '(' || b == '$' || b == '<' || b == '>')
 			return true;
 	}
+}
+
+/* cond_regex_word's classes of the bytes of a regex (0: text) */
+enum { RX_OPEN = 1, RX_CLOSE, RX_BLANK, RX_DOLLAR, RX_ESC, RX_NO };
+static const unsigned char rx_class[256] = {
+	['('] = RX_OPEN, [')'] = RX_CLOSE, [' '] = RX_BLANK, ['\t'] = RX_BLANK,
+	['$'] = RX_DOLLAR, ['\\'] = RX_ESC, ['\''] = RX_NO, ['"'] = RX_NO,
+	['`'] = RX_NO, ['\0'] = RX_NO, ['\n'] = RX_NO, [';'] = RX_NO,
+	['&'] = RX_NO, ['<'] = RX_NO, ['>'] = RX_NO,
+};
+
+/*
+ * sh_lex_cond's =~ operand at s (after its blanks) when it is text,
+ * escapes and parentheses that nest, with no blank or other metacharacter
+ * inside them, up to a blank (a '$' right before it is text too:
+ * ^a(b)c$): the word sh_lex_regex_word's lex_parts makes of it
+ * (escaped_text_word's parts), p->pos after it: 1. 0 for any other
+ * operand (nothing done: a quote, an expansion, a backquote, an escaped
+ * newline, a blank or ; & < > inside parentheses, a ')' that closes
+ * none, ]], the errors), < 0 on error.
+ */
+static int __attribute__((noinline))
+cond_regex_word(struct sh_parser *p, size_t s, struct sh_word **ret)
+{
+	const char *src = p->src;
+	size_t k = s, np = 0, room = 0;
+	unsigned depth = 0;
+	for (;;) {
+		size_t r0 = k;
+		unsigned c = rx_class[(unsigned char)src[k]];
+		if (c == RX_ESC) {
+			do {
+				char x = src[k + 1];
+				if (k + 1 >= p->end || x == '\n' || x == '\0')
+					return 0;
+				k += 2;
+			} while (src[k] == '\\');
+			room += src_text_room((k - r0) / 2);
+			np++;
+			continue;
+		}
+		if (c == RX_BLANK)
+			break;
+		for (;; k++) {
+			c = rx_class[(unsigned char)src[k]];
+			if (c == 0)
+				continue;
+			if (c == RX_OPEN) {
+				depth++;
+			} else if (c == RX_CLOSE) {
+				if (!depth)
+					return 0;
+				depth--;
+			} else if (c == RX_DOLLAR) {
+				if (src[k + 1] != ' ' && src[k + 1] != '\t')
+					return 0;
+			} else if (c == RX_ESC || c == RX_BLANK) {
+				break;
+			} else {
+				return 0;
+			}
+		}
+		room += src_text_room(k - r0);
+		np++;
+	}
+	if (depth || k >= p->end || (k - s == 2 && src[s] == ']' && src[s + 1] == ']'))
+		return 0;
+	return escaped_text_word(p, s, k, np, room, false, ret);
 }
 
 /* (see sh_internal.h) Each operand a word that cond_word takes, which
@@ -8810,9 +8932,12 @@ sh_lex_cond(struct sh_parser *p, struct sh_cond **ret)
 			j += n;
 		}
 		if (op && op[1] == '~') {
-			/* (what cond_primary reads after the =~'s token) */
+			/* (what cond_primary reads after the =~'s token, but
+			 * for the common shapes) */
 			p->pos = j;
-			if ((r = sh_lex_regex_word(p, &b)) < 0)
+			if ((r = cond_regex_word(p, cond_blanks(src, j), &b)) == 0)
+				r = sh_lex_regex_word(p, &b);
+			if (r < 0)
 				return r;
 		} else if ((r = cond_word(p, cond_blanks(src, j), false, pattern,
 					  &b)) == 0) {

@@ -2475,6 +2475,51 @@ TEST(cond_shapes)
 	ASSERT_STREQ(t->u.binary.left->u.cond.expr->b->parts[0].text, "^(b)$");
 }
 
+/* The =~ operands sh_lex_cond builds itself (cond_regex_word: text,
+ * escapes, parentheses, a '$' before the blank) and those it hands back to
+ * sh_lex_regex_word, whose words these are */
+TEST(regex_words)
+{
+	struct sh_node *t;
+	const struct sh_word *b;
+	PARSE("[[ a =~ ^v([0-9]+)\\.\\.(x|y)$ ]]", &t);
+	b = t->u.cond.expr->b;
+	ASSERT_EQ(b->pos.col, 9);
+	ASSERT_EQ(b->src_len, 20);
+	ASSERT_EQ(b->n_parts, 3);
+	ASSERT_EQ(b->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(b->parts[0].text, "^v([0-9]+)");
+	ASSERT_EQ(b->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(b->parts[1].text, "..");
+	ASSERT_EQ(b->parts[1].text_len, 2);
+	ASSERT_EQ(b->parts[1].pos.col, 19);
+	ASSERT_EQ(b->parts[2].kind, SH_PART_LIT);
+	ASSERT_STREQ(b->parts[2].text, "(x|y)$");
+	ASSERT_EQ(b->parts[2].pos.col, 23);
+	PARSE("[[ a =~ \\ a|b\\  ]]", &t);
+	b = t->u.cond.expr->b;
+	ASSERT_EQ(b->n_parts, 3);
+	ASSERT_STREQ(b->parts[0].text, " ");
+	ASSERT_STREQ(b->parts[1].text, "a|b");
+	ASSERT_STREQ(b->parts[2].text, " ");
+	/* handed back: a blank, ; or a '$' inside parentheses, a '$' that
+	 * no blank follows, quotes, a ')' that closes nothing, ]] */
+	PARSE("[[ a =~ (x y) ]]", &t);
+	ASSERT_STREQ(static_value(t->u.cond.expr->b), "(x y)");
+	PARSE("[[ a =~ (a;b) ]]", &t);
+	ASSERT_STREQ(static_value(t->u.cond.expr->b), "(a;b)");
+	PARSE("[[ a =~ (a$) ]]", &t);
+	ASSERT_STREQ(static_value(t->u.cond.expr->b), "(a$)");
+	PARSE("[[ a =~ a$b ]]", &t);
+	ASSERT_EQ(t->u.cond.expr->b->n_parts, 2);
+	ASSERT_EQ(t->u.cond.expr->b->parts[1].kind, SH_PART_PARAM);
+	PARSE("[[ a =~ a\".\" ]]", &t);
+	ASSERT_EQ(t->u.cond.expr->b->parts[1].kind, SH_PART_DQUOTE);
+	REJECT("[[ a =~ x) ]]", SH_ERR_SYNTAX);
+	REJECT("[[ a =~ ]] ]]", SH_ERR_SYNTAX);
+	REJECT("[[ a =~ (a ]]", SH_ERR_SYNTAX);
+}
+
 /* The vectors a simple command, a pipeline and a list keep after their
  * node (room for 8), at the room's bounds and past it, where they move to
  * vectors of their own; and no tree left behind by an error after a list
@@ -2631,5 +2676,6 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, node_vectors,
+	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
+	 node_vectors,
 	 then_body_closers, redirs_after_args)
