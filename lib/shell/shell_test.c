@@ -3,6 +3,7 @@
  * Unit tests for the parser, printer and JSON dump. Every program that
  * parses is also re-printed and re-parsed, and must give the same tree.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2018,6 +2019,66 @@ TEST(limits)
 	free(s);
 }
 
+/*
+ * The nesting limit is what bounds the parser's C stack, so a level's
+ * frames must stay small in the builds that ship (optimized, no
+ * sanitizer): the deepest input of each nesting kind parses, or fails at
+ * the limit, on a thread with a 1 MiB stack, an eighth of a main thread's
+ * usual 8 MiB (199 levels of $( took under 512 KiB on 6 December 2026).
+ * Frames that grow past that fail here as a crash. The -O0 ASan+UBSan
+ * build's frames are some 25 times larger: its suite runs on a larger
+ * stack (setup.sh), and this test checks nothing there.
+ */
+struct deep_job {
+	const char *src;
+	int r;
+};
+
+static void *
+deep_parse(void *arg)
+{
+	struct deep_job *j = arg;
+	struct arena *a = arena_new(0);
+	struct sh_node *t = NULL;
+	struct sh_error e;
+	j->r = a ? sh_parse(a, j->src, strlen(j->src), NULL, &t, &e) : -ENOMEM;
+	arena_free(a);
+	return NULL;
+}
+
+TEST(stack_per_level)
+{
+#if defined(__OPTIMIZE__) && !defined(__SANITIZE_ADDRESS__) && \
+	!defined(__SANITIZE_UNDEFINED__)
+	static const struct {
+		const char *a, *mid, *b;
+		size_t n;
+		int want;
+	} deep[] = {
+		{ "$(", "x", ")", SH_MAX_DEPTH - 1, 0 },
+		{ "$(", "x", ")", 1000, -ELOOP },
+		{ "( ", "x", " )", 5000, -ELOOP },
+		{ "$((", "1", "))", 3000, -ELOOP },
+		{ "\"${x:-", "y", "}\"", 3000, -ELOOP },
+	};
+	for (size_t i = 0; i < sizeof(deep) / sizeof(deep[0]); i++) {
+		char *s = repeat(deep[i].a, deep[i].mid, deep[i].b, deep[i].n);
+		struct deep_job j = { .src = s, .r = 1 };
+		pthread_attr_t at;
+		pthread_t th;
+		ASSERT_EQ(pthread_attr_init(&at), 0);
+		ASSERT_EQ(pthread_attr_setstacksize(&at, 1u << 20), 0);
+		ASSERT_EQ(pthread_create(&th, &at, deep_parse, &j), 0);
+		ASSERT_EQ(pthread_join(th, NULL), 0);
+		pthread_attr_destroy(&at);
+		free(s);
+		ASSERT_EQ(j.r, deep[i].want);
+	}
+#else
+	(void)deep_parse;
+#endif
+}
+
 /* The nesting charges of a quoted word's "..." (at its quote) and ${
  * (at its '$') at the limit: the argument builders check the limit once
  * for both instead of entering and leaving each, so the word must still
@@ -2674,7 +2735,7 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 pipelines_and_lists, compound_commands, case_command,
 	 case_pattern_plain, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
-	 error_messages, limits, limits_at_quoted_words, arena_limit_at_every_point,
+	 error_messages, limits, stack_per_level, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
 	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
 	 node_vectors,
