@@ -5739,59 +5739,6 @@ dq_sub_word_more(struct sh_parser *p, size_t ws, size_t s, size_t k, struct sh_n
 	return 0;
 }
 
-/*
- * word_simple_in's word that starts with "$( or "text$( (not $(( nor $(\ ),
- * or with "` or "text`, the $( or the backquote at k, the text before it
- * [s + 1, k) a run of plain text inside "..." (dq_stop_at's). When the
- * word is "$(...)" or "text$(...)" (cd "$(git rev-parse --show-toplevel)",
- * echo "Done: $(date)"), or the same with `...`, it is built here, the
- * word, its DQUOTE part, the LIT of the text and the CMDSUB inside, and the
- * text, in one allocation; otherwise dq_sub_word_more goes on. Either way
- * the word lex_word_rest would build, with the charges and errors of
- * lex_parts_at's '"' case and lex_dollar (or its '`' case: lex_sub_body
- * decodes a backquoted body as inside "..."). (No flags, at a command name
- * either: see lex_cmdsub_word.)
- */
-static int __attribute__((noinline))
-lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool tok_dead)
-{
-	struct sh_node *body = NULL;
-	int r;
-	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
-	if ((r = sh_enter(p, s)) < 0 || (r = lex_sub_body_tok(p, k, true, &body, tok_dead)) < 0)
-		return r;
-	size_t e = p->pos; /* after the ')' */
-	struct sh_word *w;
-	if (e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
-		size_t n = k - s - 1, np = n ? 2 : 1;
-		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) +
-						(1 + np) * sizeof(struct sh_part) +
-						(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
-		if (!mem)
-			return oom(p);
-		w = (struct sh_word *)mem;
-		struct sh_part *dq = (struct sh_part *)(mem + sizeof(*w)), *in = dq + 1;
-		struct sh_part *sub = in + np - 1;
-		struct sh_pos pos = sh_pos_at(p, s);
-		if (n) {
-			char *text = (char *)(in + 2);
-			copy_src_text(text, p->src + s + 1, n);
-			*in = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, s + 1),
-						.text = text, .text_len = n };
-		}
-		*sub = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, k),
-					 .backquote = p->src[k] == '`', .body = body };
-		*dq = (struct sh_part){ .kind = SH_PART_DQUOTE, .pos = pos, .parts = in,
-					.n_parts = np };
-		word_init(w, pos, dq, 1, p->src + s, e + 1 - s);
-		p->pos = e + 1;
-		sh_leave(p);
-	} else if ((r = dq_sub_word_more(p, s, s, k, body, &w)) < 0) {
-		return r;
-	}
-	return sub_word_end(p, t, w);
-}
-
 /* pp made the PARAM part of pm at pos: member by member, each written
  * once (the union by its widest member), rather than by a compound
  * literal that is built apart and copied (its word: word_init). */
@@ -5830,60 +5777,90 @@ dq_part_set(struct sh_part *pp, struct sh_pos pos, struct sh_part *in, size_t n)
 }
 
 /*
- * wseq_text_quote_word's word at s of plain text [s, q) and a "..." at q
- * whose plain text [q + 1, k) stops at a $( (cmdsub_after's) or a
- * backquote at k (w="$(cmd)", --author="$(git config user.email)",
- * v="x `cmd`"), the text without '~', '[' or '{' (no tilde prefix,
- * subscript or brace for lex_word_rest to look at): lex_dq_sub_word's word
- * with the text's LIT part first, as lex_word_rest's general path makes it
- * (lex_parts_at's run flushed at the '"', then its '"' case), in one
- * allocation when the '"' after the substitution ends the word, else by
- * dq_sub_word_more. Nothing of lex_word_rest's end applies: its first LIT
- * has no '~' and the DQUOTE stops tilde_scan, and a word of two parts or
- * more whose last is no LIT is no array, reserved word or a[1]=(x). 1 when
- * built, < 0 on error.
+ * The word of a "..." at q that holds a $( (not $(( nor $(\ ) or a
+ * backquote at k after the plain text [q + 1, k) (dq_stop_at's), with
+ * plain text [s, q) before the quote when text is set (then s < q; else
+ * s == q). When the '"' after the substitution ends the word
+ * (cd "$(git rev-parse --show-toplevel)", echo "Done: $(date)",
+ * w="$(cmd)", --author="$(git config user.email)"), it is built here,
+ * in one allocation: the word, the text's LIT part, the DQUOTE part, the
+ * LIT inside it and the CMDSUB, and the two texts. Otherwise
+ * dq_sub_word_more goes on. Either way the word lex_word_rest would
+ * build, with the charges and errors of lex_parts_at's '"' case and
+ * lex_dollar (or its '`' case: lex_sub_body decodes a backquoted body as
+ * inside "..."). 1 when built, < 0 on error. (Inline in its two callers,
+ * each with a constant text, so that each keeps only its own layout.)
  */
-static int __attribute__((noinline))
-text_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t q, size_t k)
+static inline __attribute__((always_inline)) int
+dq_sub_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, size_t q, size_t k,
+	       bool tok_dead, bool text)
 {
 	struct sh_node *body = NULL;
 	int r;
 	p->cmdpos_sens = false; /* as lex_word_rest clears it for lex_parts_at */
-	if ((r = sh_enter(p, q)) < 0 || (r = lex_sub_body_tok(p, k, true, &body, false)) < 0)
+	if ((r = sh_enter(p, q)) < 0 || (r = lex_sub_body_tok(p, k, true, &body, tok_dead)) < 0)
 		return r;
 	size_t e = p->pos; /* after the ')' */
 	struct sh_word *w;
 	if (e < p->end && p->src[e] == '"' && word_ends_at(p, e + 1)) {
-		size_t m = q - s, n = k - q - 1, np = n ? 2 : 1;
+		size_t m = text ? q - s : 0, n = k - q - 1, np = n ? 2 : 1, nt = text ? 2 : 1;
 		char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) +
-						(2 + np) * sizeof(struct sh_part) + m +
-						SH_SRC_PAD + (n ? n + SH_SRC_PAD : 0));
+						(nt + np) * sizeof(struct sh_part) +
+						(text ? m + SH_SRC_PAD : 0) +
+						(n ? n + SH_SRC_PAD : 0)); /* (see copy_src_text) */
 		if (!mem)
 			return oom(p);
 		w = (struct sh_word *)mem;
-		struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + 2;
+		struct sh_part *top = (struct sh_part *)(mem + sizeof(*w)), *in = top + nt;
 		struct sh_part *sub = in + np - 1;
-		char *text = (char *)(in + np);
+		char *txt = (char *)(in + np);
 		struct sh_pos pos = sh_pos_at(p, s);
-		copy_src_text(text, p->src + s, m);
-		top[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
-					   .text_len = m };
+		if (text) {
+			copy_src_text(txt, p->src + s, m);
+			top[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = txt,
+						   .text_len = m };
+			txt += m + SH_SRC_PAD;
+		}
 		if (n) {
-			text += m + SH_SRC_PAD;
-			copy_src_text(text, p->src + q + 1, n);
+			copy_src_text(txt, p->src + q + 1, n);
 			in[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = sh_pos_at(p, q + 1),
-						  .text = text, .text_len = n };
+						  .text = txt, .text_len = n };
 		}
 		*sub = (struct sh_part){ .kind = SH_PART_CMDSUB, .pos = sh_pos_at(p, k),
 					 .backquote = p->src[k] == '`', .body = body };
-		dq_part_set(&top[1], sh_pos_at(p, q), in, np);
-		word_init(w, pos, top, 2, p->src + s, e + 1 - s);
+		dq_part_set(in - 1, text ? sh_pos_at(p, q) : pos, in, np);
+		word_init(w, pos, top, nt, p->src + s, e + 1 - s);
 		p->pos = e + 1;
 		sh_leave(p);
 	} else if ((r = dq_sub_word_more(p, s, q, k, body, &w)) < 0) {
 		return r;
 	}
 	return (r = sub_word_end(p, t, w)) < 0 ? r : 1;
+}
+
+/* dq_sub_word_in's word that starts with "$( or "text$(, or with "` or
+ * "text` (no text before the quote): word_simple_in's. (No flags, at a
+ * command name either: see lex_cmdsub_word.) */
+static int __attribute__((noinline))
+lex_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool tok_dead)
+{
+	return dq_sub_word_in(p, t, s, s, k, tok_dead, false);
+}
+
+/*
+ * dq_sub_word_in's word at s of plain text [s, q) and a "..." at q whose
+ * plain text [q + 1, k) stops at a $( (cmdsub_after's) or a backquote at
+ * k (w="$(cmd)", --author="$(git config user.email)", v="x `cmd`"):
+ * wseq_text_quote_word's. The text has no '~', '[' or '{' (no tilde
+ * prefix, subscript or brace for lex_word_rest to look at), so nothing of
+ * lex_word_rest's end applies: its first LIT has no '~' and the DQUOTE
+ * stops tilde_scan, and a word of two parts or more whose last is no LIT
+ * is no array, reserved word or a[1]=(x).
+ */
+static int __attribute__((noinline))
+text_dq_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t q, size_t k)
+{
+	return dq_sub_word_in(p, t, s, q, k, false, true);
 }
 
 /*
