@@ -382,27 +382,49 @@ new_node(struct sh_parser *p, enum sh_node_kind k, size_t off)
  * than collected on the stack and copied into the tree at the end (that
  * copy, a bound check and an allocation, cost about 20 instructions a
  * node). NULL when out of memory. */
-static inline struct sh_node *
-node_with_room(struct sh_parser *p, enum sh_node_kind k, size_t start, size_t room)
+static inline __attribute__((always_inline)) struct sh_node *
+node_with_room_at(struct sh_parser *p, enum sh_node_kind k, struct sh_pos pos,
+		  size_t room)
 {
 	struct sh_node *n = sh_alloc_rounded(p, sizeof(*n) + room);
 	if (!n)
 		return NULL;
-	*n = (struct sh_node){ .kind = k, .pos = sh_pos_at(p, start) };
+	*n = (struct sh_node){ .kind = k, .pos = pos };
 	return n;
+}
+
+static inline struct sh_node *
+node_with_room(struct sh_parser *p, enum sh_node_kind k, size_t start, size_t room)
+{
+	return node_with_room_at(p, k, sh_pos_at(p, start), room);
+}
+
+/* The position of off where prog may say what sh_pos_at would find:
+ * prog, sh_parse's own program of a one-line input (its list, and-or
+ * lists and the commands parsed in its frame), where the positions are
+ * offsets (offset_pos, which only a backquoted body's lexing clears, and
+ * puts back) and the nesting depth is 0 before each command (each one
+ * that is parsed gives back what it charged). A constant in each copy:
+ * the test of offset_pos, and the load and test of the depth (see
+ * parse_named_command_inline), are off the way of its commands. */
+static inline __attribute__((always_inline)) struct sh_pos
+prog_pos(struct sh_parser *p, size_t off, bool prog)
+{
+	return prog ? sh_pos_one_line(off) : sh_pos_at(p, off);
 }
 
 /* ---- lists ------------------------------------------------------------- */
 
 static inline int parse_and_or(struct sh_parser *p, struct sh_node **ret,
-			       struct sh_tok **next, int top);
+			       struct sh_tok **next, int top, bool prog);
 static int parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			       struct sh_node **ret);
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
 static int parse_simple(struct sh_parser *p, struct sh_tok *first_word,
 			struct sh_node **ret);
 static inline int parse_simple_body(struct sh_parser *p, struct sh_tok *first_word,
-				    bool in_hand, struct sh_node **ret);
+				    bool in_hand, bool prog,
+				    struct sh_node **ret);
 
 static bool
 ends_list(const struct sh_tok *t)
@@ -441,19 +463,21 @@ list_sep(const struct sh_tok *t)
  * (Always inline, in each of parse_list_inline's three copies: sh_parse's
  * program, a list in about one line of two, parse_list's bodies and
  * sh_parse_program_until's; its call and frame cost more than the code
- * it adds to theirs, about 4 KB each.)
+ * it adds to theirs, about 4 KB each.) prog: see prog_pos (sh_parse's
+ * copy).
  */
 static inline __attribute__((always_inline)) int
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
-		enum sh_list_sep sep0, enum sh_rw closer, struct sh_node **ret)
+		enum sh_list_sep sep0, enum sh_rw closer, bool prog,
+		struct sh_node **ret)
 {
 	/* room for the items of most lists and their separators after the
 	 * node (they grow together, moving to sh_vec_more's vectors past
 	 * that) */
 	enum { ITEMS_INL = 8 };
-	struct sh_node *l = node_with_room(p, SH_NODE_LIST, start,
-					   ITEMS_INL * (sizeof(struct sh_node *) +
-							sizeof(enum sh_list_sep)));
+	struct sh_node *l = node_with_room_at(
+		p, SH_NODE_LIST, prog_pos(p, start, prog),
+		ITEMS_INL * (sizeof(struct sh_node *) + sizeof(enum sh_list_sep)));
 	if (!l)
 		return oom(p);
 	struct sh_node **items = (struct sh_node **)(l + 1);
@@ -469,7 +493,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		for (;;) {
 			item = NULL;
 			/* (and the separator after it, looked at once) */
-			if ((r = parse_and_or(p, &item, &t, 1)) < 0)
+			if ((r = parse_and_or(p, &item, &t, 1, prog)) < 0)
 				return r;
 			int sep = list_sep(t);
 			if (__builtin_expect(n == cap, 0)) {
@@ -546,7 +570,7 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	}
 	size_t start = t->start;
 	struct sh_node *item = NULL;
-	if ((r = parse_and_or(p, &item, &t, top)) < 0)
+	if ((r = parse_and_or(p, &item, &t, top, top == 2)) < 0)
 		return r;
 	int sep = list_sep(t);
 	if (sep < 0) {
@@ -567,7 +591,8 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 		*ret = item;
 		return 0;
 	}
-	return parse_list_more(p, start, item, (enum sh_list_sep)sep, closer, ret);
+	return parse_list_more(p, start, item, (enum sh_list_sep)sep, closer,
+			       top == 2, ret);
 }
 
 /* (its first command parsed in its own frame, as sh_parse's is, top:
@@ -711,14 +736,18 @@ parse_pipeline_prefixed(struct sh_parser *p, struct sh_node **ret)
  * a token that is no word, and a function definition after peeking so
  * at what follows its body (parse_trailing_redirs). */
 static inline __attribute__((always_inline)) int
-parse_named_command_inline(struct sh_parser *p, size_t start, struct sh_node **ret)
+parse_named_command_inline(struct sh_parser *p, size_t start, bool prog,
+			   struct sh_node **ret)
 {
 	int r;
-	if ((r = sh_enter(p, start)) < 0)
+	/* (prog: at depth 0, see prog_pos, where sh_enter's 1 passes) */
+	if (prog)
+		p->depth = 1;
+	else if ((r = sh_enter(p, start)) < 0)
 		return r;
 	/* (every caller has peeked at the name at command position and
 	 * found a word, T_WORD) */
-	if ((r = parse_simple_body(p, NULL, true, ret)) < 0)
+	if ((r = parse_simple_body(p, NULL, true, prog, ret)) < 0)
 		return r;
 	p->depth--; /* (sh_leave, but for its check: sh_enter counted 1) */
 	return 0;
@@ -729,7 +758,7 @@ parse_named_command_inline(struct sh_parser *p, size_t start, struct sh_node **r
 static int __attribute__((noinline))
 parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
-	return parse_named_command_inline(p, start, ret);
+	return parse_named_command_inline(p, start, false, ret);
 }
 
 /* A pipeline, with ! or time before it or not (the way of pipelines whose
@@ -792,7 +821,8 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			 * command to parse, parse_pipeline_prefixed's peek) */
 			t = &p->tok;
 			if (t->kind == T_WORD && t->rw == RW_NONE) {
-				r = parse_named_command_inline(p, t->start, &c);
+				r = parse_named_command_inline(p, t->start, false,
+							       &c);
 			} else if ((r = parse_command(p, &c)) >= 0) {
 				struct sh_tok *after;
 				r = peek_tok(p, false, &after);
@@ -843,7 +873,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
  * than sh_parse's stack cost about 20 to 30 instructions. */
 static inline __attribute__((always_inline)) int
 parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
-		    bool top)
+		    bool top, bool prog)
 {
 	struct sh_tok *t = &p->tok;
 	int r;
@@ -864,7 +894,7 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 			return r;
 	} else {
 		if (top)
-			r = parse_named_command_inline(p, start, &c);
+			r = parse_named_command_inline(p, start, prog, &c);
 		else
 			r = parse_named_command(p, start, &c);
 		if (r < 0)
@@ -886,15 +916,16 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
  * parse_list_more.) top: 1, its first pipeline's first command parsed in
  * the caller's frame (see parse_pipeline_fast); 2, those after && and ||
  * too (sh_parse's: `cd d && make` is a common input; elsewhere the code
- * would grow more than it saves); 0, neither. */
+ * would grow more than it saves); 0, neither. prog: see prog_pos (the
+ * commands parsed in the caller's frame). */
 static inline __attribute__((always_inline)) int
 parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
-	     int top)
+	     int top, bool prog)
 {
 	struct sh_node *left;
 	struct sh_tok *t;
 	int r;
-	if ((r = parse_pipeline_fast(p, &left, &t, top > 0)) < 0)
+	if ((r = parse_pipeline_fast(p, &left, &t, top > 0, prog)) < 0)
 		return r;
 	while (is_op_of(t, 1u << OP_AND_IF | 1u << OP_OR_IF)) {
 		enum sh_node_kind k = is_op(t, OP_AND_IF) ? SH_NODE_AND : SH_NODE_OR;
@@ -902,7 +933,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 		struct sh_node *right;
-		if ((r = parse_pipeline_fast(p, &right, &t, top > 1)) < 0)
+		if ((r = parse_pipeline_fast(p, &right, &t, top > 1, prog)) < 0)
 			return r;
 		struct sh_node *n = new_node(p, k, SIZE_MAX);
 		if (!n)
@@ -1471,10 +1502,11 @@ parse_funcdef(struct sh_parser *p, size_t start, const struct sh_word *name,
 
 static inline __attribute__((always_inline)) int
 parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
-		  struct sh_node **ret)
+		  bool prog, struct sh_node **ret)
 {
 	/* in_hand: the token at command position is in hand (the caller has
-	 * peeked at it), and needs no peek here: a word (T_WORD) */
+	 * peeked at it), and needs no peek here: a word (T_WORD). prog: see
+	 * prog_pos. */
 	struct sh_tok *t = &p->tok;
 	int r;
 	if (!in_hand && (r = peek_tok(p, true, &t)) < 0)
@@ -1483,8 +1515,9 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	/* room for the words of most commands after the node (a longer
 	 * command's move to sh_vec_more's vectors as they grow) */
 	enum { WORDS_INL = 8 };
-	struct sh_node *n = node_with_room(p, SH_NODE_SIMPLE, start,
-					   WORDS_INL * sizeof(struct sh_word *));
+	struct sh_node *n = node_with_room_at(p, SH_NODE_SIMPLE,
+					      prog_pos(p, start, prog),
+					      WORDS_INL * sizeof(struct sh_word *));
 	if (!n)
 		return oom(p);
 	struct sh_assign **atail = &n->u.simple.assigns;
@@ -1537,8 +1570,11 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				 * for <( and >(, process substitutions,
 				 * arguments: the call cost them more than
 				 * its questions) */
+				/* (prog: one line, with no continuation
+				 * line to look past) */
 				if (redir_start[(unsigned char)p->src[p->pos]] &&
-				    p->src[p->pos + 1] != '(' && p->no_lc) {
+				    p->src[p->pos + 1] != '(' &&
+				    (prog || p->no_lc)) {
 					if ((r = parse_redir_bytes(p, rtail)) < 0)
 						return r;
 					if (r) {
@@ -1638,7 +1674,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 static int __attribute__((noinline))
 parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **ret)
 {
-	return parse_simple_body(p, first_word, false, ret);
+	return parse_simple_body(p, first_word, false, false, ret);
 }
 
 /* ---- compound commands --------------------------------------------------- */
