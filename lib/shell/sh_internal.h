@@ -343,6 +343,10 @@ int sh_lex_token(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
  * sh_arg_begin stopped after a command's arguments: an operator, mostly),
  * without its look for blanks and the end */
 int sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
+/* A command's name that is a plain word, lexed for sh_parse's one-line
+ * program without its token in hand; NULL when it is something else (a
+ * reserved word's token in hand then, or nothing lexed) */
+struct sh_word *sh_lex_name(struct sh_parser *p);
 int sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret);
 /* Is w a unary operator of [[ ]] (-f, -n, ...)? */
 static inline bool

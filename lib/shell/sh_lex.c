@@ -6978,6 +6978,46 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return 0;
 }
 
+/*
+ * The name of a command at p->pos, no token in hand, in sh_parse's own
+ * program of a one-line input (offset positions): when sh_lex_token at
+ * command position would make a plain word that is no reserved word, on
+ * lex_word_token's fast path, that token made in p->tok (nl_ok set, as
+ * skip_newlines sets it) and left there not in hand, as the grammar's
+ * consume of it leaves it, and its word; else NULL: nothing done, or a
+ * reserved word's token made and in hand (as sh_lex_token and the peek
+ * would leave it). The grammar takes the name without the peek and the
+ * questions about the token (a word, no reserved word, no assignment)
+ * that each level asks of it on the way to the command's words.
+ */
+struct sh_word *
+sh_lex_name(struct sh_parser *p)
+{
+	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET |
+			      CC_NUL;
+	size_t i = p->pos;
+	unsigned k, c;
+	/* (sh_lex_token's blanks, and its word that starts with no digit) */
+	while ((k = tok_special[(unsigned char)p->src[i]]) == 4)
+		i++;
+	if (k || i >= p->end)
+		return NULL;
+	size_t e = i;
+	while (!((c = cc_table[(unsigned char)p->src[e]]) & stop))
+		e++;
+	/* (lex_word_token's tests for plain_token_build) */
+	if (e - i - 1 >= SH_SRC_PAD - 1 || e > p->end ||
+	    (!(c & CC_ENDS) && e != p->end) ||
+	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
+		return NULL;
+	struct sh_tok *t = &p->tok;
+	plain_token_build(p, true, t, i, e, false);
+	t->nl_ok = true;
+	if (__builtin_expect(!t->word, 0))
+		p->have_tok = tok_in_hand(t); /* (a reserved word) */
+	return t->word;
+}
+
 /* Where the next token starts from i: past the blanks, continuation
  * lines and a comment, a run at a time (a script's indentation is many
  * blanks, and most of its sources have a continuation line somewhere). */

@@ -413,10 +413,20 @@ prog_pos(struct sh_parser *p, size_t off, bool prog)
 	return prog ? sh_pos_one_line(off) : sh_pos_at(p, off);
 }
 
+/* prog's command name, at command position with no token in hand (see
+ * sh_lex_name): NULL where prog is not set, or where it is no plain
+ * word, which skip_newlines and the token's way then take */
+static inline __attribute__((always_inline)) struct sh_word *
+prog_name(struct sh_parser *p, bool prog)
+{
+	return prog ? sh_lex_name(p) : NULL;
+}
+
 /* ---- lists ------------------------------------------------------------- */
 
 static inline int parse_and_or(struct sh_parser *p, struct sh_node **ret,
-			       struct sh_tok **next, int top, bool prog);
+			       struct sh_tok **next, int top, bool prog,
+			       struct sh_word *name);
 static int parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			       struct sh_node **ret);
 static int parse_command(struct sh_parser *p, struct sh_node **ret);
@@ -424,7 +434,7 @@ static int parse_simple(struct sh_parser *p, struct sh_tok *first_word,
 			struct sh_node **ret);
 static inline int parse_simple_body(struct sh_parser *p, struct sh_tok *first_word,
 				    bool in_hand, bool prog,
-				    struct sh_node **ret);
+				    struct sh_word *name, struct sh_node **ret);
 
 static bool
 ends_list(const struct sh_tok *t)
@@ -469,7 +479,7 @@ list_sep(const struct sh_tok *t)
 static inline __attribute__((always_inline)) int
 parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		enum sh_list_sep sep0, enum sh_rw closer, bool prog,
-		struct sh_node **ret)
+		struct sh_word *name, struct sh_node **ret)
 {
 	/* room for the items of most lists and their separators after the
 	 * node (they grow together, moving to sh_vec_more's vectors past
@@ -493,7 +503,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 		for (;;) {
 			item = NULL;
 			/* (and the separator after it, looked at once) */
-			if ((r = parse_and_or(p, &item, &t, 1, prog)) < 0)
+			if ((r = parse_and_or(p, &item, &t, 1, prog, name)) < 0)
 				return r;
 			int sep = list_sep(t);
 			if (__builtin_expect(n == cap, 0)) {
@@ -514,6 +524,8 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 			consume(p);
 			if (closer != RW_NONE)
 				likely_closer(p, closer);
+			if ((name = prog_name(p, prog)))
+				continue;
 			/* (skip_newlines leaves the token at command position
 			 * in hand) */
 			if ((r = skip_newlines(p)) < 0)
@@ -553,24 +565,30 @@ static inline __attribute__((always_inline)) int
 parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 		  struct sh_node **ret, bool *ret_in_hand, int top)
 {
-	struct sh_tok *t;
+	struct sh_tok *t = &p->tok;
 	int r;
-	/* (skip_newlines leaves the token at command position in hand) */
-	if ((r = skip_newlines(p)) < 0)
-		return r;
-	t = &p->tok;
-	/* (a word that is no reserved word, most items' first token, ends
-	 * no list: asked first, as parse_pipeline_fast asks it next) */
-	if (!(t->kind == T_WORD && t->rw == RW_NONE) && ends_list(t)) {
-		if (allow_empty) {
-			*ret = NULL;
-			return 0;
+	bool prog = top == 2;
+	struct sh_word *name = prog_name(p, prog);
+	if (!name) {
+		/* (skip_newlines leaves the token at command position in
+		 * hand) */
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		/* (a word that is no reserved word, most items' first
+		 * token, ends no list: asked first, as parse_pipeline_fast
+		 * asks it next) */
+		if (!(t->kind == T_WORD && t->rw == RW_NONE) && ends_list(t)) {
+			if (allow_empty) {
+				*ret = NULL;
+				return 0;
+			}
+			return unexpected(p, t);
 		}
-		return unexpected(p, t);
 	}
+	/* (the name's token too: see sh_lex_name) */
 	size_t start = t->start;
 	struct sh_node *item = NULL;
-	if ((r = parse_and_or(p, &item, &t, top, top == 2)) < 0)
+	if ((r = parse_and_or(p, &item, &t, top, prog, name)) < 0)
 		return r;
 	int sep = list_sep(t);
 	if (sep < 0) {
@@ -582,17 +600,22 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	consume(p);
 	if (closer != RW_NONE)
 		likely_closer(p, closer);
-	/* (skip_newlines leaves the token at command position in hand) */
-	if ((r = skip_newlines(p)) < 0)
-		return r;
-	/* (the separator after the last item only matters when it is &) */
-	if (sep != SH_SEP_AMP && !(p->tok.kind == T_WORD && p->tok.rw == RW_NONE) &&
-	    ends_list(&p->tok)) {
-		*ret = item;
-		return 0;
+	if (!(name = prog_name(p, prog))) {
+		/* (skip_newlines leaves the token at command position in
+		 * hand) */
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		/* (the separator after the last item only matters when it
+		 * is &) */
+		if (sep != SH_SEP_AMP &&
+		    !(p->tok.kind == T_WORD && p->tok.rw == RW_NONE) &&
+		    ends_list(&p->tok)) {
+			*ret = item;
+			return 0;
+		}
 	}
 	return parse_list_more(p, start, item, (enum sh_list_sep)sep, closer,
-			       top == 2, ret);
+			       prog, name, ret);
 }
 
 /* (its first command parsed in its own frame, as sh_parse's is, top:
@@ -737,7 +760,7 @@ parse_pipeline_prefixed(struct sh_parser *p, struct sh_node **ret)
  * at what follows its body (parse_trailing_redirs). */
 static inline __attribute__((always_inline)) int
 parse_named_command_inline(struct sh_parser *p, size_t start, bool prog,
-			   struct sh_node **ret)
+			   struct sh_word *name, struct sh_node **ret)
 {
 	int r;
 	/* (prog: at depth 0, see prog_pos, where sh_enter's 1 passes) */
@@ -746,8 +769,8 @@ parse_named_command_inline(struct sh_parser *p, size_t start, bool prog,
 	else if ((r = sh_enter(p, start)) < 0)
 		return r;
 	/* (every caller has peeked at the name at command position and
-	 * found a word, T_WORD) */
-	if ((r = parse_simple_body(p, NULL, true, prog, ret)) < 0)
+	 * found a word, T_WORD, or has it from sh_lex_name: name) */
+	if ((r = parse_simple_body(p, NULL, true, prog, name, ret)) < 0)
 		return r;
 	p->depth--; /* (sh_leave, but for its check: sh_enter counted 1) */
 	return 0;
@@ -758,7 +781,7 @@ parse_named_command_inline(struct sh_parser *p, size_t start, bool prog,
 static int __attribute__((noinline))
 parse_named_command(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
-	return parse_named_command_inline(p, start, false, ret);
+	return parse_named_command_inline(p, start, false, NULL, ret);
 }
 
 /* A pipeline, with ! or time before it or not (the way of pipelines whose
@@ -822,7 +845,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			t = &p->tok;
 			if (t->kind == T_WORD && t->rw == RW_NONE) {
 				r = parse_named_command_inline(p, t->start, false,
-							       &c);
+							       NULL, &c);
 			} else if ((r = parse_command(p, &c)) >= 0) {
 				struct sh_tok *after;
 				r = peek_tok(p, false, &after);
@@ -870,10 +893,11 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
  * pipeline of sh_parse's program, whose command is parsed in sh_parse's
  * own frame (parse_named_command_inline): every input has one, and there
  * the call, the frame and reaching the parser through a pointer rather
- * than sh_parse's stack cost about 20 to 30 instructions. */
+ * than sh_parse's stack cost about 20 to 30 instructions. name: the
+ * command's name from sh_lex_name (prog, top), its token not in hand. */
 static inline __attribute__((always_inline)) int
 parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
-		    bool top, bool prog)
+		    bool top, bool prog, struct sh_word *name)
 {
 	struct sh_tok *t = &p->tok;
 	int r;
@@ -882,7 +906,13 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 	 * that returns 0 sets the node, and the store of a NULL never read
 	 * was on the way of every command) */
 	struct sh_node *c;
-	if (t->kind != T_WORD || t->rw != RW_NONE) {
+	if (name) {
+		/* (prog's name, parsed here: top) */
+		r = parse_named_command_inline(p, start, prog, name, &c);
+		if (r < 0)
+			return r;
+		t = &p->tok;
+	} else if (t->kind != T_WORD || t->rw != RW_NONE) {
 		if (is_rw(t, RW_BANG) || is_rw(t, RW_TIME)) {
 			if ((r = parse_pipeline_prefixed(p, ret)) < 0)
 				return r;
@@ -894,7 +924,8 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 			return r;
 	} else {
 		if (top)
-			r = parse_named_command_inline(p, start, prog, &c);
+			r = parse_named_command_inline(p, start, prog, NULL,
+						       &c);
 		else
 			r = parse_named_command(p, start, &c);
 		if (r < 0)
@@ -920,20 +951,24 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
  * commands parsed in the caller's frame). */
 static inline __attribute__((always_inline)) int
 parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
-	     int top, bool prog)
+	     int top, bool prog, struct sh_word *name)
 {
 	struct sh_node *left;
 	struct sh_tok *t;
 	int r;
-	if ((r = parse_pipeline_fast(p, &left, &t, top > 0, prog)) < 0)
+	if ((r = parse_pipeline_fast(p, &left, &t, top > 0, prog, name)) < 0)
 		return r;
 	while (is_op_of(t, 1u << OP_AND_IF | 1u << OP_OR_IF)) {
 		enum sh_node_kind k = is_op(t, OP_AND_IF) ? SH_NODE_AND : SH_NODE_OR;
 		consume(p);
-		if ((r = skip_newlines(p)) < 0)
+		/* (prog's name only where parse_pipeline_fast parses it,
+		 * top) */
+		name = prog_name(p, prog && top > 1);
+		if (!name && (r = skip_newlines(p)) < 0)
 			return r;
 		struct sh_node *right;
-		if ((r = parse_pipeline_fast(p, &right, &t, top > 1, prog)) < 0)
+		r = parse_pipeline_fast(p, &right, &t, top > 1, prog, name);
+		if (r < 0)
 			return r;
 		struct sh_node *n = new_node(p, k, SIZE_MAX);
 		if (!n)
@@ -1502,7 +1537,7 @@ parse_funcdef(struct sh_parser *p, size_t start, const struct sh_word *name,
 
 static inline __attribute__((always_inline)) int
 parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
-		  bool prog, struct sh_node **ret)
+		  bool prog, struct sh_word *name, struct sh_node **ret)
 {
 	/* in_hand: the token at command position is in hand (the caller has
 	 * peeked at it), and needs no peek here: a word (T_WORD). prog: see
@@ -1529,7 +1564,11 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	 * a redirection after the name, after which bash takes none) */
 	bool any = false, nodecl = false;
 
-	if (first_word) {
+	if (name) {
+		/* (its token, not in hand, as consumed: see sh_lex_name) */
+		words[nw++] = name;
+		any = true;
+	} else if (first_word) {
 		if (!(words[nw++] = tok_word(p, first_word)))
 			return oom(p);
 		any = true;
@@ -1674,7 +1713,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 static int __attribute__((noinline))
 parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **ret)
 {
-	return parse_simple_body(p, first_word, false, false, ret);
+	return parse_simple_body(p, first_word, false, false, NULL, ret);
 }
 
 /* ---- compound commands --------------------------------------------------- */

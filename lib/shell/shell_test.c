@@ -2725,6 +2725,73 @@ TEST(redirs_after_args)
 	ASSERT_EQ(t->u.list.items[0]->redirs->fd, 2);
 }
 
+/* sh_parse's program takes a command's name that is a plain word without
+ * its token (sh_lex_name), first, after ; & and after && || in its first
+ * and-or list; every other name goes back to the token's way */
+TEST(prog_names)
+{
+	struct sh_node *t, *c;
+	PARSE("ab;  cd e", &t);
+	ASSERT_EQ(t->kind, SH_NODE_LIST);
+	c = t->u.list.items[1];
+	ASSERT_EQ(c->pos.col, 6);
+	ASSERT_EQ(c->u.simple.words[0]->pos.col, 6);
+	ASSERT_STREQ(static_value(c->u.simple.words[0]), "cd");
+	ASSERT_EQ(c->u.simple.n_words, 2);
+	/* handed back: reserved words, at each place */
+	PARSE("if a; then b; fi; for x in y; do z; done", &t);
+	ASSERT_EQ(t->u.list.items[0]->kind, SH_NODE_IF);
+	ASSERT_EQ(t->u.list.items[1]->kind, SH_NODE_FOR);
+	PARSE("a; { b; }; [[ -n c ]]; ! d", &t);
+	ASSERT_EQ(t->u.list.items[1]->kind, SH_NODE_GROUP);
+	ASSERT_EQ(t->u.list.items[2]->kind, SH_NODE_COND);
+	ASSERT_EQ(t->u.list.items[3]->kind, SH_NODE_PIPELINE);
+	ASSERT_TRUE(t->u.list.items[3]->u.pipeline.negated);
+	PARSE("a && time b || while c; do d; done", &t);
+	ASSERT_EQ(t->kind, SH_NODE_OR);
+	ASSERT_EQ(t->u.binary.left->u.binary.right->kind, SH_NODE_PIPELINE);
+	ASSERT_TRUE(t->u.binary.left->u.binary.right->u.pipeline.timed);
+	ASSERT_EQ(t->u.binary.right->kind, SH_NODE_WHILE);
+	PARSE("a & case x in y) z;; esac", &t);
+	ASSERT_EQ(t->u.list.seps[0], SH_SEP_AMP);
+	ASSERT_EQ(t->u.list.items[1]->kind, SH_NODE_CASE);
+	REJECT("a; then", SH_ERR_SYNTAX);
+	REJECT("a && fi", SH_ERR_SYNTAX);
+	REJECT("a; in", SH_ERR_SYNTAX);
+	REJECT("a; }", SH_ERR_SYNTAX);
+	/* assignments, and names that are no plain word */
+	PARSE("x=1 a; y=2", &t);
+	ASSERT_NOT_NULL(t->u.list.items[0]->u.simple.assigns);
+	ASSERT_EQ(t->u.list.items[0]->u.simple.n_words, 1);
+	ASSERT_NOT_NULL(t->u.list.items[1]->u.simple.assigns);
+	ASSERT_EQ(t->u.list.items[1]->u.simple.n_words, 0);
+	PARSE("a; ~/b; \"c\" d; $e; abcdefghijklmnopq; [ f ]", &t);
+	struct sh_node **it = t->u.list.items;
+	ASSERT_EQ(it[1]->u.simple.words[0]->parts[0].kind, SH_PART_TILDE);
+	ASSERT_EQ(it[2]->u.simple.words[0]->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(it[3]->u.simple.words[0]->parts[0].kind, SH_PART_PARAM);
+	ASSERT_STREQ(static_value(it[4]->u.simple.words[0]),
+		     "abcdefghijklmnopq");
+	ASSERT_EQ(it[5]->u.simple.n_words, 3);
+	/* a function's name, 2>x, a comment, and the end after ; or & */
+	PARSE("a; f() { b; }; 2>x c; d #e", &t);
+	ASSERT_EQ(t->u.list.items[1]->kind, SH_NODE_FUNCTION);
+	ASSERT_EQ(t->u.list.items[2]->redirs->fd, 2);
+	ASSERT_EQ(t->u.list.n_items, 4);
+	PARSE("a;", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	PARSE("a &", &t);
+	ASSERT_EQ(t->kind, SH_NODE_LIST);
+	ASSERT_EQ(t->u.list.seps[0], SH_SEP_AMP);
+	/* inside a $( ), a group and a multi-line input: the token's way */
+	PARSE("a $(b; c) && { d; e; }", &t);
+	ASSERT_EQ(t->u.binary.right->u.group.body->u.list.n_items, 2);
+	PARSE("a\nb; c", &t);
+	ASSERT_EQ(t->u.list.n_items, 3);
+	ASSERT_EQ(t->u.list.items[2]->pos.line, 2);
+	ASSERT_EQ(t->u.list.items[2]->pos.col, 4);
+}
+
 TAP_MAIN(simple_words, assignments, assignment_words,
 	 declaration_arrays, param_args_in_loop, quoting, ansi_c_escapes,
 	 quoted_dollar_words,
@@ -2739,4 +2806,4 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
 	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
 	 node_vectors,
-	 then_body_closers, redirs_after_args)
+	 then_body_closers, redirs_after_args, prog_names)
