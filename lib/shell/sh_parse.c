@@ -413,13 +413,17 @@ prog_pos(struct sh_parser *p, size_t off, bool prog)
 	return prog ? sh_pos_one_line(off) : sh_pos_at(p, off);
 }
 
-/* prog's command name, at command position with no token in hand (see
- * sh_lex_name): NULL where prog is not set, or where it is no plain
- * word, which skip_newlines and the token's way then take */
+/* A command's name at command position, from sh_lex_name: NULL where
+ * it is no plain word, which skip_newlines and the token's way then
+ * take, or where positions are no offsets (a backquoted body, an input
+ * of more than one line) or a token is in hand (which prog, where
+ * neither is, need not ask) */
 static inline __attribute__((always_inline)) struct sh_word *
-prog_name(struct sh_parser *p, bool prog)
+cmd_name(struct sh_parser *p, bool prog)
 {
-	return prog ? sh_lex_name(p) : NULL;
+	if (prog)
+		return sh_lex_name(p);
+	return p->offset_pos && !p->have_tok ? sh_lex_name(p) : NULL;
 }
 
 /* ---- lists ------------------------------------------------------------- */
@@ -524,7 +528,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 			consume(p);
 			if (closer != RW_NONE)
 				likely_closer(p, closer);
-			if ((name = prog_name(p, prog)))
+			if ((name = cmd_name(p, prog)))
 				continue;
 			/* (skip_newlines leaves the token at command position
 			 * in hand) */
@@ -568,7 +572,7 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	struct sh_tok *t = &p->tok;
 	int r;
 	bool prog = top == 2;
-	struct sh_word *name = prog_name(p, prog);
+	struct sh_word *name = cmd_name(p, prog);
 	if (!name) {
 		/* (skip_newlines leaves the token at command position in
 		 * hand) */
@@ -600,7 +604,7 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 	consume(p);
 	if (closer != RW_NONE)
 		likely_closer(p, closer);
-	if (!(name = prog_name(p, prog))) {
+	if (!(name = cmd_name(p, prog))) {
 		/* (skip_newlines leaves the token at command position in
 		 * hand) */
 		if ((r = skip_newlines(p)) < 0)
@@ -834,6 +838,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 	bool *pe = (bool *)(cmds + CMDS_INL);
 	size_t n = 0, cap = CMDS_INL;
 	struct sh_node *c = first;
+	struct sh_word *name = NULL;
 	for (;;) {
 		/* (the token after the command: in hand after the first,
 		 * which the callers have peeked after, and after a command
@@ -843,9 +848,11 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			 * skip_newlines after the last pipe, or for a first
 			 * command to parse, parse_pipeline_prefixed's peek) */
 			t = &p->tok;
-			if (t->kind == T_WORD && t->rw == RW_NONE) {
+			if (name || (t->kind == T_WORD && t->rw == RW_NONE)) {
+				/* (name: the one after a pipe, see cmd_name,
+				 * its token too) */
 				r = parse_named_command_inline(p, t->start, false,
-							       NULL, &c);
+							       name, &c);
 			} else if ((r = parse_command(p, &c)) >= 0) {
 				struct sh_tok *after;
 				r = peek_tok(p, false, &after);
@@ -868,7 +875,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 		if (!pipe && !amp)
 			break;
 		consume(p);
-		if ((r = skip_newlines(p)) < 0)
+		if (!(name = cmd_name(p, false)) && (r = skip_newlines(p)) < 0)
 			return r;
 	}
 	if (n == 1) {
@@ -963,7 +970,7 @@ parse_and_or(struct sh_parser *p, struct sh_node **ret, struct sh_tok **next,
 		consume(p);
 		/* (prog's name only where parse_pipeline_fast parses it,
 		 * top) */
-		name = prog_name(p, prog && top > 1);
+		name = prog && top > 1 ? sh_lex_name(p) : NULL;
 		if (!name && (r = skip_newlines(p)) < 0)
 			return r;
 		struct sh_node *right;

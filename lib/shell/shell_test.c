@@ -2783,9 +2783,31 @@ TEST(prog_names)
 	PARSE("a &", &t);
 	ASSERT_EQ(t->kind, SH_NODE_LIST);
 	ASSERT_EQ(t->u.list.seps[0], SH_SEP_AMP);
+	/* after a pipe, and in the lists of bodies (where a token may be
+	 * in hand: the token's way) */
+	PARSE("a | if b; then c; fi | { d; } | x=1 e | f", &t);
+	ASSERT_EQ(t->u.pipeline.n_cmds, 5);
+	ASSERT_EQ(t->u.pipeline.cmds[1]->kind, SH_NODE_IF);
+	ASSERT_EQ(t->u.pipeline.cmds[2]->kind, SH_NODE_GROUP);
+	ASSERT_NOT_NULL(t->u.pipeline.cmds[3]->u.simple.assigns);
+	ASSERT_EQ(t->u.pipeline.cmds[4]->pos.col, 41);
+	PARSE("while a; do if b; then c; fi; x=1; d; done", &t);
+	c = t->u.loop.body;
+	ASSERT_EQ(c->u.list.items[0]->kind, SH_NODE_IF);
+	ASSERT_NOT_NULL(c->u.list.items[1]->u.simple.assigns);
+	ASSERT_EQ(c->u.list.items[2]->pos.col, 36);
+	REJECT("for x in y; do a; then; done", SH_ERR_SYNTAX);
+	PARSE("a $(time b; c) $(d; ! e)", &t);
+	PARSE("a `b; c | d`", &t);
+	c = t->u.simple.words[1]->parts[0].body;
+	ASSERT_EQ(c->u.list.items[1]->kind, SH_NODE_PIPELINE);
+	ASSERT_EQ(c->u.list.items[1]->u.pipeline.cmds[1]->pos.col, 3);
 	/* inside a $( ), a group and a multi-line input: the token's way */
 	PARSE("a $(b; c) && { d; e; }", &t);
 	ASSERT_EQ(t->u.binary.right->u.group.body->u.list.n_items, 2);
+	PARSE("a\nb | c", &t);
+	ASSERT_EQ(t->u.list.items[1]->u.pipeline.cmds[1]->pos.line, 2);
+	ASSERT_EQ(t->u.list.items[1]->u.pipeline.cmds[1]->pos.col, 5);
 	PARSE("a\nb; c", &t);
 	ASSERT_EQ(t->u.list.n_items, 3);
 	ASSERT_EQ(t->u.list.items[2]->pos.line, 2);
