@@ -4596,6 +4596,9 @@ wseq_text_quote_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	return 1;
 }
 
+static int text_param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+			      bool dq);
+
 /*
  * lex_word_seq's word of plain text [s, k) and a parameter at k that ends
  * it, bare or alone inside "..." (v=$x, -j$n, --file=${f}, v="$x",
@@ -4621,6 +4624,10 @@ wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		if (dq && k + 2 < p->end && src[k + 2] == '(' && cmdsub_after(p, k + 1) &&
 		    first_of(src, s, k, '~', '[', '{', '~') == k)
 			return text_dq_sub_word(p, t, s, k, k + 1);
+		/* text${x OP y}, text"${x OP y}": text_param_op_word's */
+		if (k + dq + 1 < p->end && src[k + dq + 1] == '{' &&
+		    first_of(src, s, k, '~', '[', '{', '~') == k)
+			return text_param_op_word(p, t, s, k, dq);
 		return 0;
 	}
 	if ((dq && (e >= p->end || src[e] != '"')) ||
@@ -7708,6 +7715,64 @@ param_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	       size_t ne)
 {
 	return param_op_word_in(p, t, s, dq, ne, true);
+}
+
+/*
+ * wseq_text_param_word's word of plain text [s, k) (no '~', '[' or '{' in
+ * it) and a ${...} at k (inside "..." when dq) that wseq_dollar does not
+ * take, an operator in it (v=${x:-a}, local_var="${1:?missing argument}",
+ * --jobs=${n:-4}): when the ${...} has no quote, escape, '$', backquote,
+ * brace, paren or newline inside (its '}' the first, where every scan
+ * ends it) and ends the word, the word is a LIT part of the text and the
+ * part that the arguments' builders (arg_param_loop_word's) make of the
+ * ${...} alone, as lex_word_rest makes them (lex_parts_at reads the
+ * parameter as there; merge_lits and tilde_scan find nothing more: a
+ * parameter follows the text, which has no '~'; nothing after it for
+ * note_brace_skip). The builders' word is taken with the text's part put
+ * before its own. 0, nothing done, for any other word (and one the
+ * builders do not take); < 0 on error.
+ */
+static int __attribute__((noinline))
+text_param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool dq)
+{
+	static const bool stop[256] = {
+		['\\'] = true, ['\''] = true, ['"'] = true, ['`'] = true, ['$'] = true,
+		['{'] = true, ['}'] = true, ['('] = true, [')'] = true, ['\n'] = true,
+		['\0'] = true,
+	};
+	const char *src = p->src;
+	size_t n0 = k + dq + 2, c = n0;
+	while (c < p->end && !stop[(unsigned char)src[c]])
+		c++;
+	if (c >= p->end || src[c] != '}')
+		return 0;
+	size_t e = c + 1;
+	if (!(dq ? e < p->end && src[e] == '"' && word_ends_at(p, e + 1) : word_ends_at(p, e)))
+		return 0;
+	size_t ne = param_op_name_end(p, n0);
+	if (!ne)
+		return 0;
+	bool sub = src[ne] == '[' || src[n0] == '!';
+	int r = (sub ? param_sub_word : param_op_word)(p, t, k, dq, ne);
+	if (r <= 0)
+		return r;
+	/* the text's part, then the builder's (a "..." keeps its inner part
+	 * where the builder put it) */
+	struct sh_word *w = t->word;
+	size_t n = k - s, np = w->n_parts;
+	char *mem = sh_alloc_bounded(p, (np + 1) * sizeof(struct sh_part) + n + 1);
+	if (!mem)
+		return oom(p);
+	struct sh_part *parts = (struct sh_part *)mem;
+	char *text = mem + (np + 1) * sizeof(struct sh_part);
+	sh_copy(text, src + s, n);
+	text[n] = '\0';
+	struct sh_pos pos = sh_pos_at(p, s);
+	text_part_set(parts, SH_PART_LIT, pos, text, n);
+	for (size_t q = 0; q < np; q++)
+		parts[q + 1] = w->parts[q];
+	word_init(w, pos, parts, np + 1, src + s, p->pos - s);
+	return 1;
 }
 
 /*
