@@ -2940,52 +2940,64 @@ sh_word_assign_tilde(struct sh_parser *p, struct sh_word *w, size_t from)
 }
 
 /*
- * lex_tilde_word's word that starts with its '~' (~, ~/src, ~user/x): its
- * one prefix, the user name up to the first '/', and the text after it,
- * as the loops below make them (the same parts, positions and texts: a
- * TILDE part and a LIT part after it, or the whole word one LIT part
- * when the name has a glob character, no login name), without them.
+ * lex_tilde_word's word with one tilde prefix, at vo: the word's start
+ * (~, ~/src, ~user/x), or an assignment's value with no ':' after the
+ * '~' (e=~, a=~/x, x=~user: vo after the '='; the caller checked). Its
+ * parts as the loops there make them (the same parts, positions and
+ * texts: the text before the prefix, a TILDE part (the user name up to
+ * the first '/') and the text after it, each LIT, or the whole word one
+ * LIT part when the name has a glob character, no login name), without
+ * them.
  */
-static int __attribute__((noinline))
-tilde_start_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+static inline __attribute__((always_inline)) int
+tilde_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t vo)
 {
 	const char *txt = p->src + s;
-	size_t n = k - s, e = 1;
+	size_t n = k - s, e = vo + 1;
 	bool ok = true;
 	while (e < n && txt[e] != '/') {
 		char ch = txt[e++];
 		if (ch == '*' || ch == '?' || ch == '[' || ch == ']')
 			ok = false;
 	}
-	size_t np = ok ? 1 + (e < n) : 1;
+	size_t np = ok ? 1 + (vo != 0) + (e < n) : 1;
 	char *mem = n < SH_MAX_INPUT ?
-		sh_alloc_bounded(p, sizeof(struct sh_word) + 2 * sizeof(struct sh_part) + n + 2) :
+		sh_alloc_bounded(p, sizeof(struct sh_word) +
+					    (2 + (vo != 0)) * sizeof(struct sh_part) + n + 2) :
 		NULL;
 	if (!mem)
 		return oom(p);
 	struct sh_word *w = (struct sh_word *)mem;
 	struct sh_part *parts = (struct sh_part *)(mem + sizeof(*w));
-	char *text = mem + sizeof(*w) + 2 * sizeof(*parts);
+	char *text = mem + sizeof(*w) + (2 + (vo != 0)) * sizeof(*parts);
 	struct sh_pos pos = sh_pos_at(p, s);
 	if (!ok) {
 		sh_copy(text, txt, n);
 		text[n] = '\0';
-		parts[0] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pos, .text = text,
-					     .text_len = n };
+		text_part_set(parts, SH_PART_LIT, pos, text, n);
 	} else {
-		sh_copy(text, txt + 1, e - 1);
-		text[e - 1] = '\0';
-		parts[0] = (struct sh_part){ .kind = SH_PART_TILDE, .pos = pos, .text = text,
-					     .text_len = e - 1 };
+		struct sh_part *pt = parts;
+		if (vo) {
+			/* (NAME=, its texts and positions split_part's) */
+			sh_copy(text, txt, vo);
+			text[vo] = '\0';
+			text_part_set(pt++, SH_PART_LIT, pos, text, vo);
+			text += vo + 1;
+		}
+		struct sh_pos tp = pos;
+		tp.col += (uint32_t)vo;
+		tp.offset += (uint32_t)vo;
+		sh_copy(text, txt + vo + 1, e - vo - 1);
+		text[e - vo - 1] = '\0';
+		text_part_set(pt, SH_PART_TILDE, tp, text, e - vo - 1);
 		if (e < n) {
-			char *rest = text + e;
+			char *rest = text + e - vo;
 			sh_copy(rest, txt + e, n - e);
 			rest[n - e] = '\0';
 			struct sh_pos pp = pos;
 			pp.col += (uint32_t)e;
 			pp.offset += (uint32_t)e;
-			parts[1] = (struct sh_part){ .kind = SH_PART_LIT, .pos = pp, .text = rest,
-						     .text_len = n - e };
+			text_part_set(pt + 1, SH_PART_LIT, pp, rest, n - e);
 		}
 	}
 	word_init(w, pos, parts, np, txt, n);
@@ -2998,38 +3010,43 @@ tilde_start_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	return 0;
 }
 
+/* tilde_word_in's word that starts with its '~' (vo 0, a constant: the
+ * words of lex_tilde_word and array_elem_tilde, most of them) */
+static int __attribute__((noinline))
+tilde_start_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	return tilde_word_in(p, t, s, k, 0);
+}
+
+/* tilde_word_in's assignment whose value starts with the prefix (e=~) */
+static int __attribute__((noinline))
+tilde_assign_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t vo)
+{
+	return tilde_word_in(p, t, s, k, vo);
+}
+
 /*
- * A word of plain text s..k (as lex_word_token's scan found it: no quotes,
- * expansions, escapes or braces) that it left to the general path for a
- * '~' only: one starting the word, or one in an assignment's value. Its
- * parts are those lex_parts and tilde_scan would make, LIT and TILDE,
- * found in one pass and built in one allocation (the word, its parts and
- * their texts) instead of a LIT part split one prefix at a time. Returns
- * 1 when the word has more tilde prefixes than this takes (the general
- * path does it).
+ * lex_tilde_word's assignment (or assignment-like argument) whose value,
+ * at vo, has more than tilde_start_word's one prefix at its start (or one
+ * elsewhere: a=x:~/y, PATH=~/bin:~/sbin): its parts, LIT and TILDE, those
+ * lex_parts and tilde_scan would make, found in one pass and built in one
+ * allocation (the word, its parts and their texts) instead of a LIT part
+ * split one prefix at a time. Returns 1 when the word has more tilde
+ * prefixes than this takes (the general path does it).
  */
 static int __attribute__((noinline))
-lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+tilde_value_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, size_t vo)
 {
 	const char *txt = p->src + s;
-	size_t n = k - s, vo = 0;
-	bool assign = txt[0] != '~';
-	if (!assign)
-		return tilde_start_word(p, t, s, k);
-	if (assign) {
-		/* NAME= or NAME+= (lex_word_token checked it: assign_like) */
-		while (is_name_char((unsigned char)txt[vo]))
-			vo++;
-		vo += txt[vo] == '+' ? 2 : 1;
-	}
+	size_t n = k - s;
 	/* the tilde prefixes: '~' at tb[i], the user name up to te[i] */
 	size_t tb[8], te[8], nt = 0;
 	for (size_t i = vo; i < n; i++) {
-		if (txt[i] != '~' || (i != vo && !(assign && txt[i - 1] == ':')))
+		if (txt[i] != '~' || (i != vo && txt[i - 1] != ':'))
 			continue;
 		size_t e = i + 1;
 		bool ok = true;
-		while (e < n && txt[e] != '/' && !(assign && txt[e] == ':')) {
+		while (e < n && txt[e] != '/' && txt[e] != ':') {
 			char ch = txt[e++];
 			if (ch == '*' || ch == '?' || ch == '[' || ch == ']')
 				ok = false; /* not a login name: literal */
@@ -3040,8 +3057,6 @@ lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 			return 1;
 		tb[nt] = i;
 		te[nt++] = e;
-		if (!assign)
-			break; /* only the word's start */
 		i = e; /* (txt[e] is '/' or ':', or the end) */
 	}
 	/* parts: for each prefix the text before it (if any) and the prefix,
@@ -3098,6 +3113,39 @@ lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	t->cmdpos_sensitive = false;
 	/* (no reserved word has a '~': t->rw stays RW_NONE) */
 	return 0;
+}
+
+/*
+ * A word of plain text s..k (as lex_word_token's scan found it: no quotes,
+ * expansions, escapes or braces) that it left to the general path for a
+ * '~' only: one starting the word, or one in an assignment's value. Its
+ * parts are those lex_parts and tilde_scan would make, LIT and TILDE,
+ * built by tilde_start_word when the word has one prefix, at its start or
+ * at its value's, else by tilde_value_word (a small frame here: most
+ * words are the first kind). Returns 1 when the word has more tilde
+ * prefixes than these take (the general path does it).
+ */
+static int __attribute__((noinline))
+lex_tilde_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
+{
+	const char *txt = p->src + s;
+	size_t n = k - s, vo = 0;
+	if (txt[0] == '~')
+		return tilde_start_word(p, t, s, k);
+	/* NAME= or NAME+= (lex_word_token checked it: assign_like) */
+	while (is_name_char((unsigned char)txt[vo]))
+		vo++;
+	vo += txt[vo] == '+' ? 2 : 1;
+	/* one prefix at the value's start and no ':' after it (where a
+	 * prefix could start again): tilde_word_in's word */
+	if (vo < n && txt[vo] == '~') {
+		size_t q = vo + 1;
+		while (q < n && txt[q] != ':')
+			q++;
+		if (q == n)
+			return tilde_assign_word(p, t, s, k, vo);
+	}
+	return tilde_value_word(p, t, s, k, vo);
 }
 
 /* Assignment values are not brace-expanded: turn BRACE parts back into the
@@ -4548,6 +4596,9 @@ wseq_text_quote_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 	return 1;
 }
 
+static int text_param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
+			      bool dq);
+
 /*
  * lex_word_seq's word of plain text [s, k) and a parameter at k that ends
  * it, bare or alone inside "..." (v=$x, -j$n, --file=${f}, v="$x",
@@ -4573,6 +4624,10 @@ wseq_text_param_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k)
 		if (dq && k + 2 < p->end && src[k + 2] == '(' && cmdsub_after(p, k + 1) &&
 		    first_of(src, s, k, '~', '[', '{', '~') == k)
 			return text_dq_sub_word(p, t, s, k, k + 1);
+		/* text${x OP y}, text"${x OP y}": text_param_op_word's */
+		if (k + dq + 1 < p->end && src[k + dq + 1] == '{' &&
+		    first_of(src, s, k, '~', '[', '{', '~') == k)
+			return text_param_op_word(p, t, s, k, dq);
 		return 0;
 	}
 	if ((dq && (e >= p->end || src[e] != '"')) ||
@@ -7700,6 +7755,64 @@ param_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	       size_t ne)
 {
 	return param_op_word_in(p, t, s, dq, ne, true);
+}
+
+/*
+ * wseq_text_param_word's word of plain text [s, k) (no '~', '[' or '{' in
+ * it) and a ${...} at k (inside "..." when dq) that wseq_dollar does not
+ * take, an operator in it (v=${x:-a}, local_var="${1:?missing argument}",
+ * --jobs=${n:-4}): when the ${...} has no quote, escape, '$', backquote,
+ * brace, paren or newline inside (its '}' the first, where every scan
+ * ends it) and ends the word, the word is a LIT part of the text and the
+ * part that the arguments' builders (arg_param_loop_word's) make of the
+ * ${...} alone, as lex_word_rest makes them (lex_parts_at reads the
+ * parameter as there; merge_lits and tilde_scan find nothing more: a
+ * parameter follows the text, which has no '~'; nothing after it for
+ * note_brace_skip). The builders' word is taken with the text's part put
+ * before its own. 0, nothing done, for any other word (and one the
+ * builders do not take); < 0 on error.
+ */
+static int __attribute__((noinline))
+text_param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, bool dq)
+{
+	static const bool stop[256] = {
+		['\\'] = true, ['\''] = true, ['"'] = true, ['`'] = true, ['$'] = true,
+		['{'] = true, ['}'] = true, ['('] = true, [')'] = true, ['\n'] = true,
+		['\0'] = true,
+	};
+	const char *src = p->src;
+	size_t n0 = k + dq + 2, c = n0;
+	while (c < p->end && !stop[(unsigned char)src[c]])
+		c++;
+	if (c >= p->end || src[c] != '}')
+		return 0;
+	size_t e = c + 1;
+	if (!(dq ? e < p->end && src[e] == '"' && word_ends_at(p, e + 1) : word_ends_at(p, e)))
+		return 0;
+	size_t ne = param_op_name_end(p, n0);
+	if (!ne)
+		return 0;
+	bool sub = src[ne] == '[' || src[n0] == '!';
+	int r = (sub ? param_sub_word : param_op_word)(p, t, k, dq, ne);
+	if (r <= 0)
+		return r;
+	/* the text's part, then the builder's (a "..." keeps its inner part
+	 * where the builder put it) */
+	struct sh_word *w = t->word;
+	size_t n = k - s, np = w->n_parts;
+	char *mem = sh_alloc_bounded(p, (np + 1) * sizeof(struct sh_part) + n + 1);
+	if (!mem)
+		return oom(p);
+	struct sh_part *parts = (struct sh_part *)mem;
+	char *text = mem + (np + 1) * sizeof(struct sh_part);
+	sh_copy(text, src + s, n);
+	text[n] = '\0';
+	struct sh_pos pos = sh_pos_at(p, s);
+	text_part_set(parts, SH_PART_LIT, pos, text, n);
+	for (size_t q = 0; q < np; q++)
+		parts[q + 1] = w->parts[q];
+	word_init(w, pos, parts, np + 1, src + s, p->pos - s);
+	return 1;
 }
 
 /*

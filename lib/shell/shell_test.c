@@ -1562,6 +1562,80 @@ TEST(tildes)
 	ASSERT_EQ(v->parts[0].kind, SH_PART_TILDE);
 	ASSERT_EQ(v->parts[2].kind, SH_PART_TILDE);
 	ASSERT_STREQ(v->parts[2].text, "u");
+	/* one prefix at an assignment's value (tilde_assign_word) and the
+	 * values it hands back (a ':' after the '~', where a prefix may start
+	 * again; a '~' after text) */
+	PARSE("a=~u/x:~/y b+=~ c=~a*/d e=x:~ f=~/g echo a=~u/b x=~a*/c", &t);
+	const struct sh_assign *as = t->u.simple.assigns;
+	ASSERT_EQ(as->value->n_parts, 4);
+	ASSERT_EQ(as->value->parts[0].kind, SH_PART_TILDE);
+	ASSERT_STREQ(as->value->parts[0].text, "u");
+	ASSERT_EQ(as->value->parts[0].pos.col, 3);
+	ASSERT_STREQ(as->value->parts[1].text, "/x:");
+	ASSERT_EQ(as->value->parts[2].kind, SH_PART_TILDE);
+	ASSERT_EQ(as->value->parts[2].pos.col, 8);
+	as = as->next;
+	ASSERT_TRUE(as->append);
+	ASSERT_EQ(as->value->n_parts, 1);
+	ASSERT_EQ(as->value->parts[0].kind, SH_PART_TILDE);
+	ASSERT_EQ(as->value->parts[0].pos.col, 15);
+	as = as->next;
+	ASSERT_EQ(as->value->n_parts, 1);
+	ASSERT_EQ(as->value->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(as->value->parts[0].text, "~a*/d");
+	as = as->next;
+	ASSERT_EQ(as->value->n_parts, 2);
+	ASSERT_STREQ(as->value->parts[0].text, "x:");
+	ASSERT_EQ(as->value->parts[1].kind, SH_PART_TILDE);
+	as = as->next;
+	ASSERT_EQ(as->value->n_parts, 2);
+	ASSERT_STREQ(as->value->parts[1].text, "/g");
+	ASSERT_EQ(as->value->parts[1].pos.col, 34);
+	const struct sh_word *w0 = word(t, 1);
+	ASSERT_EQ(w0->n_parts, 3);
+	ASSERT_STREQ(w0->parts[0].text, "a=");
+	ASSERT_EQ(w0->parts[1].kind, SH_PART_TILDE);
+	ASSERT_STREQ(w0->parts[1].text, "u");
+	ASSERT_EQ(w0->parts[1].pos.col, 44);
+	ASSERT_STREQ(w0->parts[2].text, "/b");
+	ASSERT_EQ(w0->parts[2].pos.col, 46);
+	ASSERT_EQ(word(t, 2)->n_parts, 1);
+	ASSERT_STREQ(word(t, 2)->parts[0].text, "x=~a*/c");
+	/* text and a ${...} with an operator that ends the word
+	 * (text_param_op_word), and the words it hands back: one that goes on
+	 * after the '}', a '~' in the text (a tilde prefix there) */
+	PARSE("a=${x:-b} c=d${y#e}:~/f g=~:${z%h} i=\"${j:+k}\" echo l=${m:-n}", &t);
+	as = t->u.simple.assigns;
+	ASSERT_EQ(as->value->n_parts, 1);
+	ASSERT_EQ(as->value->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(as->value->parts[0].param->op, SH_PARAM_DEFAULT);
+	ASSERT_EQ(as->value->parts[0].pos.col, 3);
+	as = as->next;
+	ASSERT_EQ(as->value->n_parts, 3);
+	ASSERT_STREQ(as->value->parts[0].text, "d");
+	ASSERT_EQ(as->value->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(as->value->parts[1].pos.col, 14);
+	ASSERT_STREQ(as->value->parts[2].text, ":~/f"); /* (after a PARAM) */
+	ASSERT_EQ(as->value->parts[2].pos.col, 20);
+	as = as->next;
+	ASSERT_EQ(as->value->n_parts, 3);
+	ASSERT_EQ(as->value->parts[0].kind, SH_PART_TILDE);
+	ASSERT_EQ(as->value->parts[2].kind, SH_PART_PARAM);
+	ASSERT_EQ(as->value->parts[2].pos.col, 29);
+	as = as->next;
+	ASSERT_EQ(as->value->n_parts, 1);
+	ASSERT_EQ(as->value->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(as->value->parts[0].pos.col, 38);
+	ASSERT_EQ(as->value->parts[0].parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(as->value->parts[0].parts[0].pos.col, 39);
+	ASSERT_EQ(as->value->parts[0].parts[0].param->op, SH_PARAM_ALTERNATE);
+	w0 = word(t, 1);
+	ASSERT_EQ(w0->n_parts, 2);
+	ASSERT_STREQ(w0->parts[0].text, "l=");
+	ASSERT_EQ(w0->parts[0].pos.col, 53);
+	ASSERT_EQ(w0->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(w0->parts[1].pos.col, 55);
+	ASSERT_EQ(w0->src_len, 9);
 	/* a prefix before a quote or an expansion (lex_word_seq's
 	 * wseq_tilde), and the words it leaves as they are (no '/' before
 	 * the quote, a glob character in the name) or hands back (one piece
