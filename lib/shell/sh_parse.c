@@ -1841,6 +1841,54 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	return 0;
 }
 
+/* Does a word that starts with c go to sh_lex_arg_word (see there)? */
+static inline bool
+case_word_start(char c)
+{
+	return c == '\'' || c == '"' || c == '$' || c == '\\';
+}
+
+/*
+ * With no token in hand, in a source with no continuation line, a case
+ * pattern at p->pos (after one blank at most) that is a plain word
+ * (sh_lex_case_pattern) or a word that starts with a quote, a '$' or a
+ * backslash (sh_lex_arg_word: the argument loop's builders, where the
+ * token's way costs twice as much; none of these is esac), lexed without
+ * its token, *ret_s where it starts: 1 with a ')' after it, 2 with a '|'
+ * (no || or |&), both read, 3 with anything else (the token's way reads
+ * it); 0 when nothing was lexed, 4 when a token was left in hand and no
+ * word; < 0 on error. The word is sh_lex_token's there, not at command
+ * position, which the grammar's way takes for a pattern.
+ */
+static inline __attribute__((always_inline)) int
+case_pattern(struct sh_parser *p, size_t *ret_s, struct sh_word **ret)
+{
+	size_t ps = p->pos;
+	int r;
+	if (p->have_tok || !p->no_lc ||
+	    (ps += ps < p->end && p->src[ps] == ' ') >= p->end)
+		return 0;
+	*ret_s = ps;
+	char c = p->src[ps];
+	if (!sh_arg_start[(unsigned char)c] && (r = sh_lex_case_pattern(p, ps, ret)) != 0)
+		return r;
+	if (!case_word_start(c))
+		return 0;
+	if ((r = sh_lex_arg_word(p, ps, ret)) <= 0)
+		return r < 0 ? r : 4;
+	size_t e = p->pos;
+	if (e < p->end && p->src[e] == ')') {
+		p->pos = e + 1;
+		return 1;
+	}
+	if (e + 1 < p->end && p->src[e] == '|' && p->src[e + 1] != '|' &&
+	    p->src[e + 1] != '&') {
+		p->pos = e + 1;
+		return 2;
+	}
+	return 3;
+}
+
 /* (not inlined into parse_compound: its vectors would make the frame of
  * every compound command's parse, at every level of nesting, larger) */
 static int __attribute__((noinline))
@@ -1857,13 +1905,31 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 					   ITEMS_INL * sizeof(struct sh_case_item));
 	if (!n)
 		return oom(p);
-	if ((r = peek_tok(p, false, &t)) < 0)
+	/* the subject: lexed as an argument is, without a token when it is
+	 * plain or starts with a quote, a '$' or a backslash (most do:
+	 * "$1"); any other word is in p->tok after it, as sh_lex_token
+	 * lexes it there */
+	struct sh_word *sw;
+	size_t si = sh_arg_begin(p);
+	if (si == SIZE_MAX)
+		r = 0;
+	else if (case_word_start(p->src[si]))
+		r = sh_lex_arg_word(p, si, &sw);
+	else
+		r = sh_lex_arg_at(p, si, &sw);
+	if (r < 0)
 		return r;
-	if (t->kind != T_WORD || t->assign)
-		return unexpected(p, t);
-	if (!(n->u.case_.subject = tok_word(p, t)))
-		return oom(p);
-	consume(p);
+	if (r) {
+		n->u.case_.subject = sw;
+	} else {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (t->kind != T_WORD || t->assign)
+			return unexpected(p, t);
+		if (!(n->u.case_.subject = tok_word(p, t)))
+			return oom(p);
+		consume(p);
+	}
 	likely_rw(p, RW_IN);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -1878,17 +1944,13 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		size_t np = 0, pcap = ARRAY_SIZE(pats_inl);
 		pats = pats_inl;
 		struct sh_case_item *it;
-		/* most items are one plain pattern and its ')': those
-		 * without the tokens (the call only for a word's first
-		 * byte, after one blank at most) */
+		/* most items are one pattern and its ')': those without the
+		 * tokens (see case_pattern) */
 		struct sh_word *pw;
-		size_t ps = p->pos;
-		if (!p->have_tok && p->no_lc &&
-		    (ps += ps < p->end && p->src[ps] == ' ') < p->end &&
-		    !sh_arg_start[(unsigned char)p->src[ps]] &&
-		    (r = sh_lex_case_pattern(p, ps, &pw)) != 0) {
-			if (r < 0)
-				return r;
+		size_t ps;
+		if ((r = case_pattern(p, &ps, &pw)) < 0)
+			return r;
+		if (r && r != 4) {
 			items = sh_vec_room(p, items, &cap, ni, sizeof(*items));
 			if (!items)
 				return oom(p);
@@ -1905,10 +1967,6 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 				it->n_patterns = 1;
 				goto list;
 			}
-			pats[np++] = pw;
-			/* (the patterns after its '|' the grammar's way) */
-			if ((r = peek_tok(p, false, &t)) < 0)
-				return r;
 		} else {
 			if ((r = skip_newlines(p)) < 0)
 				return r;
@@ -1924,29 +1982,44 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			it = &items[ni++];
 			it->pos = sh_pos_at(p, t->start);
 			it->term = SH_CASE_BREAK;
+			r = 0;
 			if (is_op(t, OP_LPAREN)) {
 				consume(p);
-				if ((r = peek_tok(p, false, &t)) < 0)
+				if ((r = case_pattern(p, &ps, &pw)) < 0)
+					return r;
+				if ((!r || r == 4) && (r = peek_tok(p, false, &t)) < 0)
 					return r;
 			}
 		}
+		/* the patterns: pw, lexed, and after it its ')' (r 1) or a
+		 * '|' (2), read, or what the token's way reads (3); or the
+		 * token t (r 0, or 4: case_pattern's token in hand) */
 		for (;;) {
-			if (t->kind != T_WORD || t->assign)
-				return unexpected(p, t);
-			pats = sh_vec_room(p, pats, &pcap, np, sizeof(*pats));
-			if (!pats || !(pats[np++] = tok_word(p, t)))
-				return oom(p);
-			consume(p);
-			if ((r = peek_tok(p, false, &t)) < 0)
-				return r;
-			if (is_op(t, OP_RPAREN)) {
+			if (!r || r == 4) {
+				if (t->kind != T_WORD || t->assign)
+					return unexpected(p, t);
+				if (!(pw = tok_word(p, t)))
+					return oom(p);
 				consume(p);
-				break;
+				r = 3;
 			}
-			if (!is_op(t, OP_PIPE))
-				return unexpected(p, t);
-			consume(p);
-			if ((r = peek_tok(p, false, &t)) < 0)
+			pats = sh_vec_room(p, pats, &pcap, np, sizeof(*pats));
+			if (!pats)
+				return oom(p);
+			pats[np++] = pw;
+			if (r == 3) {
+				if ((r = peek_tok(p, false, &t)) < 0)
+					return r;
+				if (!is_op(t, OP_RPAREN) && !is_op(t, OP_PIPE))
+					return unexpected(p, t);
+				r = is_op(t, OP_RPAREN) ? 1 : 2;
+				consume(p);
+			}
+			if (r == 1)
+				break;
+			if ((r = case_pattern(p, &ps, &pw)) < 0)
+				return r;
+			if ((!r || r == 4) && (r = peek_tok(p, false, &t)) < 0)
 				return r;
 		}
 		it->patterns = sh_vec_done(p, pats, pats_inl, np, sizeof(*pats));

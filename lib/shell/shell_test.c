@@ -1713,6 +1713,45 @@ TEST(case_pattern_plain)
 	ASSERT_EQ(w->parts[0].kind, SH_PART_TILDE);
 }
 
+/* Case patterns and subjects that start with a quote, a '$' or a
+ * backslash, lexed as arguments are (sh_lex_arg_word), the patterns after
+ * a '(' or a '|' the same way, and the shapes handed back to the tokens */
+TEST(case_pattern_words)
+{
+	struct sh_node *t;
+	PARSE("case \"$1\" in \"a|b\"|'c'|$d|\\*) one;; ( \"e\" ) two;; esac", &t);
+	ASSERT_EQ(t->u.case_.subject->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(t->u.case_.subject->pos.col, 6);
+	ASSERT_EQ(t->u.case_.n_items, 2);
+	const struct sh_case_item *it = &t->u.case_.items[0];
+	ASSERT_EQ(it->pos.col, 14);
+	ASSERT_EQ(it->n_patterns, 4);
+	ASSERT_EQ(it->patterns[0]->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(it->patterns[1]->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_EQ(it->patterns[1]->pos.col, 20);
+	ASSERT_EQ(it->patterns[2]->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(it->patterns[3]->parts[0].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(it->patterns[3]->pos.col, 27);
+	/* handed back: a blank before the ')' (the token's way reads it),
+	 * || and |& after a quoted pattern, a word after one, an
+	 * unterminated quote after such a word (the word is the error) */
+	PARSE("case x in \"a\" ) c;; esac", &t);
+	ASSERT_EQ(t->u.case_.items[0].n_patterns, 1);
+	PARSE("case x in \"a\" | \\b ) c;; esac", &t);
+	ASSERT_EQ(t->u.case_.items[0].n_patterns, 2);
+	ASSERT_EQ(t->u.case_.items[0].patterns[1]->pos.col, 17);
+	struct sh_error e;
+	ASSERT_EQ(parse_err("case x in \"a\"||b) c;; esac", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `||'");
+	ASSERT_EQ(parse_err("case x in \"a\"|&b) c;; esac", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `|&'");
+	REJECT("case x in a|b=(c)) e;; esac", SH_ERR_SYNTAX);
+	ASSERT_EQ(parse_err("case x in \"a\" b \"c) d;; esac", &e), -EINVAL);
+	ASSERT_EQ(e.col, 15);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `b'");
+	REJECT("case a=(b) in a) b;; esac", SH_ERR_SYNTAX);
+}
+
 TEST(functions)
 {
 	struct sh_node *t;
@@ -2733,7 +2772,7 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 tildes,
 	 extglob,
 	 pipelines_and_lists, compound_commands, case_command,
-	 case_pattern_plain, functions,
+	 case_pattern_plain, case_pattern_words, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, stack_per_level, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
