@@ -1421,6 +1421,12 @@ parse_funcdef_body(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
 	int r;
 	bool found = false;
+	/* most bodies are a group: its '{' made by sh_lex_rw's compare, not
+	 * the word lexer, and its byte charged as that lexer charges a lone
+	 * '{' (see lone_brace_end) */
+	if (!p->have_tok && sh_lex_rw(p, true, RW_LBRACE) &&
+	    (r = sh_charge(p, p->tok.start, 1)) < 0)
+		return r;
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	if ((r = parse_compound(p, ret, &found)) < 0)
@@ -1450,11 +1456,17 @@ parse_funcdef(struct sh_parser *p, size_t start, const struct sh_word *name,
 	struct sh_tok *t;
 	int r;
 	consume(p);
-	if ((r = peek_tok(p, false, &t)) < 0)
-		return r;
-	if (!is_op(t, OP_RPAREN))
-		return unexpected(p, t);
-	consume(p);
+	/* (a ')' right after the '(', f(), read without its token: a ')'
+	 * is that operator wherever it is) */
+	if (!p->have_tok && p->pos < p->end && p->src[p->pos] == ')') {
+		p->pos++;
+	} else {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_op(t, OP_RPAREN))
+			return unexpected(p, t);
+		consume(p);
+	}
 	if (!plain_name_word(name))
 		return sh_fail(p, SH_ERR_UNSUPPORTED, start,
 			       "unsupported construct: function name "

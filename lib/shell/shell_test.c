@@ -1771,6 +1771,18 @@ TEST(functions)
 	PARSE("f() if true; then :; fi", &t);
 	ASSERT_EQ(t->u.function.body->kind, SH_NODE_IF);
 	REJECT("f() echo", SH_ERR_SYNTAX);
+	/* f()'s ')' and a group's '{' read without their tokens, and the
+	 * shapes handed back: a '{' that is no lone brace, a blank in ( ) */
+	PARSE("f(){ a; }", &t);
+	ASSERT_EQ(t->u.function.body->kind, SH_NODE_GROUP);
+	ASSERT_EQ(t->u.function.body->pos.col, 4);
+	PARSE("f ( )  { a; }", &t);
+	ASSERT_EQ(t->u.function.body->pos.col, 8);
+	struct sh_error e;
+	ASSERT_EQ(parse_err("f() {a; }", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `{a'");
+	ASSERT_EQ(parse_err("f(x) { a; }", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `x'");
 	REJECT("'f'() { :; }", SH_ERR_UNSUPPORTED);
 	/* a name ending in '$' prints as "gtef$ ()": "gtef$()" would start a
 	 * command substitution (found by fuzz_shell_parse; PARSE round-trips) */
