@@ -1806,13 +1806,23 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		n->u.for_.has_in = true;
 		struct sh_word **words = (struct sh_word **)(n + 1);
 		size_t nw = 0, cap = WORDS_INL;
+		bool semi = false;
 		for (;;) {
 			/* most are plain words, lexed as arguments are (no
 			 * reserved words here: `for x in do done` is two words) */
 			if (!p->have_tok) {
 				if ((r = sh_lex_args_next(p, &words, &cap, &nw)) < 0)
 					return r;
-				/* (the token after them, mostly the ; or the
+				/* (the ; after them, mostly, read without its
+				 * token: no ;; ;& or ;;& there) */
+				size_t e = p->pos;
+				if (!p->have_tok && e + 1 < p->end && p->src[e] == ';' &&
+				    p->src[e + 1] != ';' && p->src[e + 1] != '&') {
+					p->pos = e + 1;
+					semi = true;
+					break;
+				}
+				/* (any other token after them, mostly the
 				 * newline, lexed where the blanks after them
 				 * end, as in parse_simple_body) */
 				if (!p->have_tok && p->pos < p->end) {
@@ -1830,15 +1840,17 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 				return oom(p);
 			consume(p);
 		}
-		if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE) {
-			t->nl_ok = true; /* (a newline would do here) */
-			return unexpected(p, t);
+		if (!semi) {
+			if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE) {
+				t->nl_ok = true; /* (a newline would do here) */
+				return unexpected(p, t);
+			}
+			consume(p);
 		}
 		if (nw) {
 			n->u.for_.words = words;
 			n->u.for_.n_words = nw;
 		}
-		consume(p);
 		likely_rw(p, RW_DO);
 		if ((r = skip_newlines(p)) < 0)
 			return r;

@@ -1653,6 +1653,18 @@ TEST(compound_commands)
 	ASSERT_TRUE(t->u.for_.has_in);
 	PARSE("for x\ndo :; done", &t);
 	ASSERT_FALSE(t->u.for_.has_in);
+	/* the ';' after the words read without its token; ;; ;& and a ';'
+	 * at the end handed back to it */
+	PARSE("for x in a ;do b; done", &t);
+	ASSERT_EQ(t->u.for_.n_words, 1);
+	ASSERT_EQ(t->u.for_.body->pos.col, 16);
+	struct sh_error e;
+	ASSERT_EQ(parse_err("for x in a;; do b; done", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `;;'");
+	ASSERT_EQ(parse_err("for x in a;& do b; done", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `;&'");
+	ASSERT_EQ(parse_err("for x in a;", &e), -EINVAL);
+	ASSERT_EQ(e.col, 12);
 	PARSE("select x in a b; do break; done", &t);
 	ASSERT_EQ(t->kind, SH_NODE_SELECT);
 	PARSE("( a; b ) > f", &t);
