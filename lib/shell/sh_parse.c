@@ -1918,7 +1918,10 @@ case_pattern(struct sh_parser *p, size_t *ret_s, struct sh_word **ret)
 static int __attribute__((noinline))
 parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
-	struct sh_tok *t;
+	/* (the token in hand is always p->tok: set, for gcc's
+	 * -Wmaybe-uninitialized, which cannot tell that the pattern loop
+	 * reads t only after a peek) */
+	struct sh_tok *t = &p->tok;
 	int r;
 	/* the items are stored after the node as they come (room for most
 	 * cases' items, moving to sh_vec_more's vectors past that), not on
