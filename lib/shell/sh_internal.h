@@ -480,6 +480,16 @@ int sh_lex_name_word(struct sh_parser *p, size_t i, const char **ret);
  * for the word and another for the ')', costs about twice as much.)
  */
 int sh_lex_case_pattern(struct sh_parser *p, size_t s, struct sh_word **ret);
+/*
+ * With no token in hand, the word at i that starts with a quote, a '$' or
+ * a backslash (no continuation line there) as sh_lex_args lexes it, which
+ * is the word of sh_lex_token's token there, not at command position: 1
+ * with it in *ret, p->pos after it; 0 when it is left in p->tok, in hand
+ * (as lex_arg_token leaves it); < 0 on error. (For case patterns and
+ * subjects: the argument loop's builders take such words at about half
+ * the token's cost.)
+ */
+int sh_lex_arg_word(struct sh_parser *p, size_t i, struct sh_word **ret);
 
 int sh_lex_arith_cmd(struct sh_parser *p, size_t start, bool for_header,
 		     struct sh_word **ret, struct sh_word **ret2,

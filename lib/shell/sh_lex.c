@@ -4161,7 +4161,7 @@ lex_word_from(struct sh_parser *p, struct sh_tok *t, size_t s, char q,
  * alone (the argument loop has it inline: that measured best). For the
  * argument loop alone, where t is p->tok, which is not in hand and only
  * written (tok_dead: its word alone is written) */
-static int
+static inline __attribute__((always_inline)) int
 lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	return lex_word_from(p, t, s, '\'', true);
@@ -4169,13 +4169,13 @@ lex_word_squote(struct sh_parser *p, struct sh_tok *t, size_t s)
 
 /* (the same for a '"' and for a '$', where a $( ) in the word need not
  * keep p->tok either, see lex_sub_word) */
-static int
+static inline __attribute__((always_inline)) int
 lex_word_dquote(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	return lex_word_from(p, t, s, '"', true);
 }
 
-static int
+static inline __attribute__((always_inline)) int
 lex_word_dollar(struct sh_parser *p, struct sh_tok *t, size_t s)
 {
 	return lex_word_from(p, t, s, '$', true);
@@ -8712,6 +8712,41 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 	*nw = n;
 	*cap = c;
 	return r < 0 ? r : 0;
+}
+
+int
+sh_lex_arg_word(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	/* lex_args_general's way for a word that starts with a quote, a
+	 * '$' or a backslash (arg_no_plain's), each step as it takes it */
+	char c0 = p->src[i];
+	int simple = -1, r;
+	p->pos = i;
+	if (c0 != '\\') {
+		if (c0 != '\'' && param_word_at(p, i) &&
+		    (simple = arg_param_loop_word(p, i)) != 0) {
+			if (simple < 0)
+				return simple;
+		} else if ((simple = c0 == '\''   ? lex_word_squote(p, &p->tok, i)
+				     : c0 == '"'  ? lex_word_dquote(p, &p->tok, i)
+				     : p->src[i + 1] == '\'' ? lex_ansi_c_word(p, &p->tok, i)
+							     : lex_word_dollar(p, &p->tok, i)) < 0) {
+			return simple;
+		}
+	}
+	if (simple < 0 && (r = arg_word_direct(p, i, i)) != 0) {
+		if (r < 0)
+			return r;
+		simple = r == 1 ? 1 : 0;
+	}
+	if (simple != 1) {
+		if ((r = lex_arg_token(p, i, i, simple)) < 0 || p->tok.assign ||
+		    p->tok.kind != T_WORD)
+			return r;
+		p->have_tok = 0;
+	}
+	*ret = p->tok.word;
+	return 1;
 }
 
 /* Can a word that starts with a byte of class cc be one that

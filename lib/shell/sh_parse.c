@@ -1494,6 +1494,12 @@ parse_funcdef_body(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
 	int r;
 	bool found = false;
+	/* most bodies are a group: its '{' made by sh_lex_rw's compare, not
+	 * the word lexer, and its byte charged as that lexer charges a lone
+	 * '{' (see lone_brace_end) */
+	if (!p->have_tok && sh_lex_rw(p, true, RW_LBRACE) &&
+	    (r = sh_charge(p, p->tok.start, 1)) < 0)
+		return r;
 	if ((r = skip_newlines(p)) < 0)
 		return r;
 	if ((r = parse_compound(p, ret, &found)) < 0)
@@ -1523,11 +1529,17 @@ parse_funcdef(struct sh_parser *p, size_t start, const struct sh_word *name,
 	struct sh_tok *t;
 	int r;
 	consume(p);
-	if ((r = peek_tok(p, false, &t)) < 0)
-		return r;
-	if (!is_op(t, OP_RPAREN))
-		return unexpected(p, t);
-	consume(p);
+	/* (a ')' right after the '(', f(), read without its token: a ')'
+	 * is that operator wherever it is) */
+	if (!p->have_tok && p->pos < p->end && p->src[p->pos] == ')') {
+		p->pos++;
+	} else {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!is_op(t, OP_RPAREN))
+			return unexpected(p, t);
+		consume(p);
+	}
 	if (!plain_name_word(name))
 		return sh_fail(p, SH_ERR_UNSUPPORTED, start,
 			       "unsupported construct: function name "
@@ -1876,13 +1888,23 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 		n->u.for_.has_in = true;
 		struct sh_word **words = (struct sh_word **)(n + 1);
 		size_t nw = 0, cap = WORDS_INL;
+		bool semi = false;
 		for (;;) {
 			/* most are plain words, lexed as arguments are (no
 			 * reserved words here: `for x in do done` is two words) */
 			if (!p->have_tok) {
 				if ((r = sh_lex_args_next(p, &words, &cap, &nw)) < 0)
 					return r;
-				/* (the token after them, mostly the ; or the
+				/* (the ; after them, mostly, read without its
+				 * token: no ;; ;& or ;;& there) */
+				size_t e = p->pos;
+				if (!p->have_tok && e + 1 < p->end && p->src[e] == ';' &&
+				    p->src[e + 1] != ';' && p->src[e + 1] != '&') {
+					p->pos = e + 1;
+					semi = true;
+					break;
+				}
+				/* (any other token after them, mostly the
 				 * newline, lexed where the blanks after them
 				 * end, as in parse_simple_body) */
 				if (!p->have_tok && p->pos < p->end) {
@@ -1900,15 +1922,17 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 				return oom(p);
 			consume(p);
 		}
-		if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE) {
-			t->nl_ok = true; /* (a newline would do here) */
-			return unexpected(p, t);
+		if (!semi) {
+			if (!is_op(t, OP_SEMI) && t->kind != T_NEWLINE) {
+				t->nl_ok = true; /* (a newline would do here) */
+				return unexpected(p, t);
+			}
+			consume(p);
 		}
 		if (nw) {
 			n->u.for_.words = words;
 			n->u.for_.n_words = nw;
 		}
-		consume(p);
 		likely_rw(p, RW_DO);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
@@ -1923,12 +1947,63 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	return 0;
 }
 
+/* Does a word that starts with c go to sh_lex_arg_word (see there)? */
+static inline bool
+case_word_start(char c)
+{
+	return c == '\'' || c == '"' || c == '$' || c == '\\';
+}
+
+/*
+ * With no token in hand, in a source with no continuation line, a case
+ * pattern at p->pos (after one blank at most) that is a plain word
+ * (sh_lex_case_pattern) or a word that starts with a quote, a '$' or a
+ * backslash (sh_lex_arg_word: the argument loop's builders, where the
+ * token's way costs twice as much; none of these is esac), lexed without
+ * its token, *ret_s where it starts: 1 with a ')' after it, 2 with a '|'
+ * (no || or |&), both read, 3 with anything else (the token's way reads
+ * it); 0 when nothing was lexed, 4 when a token was left in hand and no
+ * word; < 0 on error. The word is sh_lex_token's there, not at command
+ * position, which the grammar's way takes for a pattern.
+ */
+static inline __attribute__((always_inline)) int
+case_pattern(struct sh_parser *p, size_t *ret_s, struct sh_word **ret)
+{
+	size_t ps = p->pos;
+	int r;
+	if (p->have_tok || !p->no_lc ||
+	    (ps += ps < p->end && p->src[ps] == ' ') >= p->end)
+		return 0;
+	*ret_s = ps;
+	char c = p->src[ps];
+	if (!sh_arg_start[(unsigned char)c] && (r = sh_lex_case_pattern(p, ps, ret)) != 0)
+		return r;
+	if (!case_word_start(c))
+		return 0;
+	if ((r = sh_lex_arg_word(p, ps, ret)) <= 0)
+		return r < 0 ? r : 4;
+	size_t e = p->pos;
+	if (e < p->end && p->src[e] == ')') {
+		p->pos = e + 1;
+		return 1;
+	}
+	if (e + 1 < p->end && p->src[e] == '|' && p->src[e + 1] != '|' &&
+	    p->src[e + 1] != '&') {
+		p->pos = e + 1;
+		return 2;
+	}
+	return 3;
+}
+
 /* (not inlined into parse_compound: its vectors would make the frame of
  * every compound command's parse, at every level of nesting, larger) */
 static int __attribute__((noinline))
 parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 {
-	struct sh_tok *t;
+	/* (the token in hand is always p->tok: set, for gcc's
+	 * -Wmaybe-uninitialized, which cannot tell that the pattern loop
+	 * reads t only after a peek) */
+	struct sh_tok *t = &p->tok;
 	int r;
 	/* the items are stored after the node as they come (room for most
 	 * cases' items, moving to sh_vec_more's vectors past that), not on
@@ -1939,13 +2014,31 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 					   ITEMS_INL * sizeof(struct sh_case_item));
 	if (!n)
 		return oom(p);
-	if ((r = peek_tok(p, false, &t)) < 0)
+	/* the subject: lexed as an argument is, without a token when it is
+	 * plain or starts with a quote, a '$' or a backslash (most do:
+	 * "$1"); any other word is in p->tok after it, as sh_lex_token
+	 * lexes it there */
+	struct sh_word *sw;
+	size_t si = sh_arg_begin(p);
+	if (si == SIZE_MAX)
+		r = 0;
+	else if (case_word_start(p->src[si]))
+		r = sh_lex_arg_word(p, si, &sw);
+	else
+		r = sh_lex_arg_at(p, si, &sw);
+	if (r < 0)
 		return r;
-	if (t->kind != T_WORD || t->assign)
-		return unexpected(p, t);
-	if (!(n->u.case_.subject = tok_word(p, t)))
-		return oom(p);
-	consume(p);
+	if (r) {
+		n->u.case_.subject = sw;
+	} else {
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (t->kind != T_WORD || t->assign)
+			return unexpected(p, t);
+		if (!(n->u.case_.subject = tok_word(p, t)))
+			return oom(p);
+		consume(p);
+	}
 	likely_rw(p, RW_IN);
 	if ((r = skip_newlines(p)) < 0)
 		return r;
@@ -1960,17 +2053,13 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 		size_t np = 0, pcap = ARRAY_SIZE(pats_inl);
 		pats = pats_inl;
 		struct sh_case_item *it;
-		/* most items are one plain pattern and its ')': those
-		 * without the tokens (the call only for a word's first
-		 * byte, after one blank at most) */
+		/* most items are one pattern and its ')': those without the
+		 * tokens (see case_pattern) */
 		struct sh_word *pw;
-		size_t ps = p->pos;
-		if (!p->have_tok && p->no_lc &&
-		    (ps += ps < p->end && p->src[ps] == ' ') < p->end &&
-		    !sh_arg_start[(unsigned char)p->src[ps]] &&
-		    (r = sh_lex_case_pattern(p, ps, &pw)) != 0) {
-			if (r < 0)
-				return r;
+		size_t ps;
+		if ((r = case_pattern(p, &ps, &pw)) < 0)
+			return r;
+		if (r && r != 4) {
 			items = sh_vec_room(p, items, &cap, ni, sizeof(*items));
 			if (!items)
 				return oom(p);
@@ -1987,10 +2076,6 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 				it->n_patterns = 1;
 				goto list;
 			}
-			pats[np++] = pw;
-			/* (the patterns after its '|' the grammar's way) */
-			if ((r = peek_tok(p, false, &t)) < 0)
-				return r;
 		} else {
 			if ((r = skip_newlines(p)) < 0)
 				return r;
@@ -2006,29 +2091,44 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			it = &items[ni++];
 			it->pos = sh_pos_at(p, t->start);
 			it->term = SH_CASE_BREAK;
+			r = 0;
 			if (is_op(t, OP_LPAREN)) {
 				consume(p);
-				if ((r = peek_tok(p, false, &t)) < 0)
+				if ((r = case_pattern(p, &ps, &pw)) < 0)
+					return r;
+				if ((!r || r == 4) && (r = peek_tok(p, false, &t)) < 0)
 					return r;
 			}
 		}
+		/* the patterns: pw, lexed, and after it its ')' (r 1) or a
+		 * '|' (2), read, or what the token's way reads (3); or the
+		 * token t (r 0, or 4: case_pattern's token in hand) */
 		for (;;) {
-			if (t->kind != T_WORD || t->assign)
-				return unexpected(p, t);
-			pats = sh_vec_room(p, pats, &pcap, np, sizeof(*pats));
-			if (!pats || !(pats[np++] = tok_word(p, t)))
-				return oom(p);
-			consume(p);
-			if ((r = peek_tok(p, false, &t)) < 0)
-				return r;
-			if (is_op(t, OP_RPAREN)) {
+			if (!r || r == 4) {
+				if (t->kind != T_WORD || t->assign)
+					return unexpected(p, t);
+				if (!(pw = tok_word(p, t)))
+					return oom(p);
 				consume(p);
-				break;
+				r = 3;
 			}
-			if (!is_op(t, OP_PIPE))
-				return unexpected(p, t);
-			consume(p);
-			if ((r = peek_tok(p, false, &t)) < 0)
+			pats = sh_vec_room(p, pats, &pcap, np, sizeof(*pats));
+			if (!pats)
+				return oom(p);
+			pats[np++] = pw;
+			if (r == 3) {
+				if ((r = peek_tok(p, false, &t)) < 0)
+					return r;
+				if (!is_op(t, OP_RPAREN) && !is_op(t, OP_PIPE))
+					return unexpected(p, t);
+				r = is_op(t, OP_RPAREN) ? 1 : 2;
+				consume(p);
+			}
+			if (r == 1)
+				break;
+			if ((r = case_pattern(p, &ps, &pw)) < 0)
+				return r;
+			if ((!r || r == 4) && (r = peek_tok(p, false, &t)) < 0)
 				return r;
 		}
 		it->patterns = sh_vec_done(p, pats, pats_inl, np, sizeof(*pats));

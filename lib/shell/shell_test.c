@@ -1727,6 +1727,18 @@ TEST(compound_commands)
 	ASSERT_TRUE(t->u.for_.has_in);
 	PARSE("for x\ndo :; done", &t);
 	ASSERT_FALSE(t->u.for_.has_in);
+	/* the ';' after the words read without its token; ;; ;& and a ';'
+	 * at the end handed back to it */
+	PARSE("for x in a ;do b; done", &t);
+	ASSERT_EQ(t->u.for_.n_words, 1);
+	ASSERT_EQ(t->u.for_.body->pos.col, 16);
+	struct sh_error e;
+	ASSERT_EQ(parse_err("for x in a;; do b; done", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `;;'");
+	ASSERT_EQ(parse_err("for x in a;& do b; done", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `;&'");
+	ASSERT_EQ(parse_err("for x in a;", &e), -EINVAL);
+	ASSERT_EQ(e.col, 12);
 	PARSE("select x in a b; do break; done", &t);
 	ASSERT_EQ(t->kind, SH_NODE_SELECT);
 	PARSE("( a; b ) > f", &t);
@@ -1787,6 +1799,45 @@ TEST(case_pattern_plain)
 	ASSERT_EQ(w->parts[0].kind, SH_PART_TILDE);
 }
 
+/* Case patterns and subjects that start with a quote, a '$' or a
+ * backslash, lexed as arguments are (sh_lex_arg_word), the patterns after
+ * a '(' or a '|' the same way, and the shapes handed back to the tokens */
+TEST(case_pattern_words)
+{
+	struct sh_node *t;
+	PARSE("case \"$1\" in \"a|b\"|'c'|$d|\\*) one;; ( \"e\" ) two;; esac", &t);
+	ASSERT_EQ(t->u.case_.subject->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(t->u.case_.subject->pos.col, 6);
+	ASSERT_EQ(t->u.case_.n_items, 2);
+	const struct sh_case_item *it = &t->u.case_.items[0];
+	ASSERT_EQ(it->pos.col, 14);
+	ASSERT_EQ(it->n_patterns, 4);
+	ASSERT_EQ(it->patterns[0]->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(it->patterns[1]->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_EQ(it->patterns[1]->pos.col, 20);
+	ASSERT_EQ(it->patterns[2]->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(it->patterns[3]->parts[0].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(it->patterns[3]->pos.col, 27);
+	/* handed back: a blank before the ')' (the token's way reads it),
+	 * || and |& after a quoted pattern, a word after one, an
+	 * unterminated quote after such a word (the word is the error) */
+	PARSE("case x in \"a\" ) c;; esac", &t);
+	ASSERT_EQ(t->u.case_.items[0].n_patterns, 1);
+	PARSE("case x in \"a\" | \\b ) c;; esac", &t);
+	ASSERT_EQ(t->u.case_.items[0].n_patterns, 2);
+	ASSERT_EQ(t->u.case_.items[0].patterns[1]->pos.col, 17);
+	struct sh_error e;
+	ASSERT_EQ(parse_err("case x in \"a\"||b) c;; esac", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `||'");
+	ASSERT_EQ(parse_err("case x in \"a\"|&b) c;; esac", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `|&'");
+	REJECT("case x in a|b=(c)) e;; esac", SH_ERR_SYNTAX);
+	ASSERT_EQ(parse_err("case x in \"a\" b \"c) d;; esac", &e), -EINVAL);
+	ASSERT_EQ(e.col, 15);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `b'");
+	REJECT("case a=(b) in a) b;; esac", SH_ERR_SYNTAX);
+}
+
 TEST(functions)
 {
 	struct sh_node *t;
@@ -1806,6 +1857,18 @@ TEST(functions)
 	PARSE("f() if true; then :; fi", &t);
 	ASSERT_EQ(t->u.function.body->kind, SH_NODE_IF);
 	REJECT("f() echo", SH_ERR_SYNTAX);
+	/* f()'s ')' and a group's '{' read without their tokens, and the
+	 * shapes handed back: a '{' that is no lone brace, a blank in ( ) */
+	PARSE("f(){ a; }", &t);
+	ASSERT_EQ(t->u.function.body->kind, SH_NODE_GROUP);
+	ASSERT_EQ(t->u.function.body->pos.col, 4);
+	PARSE("f ( )  { a; }", &t);
+	ASSERT_EQ(t->u.function.body->pos.col, 8);
+	struct sh_error e;
+	ASSERT_EQ(parse_err("f() {a; }", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `{a'");
+	ASSERT_EQ(parse_err("f(x) { a; }", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `x'");
 	REJECT("'f'() { :; }", SH_ERR_UNSUPPORTED);
 	/* a name ending in '$' prints as "gtef$ ()": "gtef$()" would start a
 	 * command substitution (found by fuzz_shell_parse; PARSE round-trips) */
@@ -2896,7 +2959,7 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 tildes,
 	 extglob,
 	 pipelines_and_lists, compound_commands, case_command,
-	 case_pattern_plain, functions,
+	 case_pattern_plain, case_pattern_words, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, stack_per_level, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
