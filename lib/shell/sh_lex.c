@@ -5420,10 +5420,14 @@ sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
  * places that go on after a nested parse's error (lex_dollar's $(( and
  * sh_lex_arith_cmd) do so around a lex_cmdsub_body of their own, which
  * keeps it. Everywhere else (a token's word, t->start set) it is kept.
+ *
+ * cmdsub: the caller knows the substitution is a $( or a backquote, no
+ * <( or >( (a constant where inlined: no question of its byte for the
+ * part's kind and procsub_dir).
  */
 static inline __attribute__((always_inline)) int
 sub_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
-	       struct sh_node *body)
+	       struct sh_node *body, bool cmdsub)
 {
 	size_t n = k - s; /* (the text before the substitution) */
 	size_t np = n ? 2 : 1;
@@ -5441,7 +5445,7 @@ sub_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
 					     .text_len = n };
 	}
 	char c = p->src[k];
-	enum sh_part_kind kind = sub_kind(c);
+	enum sh_part_kind kind = cmdsub ? SH_PART_CMDSUB : sub_kind(c);
 	/* member by member, each written once (the union by its halves), as
 	 * lit_word_in writes its part, rather than a compound literal that
 	 * clears it all and writes again */
@@ -5478,7 +5482,7 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 		}
 		return (r = push_sub(p, pv, k, body)) < 0 ? r : 1;
 	}
-	return sub_word_build(p, t, s, k, body);
+	return sub_word_build(p, t, s, k, body, false);
 }
 
 /* lex_cmdsub_word's word when more follows the substitution at s, whose
@@ -5520,7 +5524,7 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 		return r;
 	if (!word_ends_at(p, p->pos))
 		return cmdsub_word_more(p, t, s, body);
-	return (r = sub_word_build(p, t, s, s, body)) < 0 ? r : 1;
+	return (r = sub_word_build(p, t, s, s, body, true)) < 0 ? r : 1;
 }
 
 /*
@@ -5549,7 +5553,7 @@ operand_cmdsub_word(struct sh_parser *p, enum lctx ctx, unsigned flags, struct s
 	if (operand_ends_at(p, ctx, p->pos)) {
 		struct sh_tok t;
 		t.word = NULL; /* (set when built; said for the compiler) */
-		if ((r = sub_word_build(p, &t, s, s, body)) < 0)
+		if ((r = sub_word_build(p, &t, s, s, body, true)) < 0)
 			return r;
 		p->cmdpos_sens = sens;
 		*ret = t.word;
