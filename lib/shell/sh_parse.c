@@ -43,11 +43,10 @@ sh_alloc_slow(struct sh_parser *p, size_t size)
 	return sh_alloc_raw(p, size);
 }
 
-struct sh_pos
-sh_pos_at_slow(struct sh_parser *p, size_t off)
+/* sh_pos_at_slow's search of the line table (apart: see there) */
+static struct sh_pos __attribute__((noinline))
+pos_in_lines(struct sh_parser *p, size_t off)
 {
-	if (p->fixed)
-		return p->fixed_pos;
 	size_t lo = 0, hi = p->n_lines;
 	size_t l = p->last_line;
 	bool ahead = p->lines[l] <= off;
@@ -83,6 +82,17 @@ sh_pos_at_slow(struct sh_parser *p, size_t off)
 		p->line_len = p->lines[lo + 1] - p->lines[lo];
 	}
 	return pos;
+}
+
+/* (The position of every word and part inside a backquoted body, the
+ * fixed one, answered before any of the search's register saves: its
+ * frame was pushed for that answer too.) */
+struct sh_pos
+sh_pos_at_slow(struct sh_parser *p, size_t off)
+{
+	if (p->fixed)
+		return p->fixed_pos;
+	return pos_in_lines(p, off);
 }
 
 int
