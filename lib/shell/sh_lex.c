@@ -977,8 +977,10 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	{
 		const char *osrc = p->src;
 		size_t oend = p->end, opos = p->pos;
+		/* (p->fixed_pos is not kept: it is read only while p->fixed
+		 * is set, and one set before stays as it is, for the nested
+		 * backquotes leave it alone) */
 		bool ofixed = p->fixed, ooffset_pos = p->offset_pos;
-		struct sh_pos ofp = p->fixed_pos;
 		if (!p->fixed) {
 			p->fixed_pos = sh_pos_at(p, off);
 			p->fixed = true;
@@ -1002,7 +1004,6 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 			p->err->kind = SH_ERR_NONE;
 			p->fixed = ofixed;
 			p->offset_pos = ooffset_pos;
-			p->fixed_pos = ofp;
 			p->src = osrc;
 			p->end = oend;
 			p->no_lc = ono_lc;
@@ -1021,7 +1022,6 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		p->pos = opos;
 		p->fixed = ofixed;
 		p->offset_pos = ooffset_pos;
-		p->fixed_pos = ofp;
 		if (r < 0)
 			return r;
 		p->pos = i + 1;
