@@ -1562,10 +1562,12 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
 					return r;
 				/* (an operator of a list or a pipeline, ; &&
-				 * | and the like, the ops before OP_LPAREN,
-				 * ends the command, as the loop's questions
-				 * would find; an operator's token serves
-				 * either cmdpos, as tok_in_hand says of it) */
+				 * | and the like, or the ')' that closes a
+				 * $( ) body or a subshell, the ops before
+				 * OP_LPAREN, ends the command, as the loop's
+				 * questions would find; an operator's token
+				 * serves either cmdpos, as tok_in_hand says of
+				 * it) */
 				if (p->tok.kind == T_OP) {
 					p->have_tok = 3;
 					if (p->tok.op < OP_LPAREN)
