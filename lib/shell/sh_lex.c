@@ -816,8 +816,12 @@ static inline __attribute__((always_inline)) void
 save_state_tok(struct sh_parser *p, struct saved_state *s, bool tok)
 {
 	s->have_tok = p->have_tok;
+	/* (by memcpy, not an assignment: gcc split the copy in pieces,
+	 * and where tok is no constant (lex_cmdsub_word, lex_backquote), it
+	 * cleared them on the way that keeps no token, for the join after
+	 * the nested parse) */
 	if (tok)
-		s->tok = p->tok;
+		memcpy(&s->tok, &p->tok, sizeof(s->tok));
 	s->hd = p->hd;
 	s->n_hd = p->n_hd;
 	s->cap_hd = p->cap_hd;
@@ -832,7 +836,7 @@ restore_state_tok(struct sh_parser *p, struct saved_state *s, size_t off, bool t
 	bool pending = p->n_hd > 0;
 	p->have_tok = s->have_tok;
 	if (tok)
-		p->tok = s->tok;
+		memcpy(&p->tok, &s->tok, sizeof(p->tok));
 	p->hd = s->hd;
 	p->n_hd = s->n_hd;
 	p->cap_hd = s->cap_hd;
