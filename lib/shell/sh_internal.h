@@ -18,8 +18,10 @@ enum sh_tok_kind {
 };
 
 enum sh_op {
+	/* (the operators that end a simple command, ')' among them, before
+	 * OP_LPAREN: parse_simple_body's one test after the arguments) */
 	OP_SEMI, OP_DSEMI, OP_SEMIAND, OP_DSEMIAND, OP_AMP, OP_AND_IF, OP_PIPE,
-	OP_OR_IF, OP_PIPEAMP, OP_LPAREN, OP_RPAREN,
+	OP_OR_IF, OP_PIPEAMP, OP_RPAREN, OP_LPAREN,
 	/* redirections, in the order of enum sh_redir_op where they map */
 	OP_LESS, OP_GREAT, OP_DGREAT, OP_CLOBBER, OP_LESSGREAT, OP_ANDGREAT,
 	OP_ANDDGREAT, OP_LESSAND, OP_GREATAND, OP_DLESS, OP_DLESSDASH, OP_TLESS,

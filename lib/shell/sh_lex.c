@@ -816,8 +816,12 @@ static inline __attribute__((always_inline)) void
 save_state_tok(struct sh_parser *p, struct saved_state *s, bool tok)
 {
 	s->have_tok = p->have_tok;
+	/* (by memcpy, not an assignment: gcc split the copy in pieces,
+	 * and where tok is no constant (lex_cmdsub_word, lex_backquote), it
+	 * cleared them on the way that keeps no token, for the join after
+	 * the nested parse) */
 	if (tok)
-		s->tok = p->tok;
+		memcpy(&s->tok, &p->tok, sizeof(s->tok));
 	s->hd = p->hd;
 	s->n_hd = p->n_hd;
 	s->cap_hd = p->cap_hd;
@@ -832,7 +836,7 @@ restore_state_tok(struct sh_parser *p, struct saved_state *s, size_t off, bool t
 	bool pending = p->n_hd > 0;
 	p->have_tok = s->have_tok;
 	if (tok)
-		p->tok = s->tok;
+		memcpy(&p->tok, &s->tok, sizeof(p->tok));
 	p->hd = s->hd;
 	p->n_hd = s->n_hd;
 	p->cap_hd = s->cap_hd;
@@ -977,8 +981,10 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	{
 		const char *osrc = p->src;
 		size_t oend = p->end, opos = p->pos;
+		/* (p->fixed_pos is not kept: it is read only while p->fixed
+		 * is set, and one set before stays as it is, for the nested
+		 * backquotes leave it alone) */
 		bool ofixed = p->fixed, ooffset_pos = p->offset_pos;
-		struct sh_pos ofp = p->fixed_pos;
 		if (!p->fixed) {
 			p->fixed_pos = sh_pos_at(p, off);
 			p->fixed = true;
@@ -1002,7 +1008,6 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 			p->err->kind = SH_ERR_NONE;
 			p->fixed = ofixed;
 			p->offset_pos = ooffset_pos;
-			p->fixed_pos = ofp;
 			p->src = osrc;
 			p->end = oend;
 			p->no_lc = ono_lc;
@@ -1021,7 +1026,6 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 		p->pos = opos;
 		p->fixed = ofixed;
 		p->offset_pos = ooffset_pos;
-		p->fixed_pos = ofp;
 		if (r < 0)
 			return r;
 		p->pos = i + 1;
@@ -5475,10 +5479,14 @@ sub_word_end(struct sh_parser *p, struct sh_tok *t, struct sh_word *w)
  * places that go on after a nested parse's error (lex_dollar's $(( and
  * sh_lex_arith_cmd) do so around a lex_cmdsub_body of their own, which
  * keeps it. Everywhere else (a token's word, t->start set) it is kept.
+ *
+ * cmdsub: the caller knows the substitution is a $( or a backquote, no
+ * <( or >( (a constant where inlined: no question of its byte for the
+ * part's kind and procsub_dir).
  */
 static inline __attribute__((always_inline)) int
 sub_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
-	       struct sh_node *body)
+	       struct sh_node *body, bool cmdsub)
 {
 	size_t n = k - s; /* (the text before the substitution) */
 	size_t np = n ? 2 : 1;
@@ -5496,7 +5504,7 @@ sub_word_build(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k,
 					     .text_len = n };
 	}
 	char c = p->src[k];
-	enum sh_part_kind kind = sub_kind(c);
+	enum sh_part_kind kind = cmdsub ? SH_PART_CMDSUB : sub_kind(c);
 	/* member by member, each written once (the union by its halves), as
 	 * lit_word_in writes its part, rather than a compound literal that
 	 * clears it all and writes again */
@@ -5533,7 +5541,7 @@ lex_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t k, struct p
 		}
 		return (r = push_sub(p, pv, k, body)) < 0 ? r : 1;
 	}
-	return sub_word_build(p, t, s, k, body);
+	return sub_word_build(p, t, s, k, body, false);
 }
 
 /* lex_cmdsub_word's word when more follows the substitution at s, whose
@@ -5575,7 +5583,7 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 		return r;
 	if (!word_ends_at(p, p->pos))
 		return cmdsub_word_more(p, t, s, body);
-	return (r = sub_word_build(p, t, s, s, body)) < 0 ? r : 1;
+	return (r = sub_word_build(p, t, s, s, body, true)) < 0 ? r : 1;
 }
 
 /*
@@ -5604,7 +5612,7 @@ operand_cmdsub_word(struct sh_parser *p, enum lctx ctx, unsigned flags, struct s
 	if (operand_ends_at(p, ctx, p->pos)) {
 		struct sh_tok t;
 		t.word = NULL; /* (set when built; said for the compiler) */
-		if ((r = sub_word_build(p, &t, s, s, body)) < 0)
+		if ((r = sub_word_build(p, &t, s, s, body, true)) < 0)
 			return r;
 		p->cmdpos_sens = sens;
 		*ret = t.word;

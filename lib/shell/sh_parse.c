@@ -43,11 +43,10 @@ sh_alloc_slow(struct sh_parser *p, size_t size)
 	return sh_alloc_raw(p, size);
 }
 
-struct sh_pos
-sh_pos_at_slow(struct sh_parser *p, size_t off)
+/* sh_pos_at_slow's search of the line table (apart: see there) */
+static struct sh_pos __attribute__((noinline))
+pos_in_lines(struct sh_parser *p, size_t off)
 {
-	if (p->fixed)
-		return p->fixed_pos;
 	size_t lo = 0, hi = p->n_lines;
 	size_t l = p->last_line;
 	bool ahead = p->lines[l] <= off;
@@ -83,6 +82,17 @@ sh_pos_at_slow(struct sh_parser *p, size_t off)
 		p->line_len = p->lines[lo + 1] - p->lines[lo];
 	}
 	return pos;
+}
+
+/* (The position of every word and part inside a backquoted body, the
+ * fixed one, answered before any of the search's register saves: its
+ * frame was pushed for that answer too.) */
+struct sh_pos
+sh_pos_at_slow(struct sh_parser *p, size_t off)
+{
+	if (p->fixed)
+		return p->fixed_pos;
+	return pos_in_lines(p, off);
 }
 
 int
@@ -1646,10 +1656,12 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
 					return r;
 				/* (an operator of a list or a pipeline, ; &&
-				 * | and the like, the ops before OP_LPAREN,
-				 * ends the command, as the loop's questions
-				 * would find; an operator's token serves
-				 * either cmdpos, as tok_in_hand says of it) */
+				 * | and the like, or the ')' that closes a
+				 * $( ) body or a subshell, the ops before
+				 * OP_LPAREN, ends the command, as the loop's
+				 * questions would find; an operator's token
+				 * serves either cmdpos, as tok_in_hand says of
+				 * it) */
 				if (p->tok.kind == T_OP) {
 					p->have_tok = 3;
 					if (p->tok.op < OP_LPAREN)
