@@ -18,10 +18,11 @@
 
 /* Chunks start small and double up to a size where the arena's own
  * overhead no longer shows. The first holds the tree of nearly every
- * one-line command (2 KiB: at 1 KiB, a third of the agent commands of the
- * corpus needed a second chunk, a call into the arena each), and the
- * first two fit in a fresh arena's inline block. */
-#define SH_CHUNK_MIN 2048u
+ * one-line command (4 KiB: at 2 KiB, the if/elif lines and many of the
+ * word-stress lines took a second chunk, sh_alloc_slow and a call into the
+ * arena each parse; 6 KiB saved little more and would leave a fresh
+ * arena's inline block, which it shares with the copy, nearly full). */
+#define SH_CHUNK_MIN 4096u
 #define SH_CHUNK_MAX (64u * 1024u)
 
 void *
