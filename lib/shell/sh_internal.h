@@ -116,7 +116,9 @@ struct sh_parser {
 	/* whether tok is a token in hand, and for which peeks: bit
 	 * 1 << cmdpos set when a peek at that cmdpos may take it (see
 	 * tok_in_hand), 0 when none is in hand. (One test per peek: the
-	 * grammar peeks a dozen times or more per command.) */
+	 * grammar peeks a dozen times or more per command.) SH_TOK_FAILED:
+	 * sh_lex_name lexed the token and failed, its error in tok.ionum,
+	 * which the next peek (of either cmdpos: neither bit) returns. */
 	unsigned char have_tok;
 	/* (the end of the members sh_parse clears) */
 	bool extglob; /* opts->extglob, or on inside [[ ]] */
@@ -328,6 +330,9 @@ sh_leave(struct sh_parser *p)
 		p->depth--;
 }
 int sh_charge(struct sh_parser *p, size_t off, size_t bytes);
+/* p->have_tok after a lexing of the token at command position that
+ * failed in sh_lex_name (see have_tok) */
+#define SH_TOK_FAILED 4
 /* p->have_tok for the token t just lexed into p->tok: a word that lexes
  * differently at the other cmdpos (cmdpos_sensitive) serves peeks at its
  * own only, every other token both */

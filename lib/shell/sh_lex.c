@@ -7042,6 +7042,30 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 }
 
 /*
+ * sh_lex_name's word at i whose scan stopped at an '=' at e (x=1,
+ * tmp=$(mktemp), FOO=bar make), short and before the end: the token that
+ * sh_lex_token at command position makes of it (lex_word_token sends such
+ * a word to lex_word_token_equals), made here and left in hand as the
+ * peek's lexing leaves it, or its error left for that peek to return
+ * (SH_TOK_FAILED), not scanned again from i on the peek's way; NULL
+ * either way. (The others, handed back untouched, are the peek's.)
+ */
+static struct sh_word * __attribute__((noinline))
+name_equals(struct sh_parser *p, size_t i, size_t e)
+{
+	if (e - i - 1 >= SH_SRC_PAD - 1 || e >= p->end)
+		return NULL;
+	int r = lex_word_token_equals(p, true, &p->tok, i, e);
+	if (r < 0) {
+		p->tok.ionum = r;
+		p->have_tok = SH_TOK_FAILED;
+		return NULL;
+	}
+	p->have_tok = tok_in_hand(&p->tok);
+	return NULL;
+}
+
+/*
  * The name of a command at p->pos, no token in hand, in sh_parse's own
  * program of a one-line input (offset positions): when sh_lex_token at
  * command position would make a plain word that is no reserved word, on
@@ -7072,7 +7096,7 @@ sh_lex_name(struct sh_parser *p)
 	if (e - i - 1 >= SH_SRC_PAD - 1 || e > p->end ||
 	    (!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
-		return NULL;
+		return c & CC_EQUALS ? name_equals(p, i, e) : NULL;
 	struct sh_tok *t = &p->tok;
 	plain_token_build(p, true, t, i, e, false);
 	t->nl_ok = true;

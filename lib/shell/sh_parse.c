@@ -149,6 +149,12 @@ peek_tok_slow(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 {
 	int r;
 	if (p->have_tok && !(p->have_tok & (1u << cmdpos))) {
+		/* (sh_lex_name's token that failed: its error, as this
+		 * peek's lexing of it would have returned it) */
+		if (__builtin_expect(p->have_tok == SH_TOK_FAILED, 0)) {
+			*ret = &p->tok; /* (unread: set for gcc's sake) */
+			return p->tok.ionum;
+		}
 		/* the word lexes differently here: read it again */
 		if ((r = sh_charge(p, p->tok.start, p->tok.end - p->tok.start)) < 0)
 			return r;

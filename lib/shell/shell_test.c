@@ -2865,6 +2865,59 @@ TEST(redirs_after_args)
 /* sh_parse's program takes a command's name that is a plain word without
  * its token (sh_lex_name), first, after ; & and after && || in its first
  * and-or list; every other name goes back to the token's way */
+/* A command's first word with a '=' in sh_parse's one-line program and
+ * the lists of bodies (sh_lex_name's name_equals): its token is made
+ * there and left in hand, and a failure to make it is returned by the
+ * next peek, its code, kind and position those of the token's way; the
+ * words it hands back untouched ('=' first, 16 bytes or more before the
+ * '=') are the token's. */
+TEST(name_assignments)
+{
+	struct sh_node *t, *c;
+	struct sh_error e;
+	PARSE("x=1; ab=$y && cd=\"e f\" g | h=$(i) j", &t);
+	ASSERT_EQ(t->kind, SH_NODE_LIST);
+	c = t->u.list.items[0];
+	ASSERT_STREQ(c->u.simple.assigns->name, "x");
+	ASSERT_EQ(c->u.simple.n_words, 0);
+	c = t->u.list.items[1];
+	ASSERT_EQ(c->kind, SH_NODE_AND);
+	ASSERT_STREQ(c->u.binary.left->u.simple.assigns->name, "ab");
+	ASSERT_EQ(c->u.binary.left->u.simple.assigns->pos.col, 6);
+	c = c->u.binary.right;
+	ASSERT_EQ(c->u.pipeline.n_cmds, 2);
+	ASSERT_STREQ(c->u.pipeline.cmds[0]->u.simple.assigns->name, "cd");
+	ASSERT_EQ(c->u.pipeline.cmds[0]->u.simple.n_words, 1);
+	ASSERT_STREQ(c->u.pipeline.cmds[1]->u.simple.assigns->name, "h");
+	ASSERT_EQ(c->u.pipeline.cmds[1]->u.simple.assigns->value->parts[0].kind,
+		  SH_PART_CMDSUB);
+	PARSE("while a; do x=$b; y=~ c; done; e=(f g)", &t);
+	c = t->u.list.items[0]->u.loop.body;
+	ASSERT_STREQ(c->u.list.items[0]->u.simple.assigns->name, "x");
+	ASSERT_EQ(c->u.list.items[1]->u.simple.n_words, 1);
+	ASSERT_TRUE(t->u.list.items[1]->u.simple.assigns->is_array);
+	/* handed back: '=' first (no assignment), a long name */
+	PARSE("=a b; abcdefghijklmnop=1 c", &t);
+	ASSERT_NULL(t->u.list.items[0]->u.simple.assigns);
+	ASSERT_EQ(t->u.list.items[0]->u.simple.n_words, 2);
+	ASSERT_STREQ(t->u.list.items[1]->u.simple.assigns->name,
+		     "abcdefghijklmnop");
+	/* failures, at each place */
+	ASSERT_EQ(parse_err("x=\"a", &e), -EINVAL);
+	ASSERT_EQ(e.kind, SH_ERR_SYNTAX);
+	ASSERT_EQ(e.col, 3);
+	ASSERT_EQ(parse_err("a; x=$(b", &e), -EINVAL);
+	ASSERT_EQ(e.col, 9);
+	ASSERT_EQ(parse_err("a && x=${", &e), -EINVAL);
+	ASSERT_EQ(e.col, 8);
+	ASSERT_EQ(parse_err("a | x=`b (`", &e), -EINVAL);
+	ASSERT_EQ(e.col, 7);
+	char *s = repeat("x=$(", "y", ")", 1000);
+	ASSERT_EQ(parse_err(s, &e), -ELOOP);
+	ASSERT_EQ(e.kind, SH_ERR_LIMIT);
+	free(s);
+}
+
 TEST(prog_names)
 {
 	struct sh_node *t, *c;
@@ -2965,4 +3018,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
 	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
 	 node_vectors,
-	 then_body_closers, redirs_after_args, prog_names)
+	 then_body_closers, redirs_after_args, prog_names,
+	 name_assignments)
