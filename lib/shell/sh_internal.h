@@ -539,6 +539,7 @@ int sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret);
  * (sh_arg_begin: where that word starts, p->pos moved past the blanks
  * before it; SIZE_MAX when what follows is no such argument.)
  */
+static inline size_t sh_arg_begin_blanks(struct sh_parser *p, size_t i);
 static inline size_t
 sh_arg_begin(struct sh_parser *p)
 {
@@ -548,6 +549,13 @@ sh_arg_begin(struct sh_parser *p)
 		p->pos = i + 1;
 		return i + 1;
 	}
+	return sh_arg_begin_blanks(p, i);
+}
+/* sh_arg_begin from i (p->pos), where one blank before a word is not
+ * (for a caller that asked that already) */
+static inline size_t
+sh_arg_begin_blanks(struct sh_parser *p, size_t i)
+{
 	unsigned char k = 1;
 	while (i < p->end && (k = sh_arg_start[(unsigned char)p->src[i]]) == 2)
 		i++;

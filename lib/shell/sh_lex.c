@@ -9206,7 +9206,7 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *
 			i = k + 1;
 		} else {
 			p->pos = k;
-			if ((i = sh_arg_begin(p)) == SIZE_MAX) {
+			if ((i = sh_arg_begin_blanks(p, k)) == SIZE_MAX) {
 				*nw = n;
 				return 0;
 			}
