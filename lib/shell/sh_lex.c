@@ -7782,6 +7782,34 @@ param_op_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	return r == 3 ? param_quoted_word(p, t, s, dq, ne) : r;
 }
 
+/*
+ * param_op_word's answer for the ${name OP operand} at s whose name ends
+ * at ne, when a quote, '$', backquote or backslash is one of the two bytes
+ * after the name (arg_param_loop_word's look): straight to
+ * param_quoted_word when its operand starts with one, where
+ * param_op_word_in would answer 3 after its scans: its tests up to that
+ * answer, the name's length, no line continuation, the nesting limit, no
+ * '#' of a length, an operator and a byte after it; that first byte is
+ * one that param_plain_operand stops at in every operand context, and
+ * ends no operand. Else param_op_word's, 3 for its 0. (Apart, so that
+ * arg_param_loop_word pays one load and a test for the other operators,
+ * ${x#a}.)
+ */
+static int __attribute__((noinline))
+param_op_quoted_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq, size_t ne)
+{
+	const char *src = p->src;
+	size_t ns = s + dq + 2, n;
+	struct sh_param op; /* (param_op_at's members, unused) */
+	if (src[ns] != '#' && ne - ns < 256 && p->no_lc &&
+	    p->depth + 1 + dq <= SH_MAX_DEPTH && ne + 1 < p->end &&
+	    (n = param_op_at(&op, src[ne], src[ne + 1])) != 0 &&
+	    (run_class[(unsigned char)src[ne + n]] & RS_QUOTE))
+		return param_quoted_word(p, t, s, dq, ne);
+	int r = param_op_word(p, t, s, dq, ne);
+	return r ? r : 3;
+}
+
 static int __attribute__((noinline))
 param_sub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	       size_t ne)
@@ -7897,6 +7925,11 @@ arg_param_loop_word(struct sh_parser *p, size_t i)
 	if (src[ne] == '}' && (sh_name_class[(unsigned char)src[n0]] & 1))
 		return 0;
 	bool sub = src[ne] == '[' || src[n0] == '!';
+	/* (an operand that param_op_word_in would answer 3 for goes to
+	 * param_quoted_word without its scans first: 1 or < 0) */
+	if (!sub && src[ne] != '}' && ((run_class[(unsigned char)src[ne + 1]] |
+		      run_class[(unsigned char)src[ne + 2]]) & RS_QUOTE))
+		return param_op_quoted_word(p, &p->tok, i, dq, ne);
 	int r = (sub ? param_sub_word : param_op_word)(p, &p->tok, i, dq, ne);
 	return r ? r : 3;
 }

@@ -857,6 +857,41 @@ TEST(parameter_subscripts)
 
 /* ${name OP operand} whose one operand is one quoted string or parameter
  * (param_quoted_word), and the shapes it hands back to the general way */
+/* arg_param_loop_word sends a ${name OP ...} with a quote, '$' or
+ * backslash right after its name to param_op_quoted_word, which takes
+ * it to param_quoted_word only when its operand starts with one: the
+ * others go back to param_op_word (a quote later in the operand, after
+ * an empty one, an offset) and are read as before. */
+TEST(param_quoted_handback)
+{
+	struct sh_node *t;
+	PARSE("echo ${x/a\"b\"} ${x-}\"b\" ${x:-a'b'} ${x%%'a'} ${x:\"1\"} ${x:-$y}c", &t);
+	const struct sh_param *pm = word(t, 1)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_REPLACE);
+	ASSERT_EQ(pm->arg->n_parts, 2);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_LIT);
+	ASSERT_EQ(pm->arg->parts[1].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(word(t, 2)->n_parts, 2);
+	pm = word(t, 2)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_DEFAULT);
+	ASSERT_FALSE(pm->colon);
+	ASSERT_EQ(pm->arg->n_parts, 0);
+	ASSERT_EQ(word(t, 2)->parts[1].kind, SH_PART_DQUOTE);
+	pm = word(t, 3)->parts[0].param;
+	ASSERT_EQ(pm->arg->n_parts, 2);
+	ASSERT_EQ(pm->arg->parts[1].kind, SH_PART_SQUOTE);
+	pm = word(t, 4)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_TRIM_SUFFIX);
+	ASSERT_TRUE(pm->longest);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_SQUOTE);
+	pm = word(t, 5)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_SUBSTRING);
+	ASSERT_EQ(pm->arg->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(word(t, 6)->n_parts, 2);
+	ASSERT_STREQ(word(t, 6)->parts[0].param->arg->parts[0].param->name, "y");
+	ASSERT_STREQ(word(t, 6)->parts[1].text, "c");
+}
+
 TEST(parameter_quoted_operands)
 {
 	struct sh_node *t;
@@ -3014,7 +3049,7 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 pipelines_and_lists, compound_commands, case_command,
 	 case_pattern_plain, case_pattern_words, functions,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
-	 error_messages, limits, stack_per_level, limits_at_quoted_words, arena_limit_at_every_point,
+	 error_messages, limits, stack_per_level, param_quoted_handback, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
 	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
 	 node_vectors,
