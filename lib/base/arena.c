@@ -44,13 +44,14 @@ struct arena {
 #define ARENA_HUGE (2u << 20)           /* blocks this large ask for huge pages */
 #define ARENA_SPARE_MAX (64u << 20)     /* at most this much kept across resets */
 #define ARENA_ALIGN 16u
-/* The inline block, 8 KiB with the struct: a one-line command takes its
- * copy and a 1 KiB chunk, then 2 and 4 KiB chunks (sh_parse,
- * sh_alloc_slow): at most 3168 bytes for the one-line agent commands of the
- * parse corpus (agent.tsv), 7280 for its word-expansion stress lines
- * (words.tsv). A larger one would cost malloc no more, but every arena
- * keeps it until freed. */
-#define ARENA_INLINE (8u * 1024u - ARENA_HEAD - sizeof(struct arena_block))
+/* The inline block, 16 KiB with the struct: a one-line command takes its
+ * copy and a 4 KiB chunk, then an 8 KiB one (sh_parse, sh_alloc_slow): at
+ * most 3168 bytes for the one-line agent commands of the parse corpus
+ * (agent.tsv), 7280 for its word-expansion stress lines (words.tsv), so
+ * both chunks fit and a fresh arena parses either without a malloc. A
+ * larger one would cost malloc no more (it stays far below the mmap
+ * threshold), but every arena keeps it until freed. */
+#define ARENA_INLINE (16u * 1024u - ARENA_HEAD - sizeof(struct arena_block))
 #define ARENA_HEAD ((sizeof(struct arena) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1))
 
 /* malloc's alignment is what keeps the inline block's data 16-aligned */

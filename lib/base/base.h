@@ -75,7 +75,7 @@ closep(int *fd)
  * counted against a limit given at creation, so a hostile input cannot grow a
  * tree without bound: past the limit, allocation returns NULL and the caller
  * reports -ENOMEM (or -E2BIG where it knows the input was too large).
- * arena_new() takes 8 KiB at once, with room for a one-line command's tree,
+ * arena_new() takes 16 KiB at once, with room for a one-line command's tree,
  * so that an arena per command costs one malloc and one free.
  */
 struct arena;

@@ -87,12 +87,12 @@ TEST(arena_reset_reuses_blocks_within_limit)
 }
 
 /* p..p+size lies in the arena's own allocation (its inline block), which
- * is 8 KiB: not merely next to it, where malloc may have put a block. */
+ * is 16 KiB: not merely next to it, where malloc may have put a block. */
 static bool
 in_inline_block(const struct arena *a, const void *p, size_t size)
 {
 	uintptr_t base = (uintptr_t)a, end = (uintptr_t)p + size;
-	if ((uintptr_t)p <= base || end > base + 8192)
+	if ((uintptr_t)p <= base || end > base + 16384)
 		return false;
 #ifdef __GLIBC__
 	if (end > base + malloc_usable_size((void *)a))
@@ -102,13 +102,13 @@ in_inline_block(const struct arena *a, const void *p, size_t size)
 }
 
 /* The first block shares the arena's allocation: a fresh arena takes what a
- * one-line parse asks for (its copy and a 1 KiB chunk, then 2 and 4 KiB
- * chunks) without a second malloc. */
+ * one-line parse asks for (its copy and a 4 KiB chunk, then an 8 KiB
+ * chunk) without a second malloc. */
 TEST(arena_first_block_is_inline)
 {
 	_cleanup_arena_ struct arena *a = arena_new(0);
 	ASSERT_NOT_NULL(a);
-	size_t sizes[] = { 100 + 1024, 2048, 4096 };
+	size_t sizes[] = { 100 + 4096, 8192 };
 	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
 		unsigned char *p = arena_alloc(a, sizes[i]);
 		ASSERT_NOT_NULL(p);
@@ -131,25 +131,25 @@ TEST(arena_reset_across_inline_and_malloced_blocks)
 	unsigned char *p1 = arena_alloc(a, 100);          /* inline */
 	struct arena_mark m1 = arena_mark(a);
 	unsigned char *p2 = arena_alloc(a, 200);          /* inline */
-	unsigned char *p3 = arena_alloc(a, 10000);        /* a 16 KiB block */
+	unsigned char *p3 = arena_alloc(a, 20000);        /* a 32 KiB block */
 	unsigned char *p4 = arena_alloc(a, 16);           /* the same block */
 	ASSERT_TRUE(p1 && p2 && p3 && p4);
 	ASSERT_TRUE(in_inline_block(a, p1, 100));
 	ASSERT_TRUE(in_inline_block(a, p2, 200));
-	ASSERT_FALSE(in_inline_block(a, p3, 10000));
-	ASSERT_EQ((uintptr_t)p4, (uintptr_t)p3 + 10000);
+	ASSERT_FALSE(in_inline_block(a, p3, 20000));
+	ASSERT_EQ((uintptr_t)p4, (uintptr_t)p3 + 20000);
 	memset(p1, 1, 100);
 	memset(p2, 2, 200);
-	memset(p3, 3, 10000);
+	memset(p3, 3, 20000);
 	memset(p4, 4, 16);
-	ASSERT_EQ(arena_used(a), 112 + 208 + 10000 + 16);
-	struct arena_mark m2 = arena_mark(a);            /* in the 16 KiB block */
+	ASSERT_EQ(arena_used(a), 112 + 208 + 20000 + 16);
+	struct arena_mark m2 = arena_mark(a);            /* in the 32 KiB block */
 	unsigned char *p5 = arena_alloc(a, 65536);        /* a 64 KiB block */
 	ASSERT_NOT_NULL(p5);
 	memset(p5, 5, 65536);
 
 	arena_reset(a, m2);
-	ASSERT_EQ(arena_used(a), 112 + 208 + 10000 + 16);
+	ASSERT_EQ(arena_used(a), 112 + 208 + 20000 + 16);
 	unsigned char *q = arena_alloc(a, 16);
 	ASSERT_EQ((uintptr_t)q, (uintptr_t)p4 + 16);
 	ASSERT_EQ(p4[0], 4); /* below the mark: kept */
@@ -159,9 +159,9 @@ TEST(arena_reset_across_inline_and_malloced_blocks)
 	ASSERT_EQ(p1[99], 1);
 	ASSERT_EQ((uintptr_t)arena_alloc(a, 200), (uintptr_t)p2);
 	ASSERT_EQ(p2[0], 0);
-	unsigned char *q3 = arena_alloc(a, 10000);        /* the spare block */
+	unsigned char *q3 = arena_alloc(a, 20000);        /* the spare block */
 	ASSERT_EQ((uintptr_t)q3, (uintptr_t)p3);
-	ASSERT_EQ(q3[9999], 0);
+	ASSERT_EQ(q3[19999], 0);
 	ASSERT_EQ((uintptr_t)arena_alloc(a, 65536), (uintptr_t)p5);
 
 	arena_reset(a, m0);
