@@ -2140,12 +2140,16 @@ skip_quoted(const struct sh_parser *p, size_t k)
 }
 
 /* The characters lex_brace's scan looks at one by one; it steps over the
- * others (plain text) without a test each. */
-static const bool brace_scan_stop[256] = {
-	['\\'] = true, ['$'] = true, ['\''] = true, ['"'] = true, ['`'] = true,
-	['{'] = true, ['}'] = true, [','] = true, ['['] = true, ['\0'] = true,
-	[' '] = true, ['\t'] = true, ['\n'] = true, ['|'] = true, ['&'] = true,
-	[';'] = true, ['<'] = true, ['>'] = true, ['('] = true, [')'] = true,
+ * others (plain text) without a test each. (Not 0 for each: BS_ITEM for
+ * the ',' and '}' that end an item, BS_CLOSE for the '}', so that
+ * brace_plain_items tells them from the others with one load.) */
+enum { BS_STOP = 1, BS_ITEM = 2, BS_CLOSE = 4 };
+static const unsigned char brace_scan_stop[256] = {
+	['\\'] = BS_STOP, ['$'] = BS_STOP, ['\''] = BS_STOP, ['"'] = BS_STOP,
+	['`'] = BS_STOP, ['{'] = BS_STOP, ['}'] = BS_ITEM | BS_CLOSE, [','] = BS_ITEM,
+	['['] = BS_STOP, ['\0'] = BS_STOP, [' '] = BS_STOP, ['\t'] = BS_STOP,
+	['\n'] = BS_STOP, ['|'] = BS_STOP, ['&'] = BS_STOP, [';'] = BS_STOP,
+	['<'] = BS_STOP, ['>'] = BS_STOP, ['('] = BS_STOP, [')'] = BS_STOP,
 };
 
 /*
@@ -7988,19 +7992,20 @@ brace_plain_items(const struct sh_parser *p, size_t *j, size_t *ends,
 	size_t i = *j;
 	for (;;) {
 		size_t b = i;
+		unsigned char c;
 		/* (no test of the end at each byte: the scan stops at the NUL
 		 * after the source at the latest, as plain_run_end's, and is
 		 * cut back to the end when it went past it: a brace item's) */
-		while (!brace_scan_stop[(unsigned char)src[i]])
+		while (!(c = brace_scan_stop[(unsigned char)src[i]]))
 			i++;
-		if (i >= p->end || (src[i] != ',' && src[i] != '}') || *n == 16) {
+		if (i >= p->end || !(c & BS_ITEM) || *n == 16) {
 			*j = i < p->end ? i : p->end;
 			return false;
 		}
 		/* (an empty item's byte there is its ',' or '}') */
 		*tilde |= src[b] == '~';
 		ends[(*n)++] = i++;
-		if (src[i - 1] == '}')
+		if (c & BS_CLOSE)
 			break;
 	}
 	*j = i;
@@ -8259,7 +8264,9 @@ brace_word_build(struct sh_parser *p, struct sh_word *w, char *m, size_t s,
 	*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, k), .brace = br };
 	if (e > j)
 		brace_lit_part(p, &pt, &m, j, e - j);
-	word_init(w, sh_pos_at(p, s), part, (size_t)(pt - part), p->src + s, e - s);
+	/* (the count as brace_word_alloc's, not pt - part: a division by
+	 * the part's size) */
+	word_init(w, sh_pos_at(p, s), part, 1 + (k > s) + (e > j), p->src + s, e - s);
 }
 
 static inline __attribute__((always_inline)) int
