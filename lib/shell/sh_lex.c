@@ -4480,20 +4480,22 @@ wseq_part(struct sh_parser *p, const struct wpiece *pc, struct sh_part *part, ch
 	}
 	*txt = t + n + 1;
 	/* member by member, each written once (as lit_word_in does), not
-	 * the whole part cleared first: a text part as text_part_set
-	 * writes it (its one-byte members by one store, the union by
-	 * another) */
+	 * the whole part cleared first */
+	part->kind = pc->kind;
+	part->pos = sh_pos_at(p, pc->off);
+	part->backquote = false;
+	part->procsub_dir = 0;
+	part->arith_bracket = false;
+	part->n_parts = 0;
 	if (pc->kind == SH_PART_PARAM) {
-		part->kind = SH_PART_PARAM;
-		part->pos = sh_pos_at(p, pc->off);
-		memset((char *)part + offsetof(struct sh_part, backquote), 0, 4);
-		part->n_parts = 0;
 		**pm = (struct sh_param){ .name = t, .op = SH_PARAM_PLAIN, .braced = pc->braced };
 		part->text = NULL;
 		part->text_len = 0;
 		part->param = (*pm)++;
 	} else {
-		text_part_set(part, pc->kind, sh_pos_at(p, pc->off), t, n);
+		part->text = t;
+		part->text_len = n;
+		part->parts = NULL;
 	}
 }
 
