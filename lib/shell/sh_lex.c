@@ -2140,12 +2140,16 @@ skip_quoted(const struct sh_parser *p, size_t k)
 }
 
 /* The characters lex_brace's scan looks at one by one; it steps over the
- * others (plain text) without a test each. */
-static const bool brace_scan_stop[256] = {
-	['\\'] = true, ['$'] = true, ['\''] = true, ['"'] = true, ['`'] = true,
-	['{'] = true, ['}'] = true, [','] = true, ['['] = true, ['\0'] = true,
-	[' '] = true, ['\t'] = true, ['\n'] = true, ['|'] = true, ['&'] = true,
-	[';'] = true, ['<'] = true, ['>'] = true, ['('] = true, [')'] = true,
+ * others (plain text) without a test each. (Not 0 for each: BS_ITEM for
+ * the ',' and '}' that end an item, BS_CLOSE for the '}', so that
+ * brace_plain_items tells them from the others with one load.) */
+enum { BS_STOP = 1, BS_ITEM = 2, BS_CLOSE = 4 };
+static const unsigned char brace_scan_stop[256] = {
+	['\\'] = BS_STOP, ['$'] = BS_STOP, ['\''] = BS_STOP, ['"'] = BS_STOP,
+	['`'] = BS_STOP, ['{'] = BS_STOP, ['}'] = BS_ITEM | BS_CLOSE, [','] = BS_ITEM,
+	['['] = BS_STOP, ['\0'] = BS_STOP, [' '] = BS_STOP, ['\t'] = BS_STOP,
+	['\n'] = BS_STOP, ['|'] = BS_STOP, ['&'] = BS_STOP, [';'] = BS_STOP,
+	['<'] = BS_STOP, ['>'] = BS_STOP, ['('] = BS_STOP, [')'] = BS_STOP,
 };
 
 /*
@@ -4294,9 +4298,13 @@ wseq_dollar(const struct sh_parser *p, size_t d, bool dq, struct wpiece *pc, siz
 static inline size_t
 wseq_text_end(const char *src, size_t i, size_t end, unsigned char special)
 {
-	while (i < end && !(wseq_class[(unsigned char)src[i]] & special))
+	/* (no test of the end at each byte: NUL is of both classes, and the
+	 * NUL after the source stops the scan at the latest; cut back to
+	 * the end when it went past it: a brace item's, see
+	 * arg_brace_nested) */
+	while (!(wseq_class[(unsigned char)src[i]] & special))
 		i++;
-	return i;
+	return i < end ? i : end;
 }
 
 /* A '$' at d as lex_word_seq takes it (inside "..." when dq): a parameter
@@ -4996,12 +5004,14 @@ brace_word_make(struct sh_parser *p, size_t s, const struct pvec *pv, size_t b, 
 
 /* Where the plain run from b ends: the general loop's next stop in a
  * word (lex_brace_word's). */
+static inline __attribute__((always_inline)) size_t
+plain_run_end(const struct sh_parser *p, size_t k, unsigned stop);
+
+/* (plain_run_end's scan, without a test of the end at each byte) */
 static inline size_t
 brace_run_end(const struct sh_parser *p, size_t b)
 {
-	while (b < p->end && !(cc_table[(unsigned char)p->src[b]] & (CC_RUNSTOP | CC_META)))
-		b++;
-	return b;
+	return plain_run_end(p, b, CC_RUNSTOP | CC_META);
 }
 
 /*
@@ -8041,16 +8051,20 @@ brace_plain_items(const struct sh_parser *p, size_t *j, size_t *ends,
 	size_t i = *j;
 	for (;;) {
 		size_t b = i;
-		while (i < p->end && !brace_scan_stop[(unsigned char)src[i]])
+		unsigned char c;
+		/* (no test of the end at each byte: the scan stops at the NUL
+		 * after the source at the latest, as plain_run_end's, and is
+		 * cut back to the end when it went past it: a brace item's) */
+		while (!(c = brace_scan_stop[(unsigned char)src[i]]))
 			i++;
-		if (i >= p->end || (src[i] != ',' && src[i] != '}') || *n == 16) {
-			*j = i;
+		if (i >= p->end || !(c & BS_ITEM) || *n == 16) {
+			*j = i < p->end ? i : p->end;
 			return false;
 		}
 		/* (an empty item's byte there is its ',' or '}') */
 		*tilde |= src[b] == '~';
 		ends[(*n)++] = i++;
-		if (src[i - 1] == '}')
+		if (c & BS_CLOSE)
 			break;
 	}
 	*j = i;
@@ -8309,7 +8323,9 @@ brace_word_build(struct sh_parser *p, struct sh_word *w, char *m, size_t s,
 	*pt++ = (struct sh_part){ .kind = SH_PART_BRACE, .pos = sh_pos_at(p, k), .brace = br };
 	if (e > j)
 		brace_lit_part(p, &pt, &m, j, e - j);
-	word_init(w, sh_pos_at(p, s), part, (size_t)(pt - part), p->src + s, e - s);
+	/* (the count as brace_word_alloc's, not pt - part: a division by
+	 * the part's size) */
+	word_init(w, sh_pos_at(p, s), part, 1 + (k > s) + (e > j), p->src + s, e - s);
 }
 
 static inline __attribute__((always_inline)) int
@@ -8394,7 +8410,9 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 		size_t b = j;
 		if (n == 16 || src[b] == '~')
 			return 0;
-		while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
+		/* (brace_plain_items' scan: to the NUL after the source at
+		 * the latest) */
+		while (!brace_scan_stop[(unsigned char)src[j]])
 			j++;
 		if (j >= p->end)
 			return 0;
@@ -8408,7 +8426,7 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 			if (!brace_plain_items(p, &j, ends, &ni, &tilde) || tilde)
 				return 0;
 			close = j;
-			while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
+			while (!brace_scan_stop[(unsigned char)src[j]])
 				j++;
 			if (j >= p->end || (src[j] != ',' && src[j] != '}'))
 				return 0;
@@ -8450,7 +8468,7 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 			 * word: nothing in such an item for merge_lits to join),
 			 * with the item's end for the source's */
 			for (;;) {
-				while (j < p->end && !brace_scan_stop[(unsigned char)src[j]])
+				while (!brace_scan_stop[(unsigned char)src[j]])
 					j++;
 				if (j >= p->end)
 					return 0;
@@ -8458,6 +8476,10 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 				if (c == ',' || c == '}')
 					break;
 				if (c == '\\') {
+					/* (the scan must not start past the NUL
+					 * after the source) */
+					if (j + 1 >= p->end)
+						return 0;
 					j += 2;
 				} else if (c == '\'' || c == '"') {
 					if ((j = skip_quoted(p, j)) == SIZE_MAX)

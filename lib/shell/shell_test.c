@@ -1568,6 +1568,44 @@ TEST(brace_then_literal)
 	ASSERT_EQ(w->parts[2].kind, SH_PART_BRACE);
 }
 
+/* The brace scans and lex_word_seq's text runs look for their stop without
+ * a test of the end at each byte: a brace item's word (its end cut at its
+ * ',' or '}'), and a brace or an escape that runs to the input's end, must
+ * still end where the end is. */
+TEST(brace_scan_ends)
+{
+	struct sh_node *t;
+	PARSE("echo {a\\ b,c}d {a,\"b\"x} x{a,b", &t);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_BRACE);
+	const struct sh_brace *br = w->parts[0].brace;
+	ASSERT_EQ(br->n_items, 2);
+	ASSERT_EQ(br->items[0]->n_parts, 3);
+	ASSERT_STREQ(br->items[0]->parts[1].text, " ");
+	ASSERT_STREQ(br->items[0]->parts[2].text, "b");
+	ASSERT_EQ(br->items[0]->src_len, 4);
+	ASSERT_STREQ(static_value(br->items[1]), "c");
+	ASSERT_STREQ(w->parts[1].text, "d");
+	br = word(t, 2)->parts[0].brace;
+	ASSERT_EQ(br->n_items, 2);
+	ASSERT_EQ(br->items[1]->n_parts, 2);
+	ASSERT_EQ(br->items[1]->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(br->items[1]->parts[1].text, "x");
+	ASSERT_EQ(br->items[1]->src_len, 4);
+	w = word(t, 3);
+	ASSERT_EQ(w->n_parts, 1);
+	ASSERT_STREQ(w->parts[0].text, "x{a,b");
+	/* a backslash that ends the input inside a brace item, and items
+	 * that run to the end */
+	PARSE("echo {a,b\\", &t);
+	ASSERT_EQ(word(t, 1)->src_len, 5);
+	PARSE("echo {a,\"b\"", &t);
+	ASSERT_EQ(word(t, 1)->src_len, 6);
+	PARSE("echo {a,b}c", &t);
+	ASSERT_STREQ(word(t, 1)->parts[1].text, "c");
+}
+
 TEST(tildes)
 {
 	struct sh_node *t;
@@ -3044,6 +3082,7 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 quoted_dollar_words,
 	 line_continuations, comments, parameters, parameter_subscripts,
 	 parameter_quoted_operands, parameter_braces, command_substitution, arithmetic, braces, brace_then_literal,
+	 brace_scan_ends,
 	 tildes,
 	 extglob,
 	 pipelines_and_lists, compound_commands, case_command,
