@@ -6482,6 +6482,18 @@ lex_digit_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return lex_token_rest(p, cmdpos, t);
 }
 
+/* A word or operator token begun at i: cleared, as every lexer of a
+ * token starts it (the members its lexer does not set stay zero), its
+ * start and p->pos at i. */
+static inline __attribute__((always_inline)) void
+tok_begin(struct sh_parser *p, struct sh_tok *t, bool cmdpos, size_t i)
+{
+	memset(t, 0, sizeof(*t));
+	t->cmdpos = cmdpos;
+	p->pos = i;
+	t->start = i;
+}
+
 /* (its callers, sh_lex_token_here and lex_special_tok_at, have tried
  * lex_op_short) */
 static int __attribute__((noinline))
@@ -6495,10 +6507,7 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 		 * same word at i, whose plain scan stops at once) */
 		if ((c == '<' || c == '>') && i + 1 < p->end && p->src[i + 1] == '(' &&
 		    p->no_lc) {
-			memset(t, 0, sizeof(*t));
-			t->cmdpos = cmdpos;
-			p->pos = i;
-			t->start = i;
+			tok_begin(p, t, cmdpos, i);
 			int r = lex_word_rest(p, cmdpos, t, i, i, -1);
 			if (r < 0)
 				return r;
@@ -6646,10 +6655,7 @@ static inline __attribute__((always_inline)) int
 word_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
 {
 	int r;
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
-	p->pos = i;
-	t->start = i;
+	tok_begin(p, t, cmdpos, i);
 	if ((r = lex_word_rest(p, cmdpos, t, i, k, -1)) < 0)
 		return r;
 	t->end = p->pos;
@@ -6835,10 +6841,7 @@ equals_tilde_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
 	if (!assign_like(p->src + i, k - i))
 		return lex_word_token_general(p, cmdpos, t, i);
 	/* (word_token_rest's token, lex_word_rest's first step) */
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
-	p->pos = i;
-	t->start = i;
+	tok_begin(p, t, cmdpos, i);
 	int r = lex_tilde_word(p, t, i, k);
 	if (r)
 		return r < 0 ? r : word_token_rest(p, cmdpos, t, i, k);
@@ -6859,10 +6862,7 @@ static int __attribute__((noinline))
 equals_sub_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
 {
 	/* (word_token_rest's token, lex_word_rest's first steps) */
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
-	p->pos = i;
-	t->start = i;
+	tok_begin(p, t, cmdpos, i);
 	p->cmdpos_sens = false;
 	struct pvec pv;
 	pvec_init(&pv);
@@ -6890,10 +6890,7 @@ equals_rest_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, 
 	if (wseq_skip[(unsigned char)src[k]] || (src[k] == '$' && src[k + 1] == '('))
 		return sub_at(p, LC_WORD, k) ? equals_sub_token(p, cmdpos, t, i, k)
 					     : word_token_rest(p, cmdpos, t, i, k);
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
-	p->pos = i;
-	t->start = i;
+	tok_begin(p, t, cmdpos, i);
 	int r = lex_word_seq(p, t, i, k, 0);
 	if (r == 0)
 		r = lex_word_rest(p, cmdpos, t, i, k, 0);
@@ -6942,10 +6939,7 @@ static int __attribute__((noinline))
 equals_arith_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t k)
 {
 	/* (word_token_rest's token) */
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
-	p->pos = i;
-	t->start = i;
+	tok_begin(p, t, cmdpos, i);
 	int r = arith_word_scan(p, t, i, k, false);
 	if (r != 1)
 		return r < 0 ? r : word_token_rest(p, cmdpos, t, i, k);
@@ -7152,10 +7146,7 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	/* (a backslash here starts a word) */
 	if (c >= 0 && (!tok_special[c] || c == '\\'))
 		return lex_word_token(p, cmdpos, t, i);
-	memset(t, 0, sizeof(*t));
-	t->cmdpos = cmdpos;
-	p->pos = i;
-	t->start = i;
+	tok_begin(p, t, cmdpos, i);
 	return lex_special_tok(p, cmdpos, t, i, c);
 }
 
@@ -8969,10 +8960,7 @@ cond_word_quoted(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
 		 * frame cost an operand about 60), and lex_word_rest told
 		 * its answer when it builds none */
 		struct sh_tok *t = &p->tok;
-		memset(t, 0, sizeof(*t));
-		t->cmdpos = cmdpos;
-		t->start = i;
-		p->pos = i;
+		tok_begin(p, t, cmdpos, i);
 		bool oext = p->extglob;
 		p->extglob |= pattern;
 		int r = lex_word_simple(p, t, i);
