@@ -8213,6 +8213,21 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 	return 1;
 }
 
+/* The end of a brace builder whose word is plain text [s, e) after all
+ * (the '{' literal): lit_word's word of it as the argument's, p->pos at
+ * its end. 1, or < 0 when out of memory. */
+static inline __attribute__((always_inline)) int
+arg_brace_lit_word(struct sh_parser *p, size_t s, size_t e)
+{
+	struct sh_word *w = lit_word(p, p->src + s, e - s, s);
+	if (!w)
+		return oom(p);
+	p->cmdpos_sens = false;
+	p->pos = e;
+	p->tok.word = w;
+	return 1;
+}
+
 /*
  * arg_brace_word's '{' at k whose '}' at j - 1 closes no list and no
  * sequence ({}, {a}, -I{}: find's and xargs's {}): a literal '{', as
@@ -8233,13 +8248,7 @@ arg_brace_literal(struct sh_parser *p, size_t s, size_t k, size_t j)
 		return 0;
 	if ((r = sh_charge(p, k, j - k - 2)) < 0)
 		return r;
-	struct sh_word *w = lit_word(p, p->src + s, e - s, s);
-	if (!w)
-		return oom(p);
-	p->cmdpos_sens = false;
-	p->pos = e;
-	p->tok.word = w;
-	return 1;
+	return arg_brace_lit_word(p, s, e);
 }
 
 /*
@@ -8261,13 +8270,7 @@ arg_brace_unclosed(struct sh_parser *p, size_t s, size_t k, size_t j)
 	p->brace_fail_to = j;
 	if ((r = sh_charge(p, k, j - k)) < 0)
 		return r;
-	struct sh_word *w = lit_word(p, p->src + s, j - s, s);
-	if (!w)
-		return oom(p);
-	p->cmdpos_sens = false;
-	p->pos = j;
-	p->tok.word = w;
-	return 1;
+	return arg_brace_lit_word(p, s, j);
 }
 
 /* The bytes at which brace_plain_items' scan of an argument's brace
