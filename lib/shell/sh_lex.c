@@ -6705,11 +6705,16 @@ lex_word_token_general(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_
 
 /* lex_word_token's plain word [i, e) of 1 to 15 bytes, with room for
  * it, at the offset's position or (fixed) at p->fixed_pos: the token
- * lex_word_token_general makes of it. (Always inline: lex_word_token's
- * and lex_word_token_fixed's own.) */
-static inline __attribute__((always_inline)) void
+ * lex_word_token_general makes of it, and its word (NULL for a reserved
+ * word). name: sh_lex_name's, whose word that is no reserved word leaves
+ * its token consumed, never read before the next lexing writes it all:
+ * of that token only the start is written, which the grammar reads (the
+ * command's start), not its other members (about ten stores a command
+ * name). (Always inline: lex_word_token's, lex_word_token_fixed's and
+ * sh_lex_name's own.) */
+static inline __attribute__((always_inline)) struct sh_word *
 plain_token_build(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t e,
-		  bool fixed)
+		  bool fixed, bool name)
 {
 	size_t n = e - i;
 	const char *text = p->src + i;
@@ -6722,8 +6727,15 @@ plain_token_build(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, 
 		p->bump += lit_word_size(0);
 		lit_word_text(mem, text, n);
 		w = lit_word_in(mem, text, n, fixed ? p->fixed_pos : sh_pos_one_line(i));
+		if (name) {
+			t->start = i;
+			p->cmdpos_sens = false;
+			p->pos = e;
+			return w;
+		}
 	}
 	plain_word_tok(p, cmdpos, t, i, e, w, rw, true);
+	return w;
 }
 
 /* Does the plain text [i, e) that lex_word_token scanned end a plain
@@ -6745,7 +6757,7 @@ lex_word_token_fixed(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t 
 {
 	if (!plain_token_ends(p, e))
 		return lex_word_token_general(p, cmdpos, t, i);
-	plain_token_build(p, cmdpos, t, i, e, true);
+	plain_token_build(p, cmdpos, t, i, e, true, false);
 	return 0;
 }
 
@@ -7041,7 +7053,7 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
 		return c & CC_EQUALS ? lex_word_token_equals(p, cmdpos, t, i, e)
 				     : lex_word_token_general(p, cmdpos, t, i);
-	plain_token_build(p, cmdpos, t, i, e, false);
+	plain_token_build(p, cmdpos, t, i, e, false, false);
 	return 0;
 }
 
@@ -7073,11 +7085,11 @@ name_equals(struct sh_parser *p, size_t i, size_t e)
  * The name of a command at p->pos, no token in hand, in sh_parse's own
  * program of a one-line input (offset positions): when sh_lex_token at
  * command position would make a plain word that is no reserved word, on
- * lex_word_token's fast path, that token made in p->tok (nl_ok set, as
- * skip_newlines sets it) and left there not in hand, as the grammar's
- * consume of it leaves it, and its word; else NULL: nothing done, or a
- * reserved word's token made and in hand (as sh_lex_token and the peek
- * would leave it). The grammar takes the name without the peek and the
+ * lex_word_token's fast path, its word, the token not in hand, as the
+ * grammar's consume of it leaves it (of p->tok only the start written:
+ * see plain_token_build); else NULL: nothing done, or a reserved word's
+ * token made and in hand, nl_ok set as skip_newlines sets it (as
+ * sh_lex_token and the peek would leave it). The grammar takes the name without the peek and the
  * questions about the token (a word, no reserved word, no assignment)
  * that each level asks of it on the way to the command's words.
  */
@@ -7102,11 +7114,13 @@ sh_lex_name(struct sh_parser *p)
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
 		return c & CC_EQUALS ? name_equals(p, i, e) : NULL;
 	struct sh_tok *t = &p->tok;
-	plain_token_build(p, true, t, i, e, false);
-	t->nl_ok = true;
-	if (__builtin_expect(!t->word, 0))
-		p->have_tok = tok_in_hand(t); /* (a reserved word) */
-	return t->word;
+	struct sh_word *w = plain_token_build(p, true, t, i, e, false, true);
+	if (__builtin_expect(!w, 0)) {
+		/* (a reserved word) */
+		t->nl_ok = true;
+		p->have_tok = tok_in_hand(t);
+	}
+	return w;
 }
 
 /* Where the next token starts from i: past the blanks, continuation
