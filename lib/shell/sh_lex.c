@@ -6424,46 +6424,6 @@ static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t);
  * the rest left to lex_token_rest.
  * (Apart from sh_lex_token, which then has registers enough for the
  * blanks and the words without a frame.) */
-/* Most operators, read without read_op's dispatch, in a source with no
- * continuation line: one byte that no byte going on with it follows
- * (`a | b`, `a; b`, `>file`), && and || (which no third byte makes
- * longer) and the >& of 2>&1. True with the token in t and p->pos after
- * it; false, nothing done, for the others. */
-static inline __attribute__((always_inline)) bool
-lex_op_short(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
-{
-	/* the operator each operator byte is alone */
-	static const unsigned char op_one[256] = {
-		[';'] = OP_SEMI, ['&'] = OP_AMP, ['|'] = OP_PIPE, ['('] = OP_LPAREN,
-		[')'] = OP_RPAREN, ['<'] = OP_LESS, ['>'] = OP_GREAT,
-	};
-	/* the bytes that may make an operator longer (;; ;& && &> || |&
-	 * << <& <> >> >| >&) or it a process substitution's start (<( >() */
-	static const bool op_goes_on[256] = {
-		[';'] = true, ['&'] = true, ['|'] = true, ['<'] = true, ['>'] = true,
-		['('] = true,
-	};
-	int d = sh_ch(p, i + 1);
-	size_t n = 2;
-	enum sh_op op;
-	if (d < 0 || !op_goes_on[d]) {
-		op = op_one[c];
-		n = 1;
-	} else if (d == c && c == '&') {
-		op = OP_AND_IF;
-	} else if (d == c && c == '|') {
-		op = OP_OR_IF;
-	} else if (c == '>' && d == '&') {
-		op = OP_GREATAND;
-	} else {
-		return false;
-	}
-	*t = (struct sh_tok){ .kind = T_OP, .op = op, .start = i, .end = i + n,
-			      .cmdpos = cmdpos };
-	p->pos = i + n;
-	return true;
-}
-
 /* lex_special_fast's token at i, a digit that no '<' or '>' follows, in a
  * source with no continuation line: digits that none follows either (the
  * 2 and 10 of [[ 2 -lt 10 ]]) are a word, which lex_special_tok would find
@@ -6495,7 +6455,7 @@ tok_begin(struct sh_parser *p, struct sh_tok *t, bool cmdpos, size_t i)
 }
 
 /* (its callers, sh_lex_token_here and lex_special_tok_at, have tried
- * lex_op_short) */
+ * sh_lex_op_short) */
 static int __attribute__((noinline))
 lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
@@ -6547,14 +6507,15 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 }
 
 /* sh_lex_token's token at i, which starts with c, a character of
- * tok_special: the operators of lex_op_short read at once, as
+ * tok_special: the operators of sh_lex_op_short read at once, as
  * sh_lex_token_here reads them (without lex_special_fast's frame: the
  * ; | && || after a command, mostly), the others by lex_special_fast.
  * (Apart, so that sh_lex_token keeps no frame of its own.) */
 static int __attribute__((noinline))
 lex_special_tok_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
-	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
+	if (tok_special[c] == 2 && p->no_lc &&
+	    sh_lex_op_short(p, cmdpos, t, i, c, false))
 		return 0;
 	return lex_special_fast(p, cmdpos, t, i, c);
 }
@@ -6605,7 +6566,8 @@ sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		return lex_word_token(p, cmdpos, t, i);
 	/* (the operator after a command's arguments, ; | && ||, mostly:
 	 * read here, without lex_special_fast's call and frame) */
-	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
+	if (tok_special[c] == 2 && p->no_lc &&
+	    sh_lex_op_short(p, cmdpos, t, i, c, false))
 		return 0;
 	return lex_special_fast(p, cmdpos, t, i, c);
 }
@@ -7089,9 +7051,10 @@ name_equals(struct sh_parser *p, size_t i, size_t e)
  * grammar's consume of it leaves it (of p->tok only the start written:
  * see plain_token_build); else NULL: nothing done, or a reserved word's
  * token made and in hand, nl_ok set as skip_newlines sets it (as
- * sh_lex_token and the peek would leave it). The grammar takes the name without the peek and the
- * questions about the token (a word, no reserved word, no assignment)
- * that each level asks of it on the way to the command's words.
+ * sh_lex_token and the peek would leave it). The grammar takes the name
+ * without the peek and the questions about the token (a word, no
+ * reserved word, no assignment) that each level asks of it on the way
+ * to the command's words.
  */
 struct sh_word *
 sh_lex_name(struct sh_parser *p)

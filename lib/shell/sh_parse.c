@@ -1571,6 +1571,22 @@ parse_funcdef(struct sh_parser *p, size_t start, const struct sh_word *name,
 	return 0;
 }
 
+/* sh_lex_token_here(p, false, &p->tok) after a command's arguments, at
+ * p->pos < p->end: the ; | && || that end most commands but a line's
+ * last read here, as it reads them, without its call (whose questions
+ * repeat these); the other tokens by it. prog: see prog_pos (one line,
+ * with no continuation line). */
+static inline __attribute__((always_inline)) int
+tok_after_args(struct sh_parser *p, bool prog)
+{
+	size_t i = p->pos;
+	int c = (unsigned char)p->src[i];
+	struct sh_tok *t = &p->tok;
+	if (!((prog || p->no_lc) && sh_lex_op_short(p, false, t, i, c, true)))
+		return sh_lex_token_here(p, false, t);
+	return 0;
+}
+
 static inline __attribute__((always_inline)) int
 parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 		  bool prog, struct sh_word *name, struct sh_node **ret)
@@ -1660,7 +1676,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				}
 				/* else an operator, mostly, where the blanks
 				 * after them end (as peek_tok lexes it) */
-				if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
+				if ((r = tok_after_args(p, prog)) < 0)
 					return r;
 				/* (an operator of a list or a pipeline, ; &&
 				 * | and the like, or the ')' that closes a
