@@ -619,7 +619,7 @@ sh_arg_begin_blanks(struct sh_parser *p, size_t i)
 		/* digits are a word too (sleep 1, head -n 5 is "5"), unless
 		 * a '<' or '>' follows them: a redirection's fd (2>log), or
 		 * a continuation line, which the token's way looks past */
-		if (p->src[i] < '0' || p->src[i] > '9')
+		if (k == 1)
 			return SIZE_MAX;
 		size_t e = i + 1;
 		while (e < p->end && p->src[e] >= '0' && p->src[e] <= '9')

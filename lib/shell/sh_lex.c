@@ -7129,16 +7129,17 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 
 /* How sh_lex_arg takes the first character of the next token: 2 a
  * blank (skipped), 1 one that sh_lex_token does not hand straight to the
- * word lexer (an operator, a newline, a comment, an fd number, the NUL
- * it reports), 3 a backslash (a word, or a continuation line to skip), 0
- * the start of a word (a '{' too: sh_lex_args leaves the {fd} of a
- * redirection it finds there as the token it is). */
+ * word lexer (an operator, a newline, a comment, the NUL it reports), 4
+ * a digit (a word, or an fd number: see sh_arg_begin_blanks), 3 a
+ * backslash (a word, or a continuation line to skip), 0 the start of a
+ * word (a '{' too: sh_lex_args leaves the {fd} of a redirection it finds
+ * there as the token it is). */
 const unsigned char sh_arg_start[256] = {
 	[' '] = 2, ['\t'] = 2, ['\\'] = 3,
 	['\0'] = 1, ['\n'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1, ['('] = 1,
 	[')'] = 1, ['<'] = 1, ['>'] = 1, ['#'] = 1,
-	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
-	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+	['0'] = 4, ['1'] = 4, ['2'] = 4, ['3'] = 4, ['4'] = 4, ['5'] = 4,
+	['6'] = 4, ['7'] = 4, ['8'] = 4, ['9'] = 4,
 };
 
 /* sh_arg_begin past the continuation line at i (out of line: rare) */
