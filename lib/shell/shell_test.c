@@ -3066,6 +3066,21 @@ TEST(prog_names)
 	PARSE("a & case x in y) z;; esac", &t);
 	ASSERT_EQ(t->u.list.seps[0], SH_SEP_AMP);
 	ASSERT_EQ(t->u.list.items[1]->kind, SH_NODE_CASE);
+	/* the commands after a | in the program (parse_pipeline_prog):
+	 * names, positions, and the ones handed back */
+	PARSE("x; a |  bc d |& { e; } | if f; then g; fi && h | i", &t);
+	c = t->u.list.items[1]->u.binary.left;
+	ASSERT_EQ(c->kind, SH_NODE_PIPELINE);
+	ASSERT_EQ(c->pos.col, 4);
+	ASSERT_EQ(c->u.pipeline.n_cmds, 4);
+	ASSERT_EQ(c->u.pipeline.cmds[1]->pos.col, 9);
+	ASSERT_STREQ(static_value(c->u.pipeline.cmds[1]->u.simple.words[1]), "d");
+	ASSERT_TRUE(c->u.pipeline.pipe_stderr[1]);
+	ASSERT_EQ(c->u.pipeline.cmds[2]->kind, SH_NODE_GROUP);
+	ASSERT_EQ(c->u.pipeline.cmds[3]->kind, SH_NODE_IF);
+	c = t->u.list.items[1]->u.binary.right;
+	ASSERT_EQ(c->u.pipeline.cmds[1]->pos.col, 50);
+	REJECT("a | then", SH_ERR_SYNTAX);
 	REJECT("a; then", SH_ERR_SYNTAX);
 	REJECT("a && fi", SH_ERR_SYNTAX);
 	REJECT("a; in", SH_ERR_SYNTAX);
