@@ -2884,9 +2884,21 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret, bool top)
 	struct sh_tok *t;
 	int r;
 	if (closer == ')') {
-		if ((r = peek_tok(p, true, &t)) < 0)
-			return r;
-		p->time_quirk = is_rw(t, RW_TIME);
+		/* (a body whose first token can be no `time`, by its first
+		 * byte after the blanks, neither a 't' nor a '\\' that may
+		 * start a continuation line, is not peeked at: its first
+		 * command's name is then taken without its token, see
+		 * cmd_name) */
+		const char *s = p->src + p->pos;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (p->have_tok || *s == 't' || *s == '\\') {
+			if ((r = peek_tok(p, true, &t)) < 0)
+				return r;
+			p->time_quirk = is_rw(t, RW_TIME);
+		} else {
+			p->time_quirk = false;
+		}
 	}
 	/* (in_hand: the list ended at a token that is no separator, which
 	 * is in hand as peek_tok(p, false) gives it: most programs) */

@@ -1180,6 +1180,15 @@ TEST(command_substitution)
 	/* bash 5.2: reserved words are not recognized after a leading time */
 	REJECT("echo $(time { a; })", SH_ERR_SYNTAX);
 	PARSE("echo $(time a | b)", &t);
+	/* (parse_program peeks at a body's first token only where it may
+	 * be `time`: after blanks, after a continuation line) */
+	REJECT("echo $( \ttime { a; })", SH_ERR_SYNTAX);
+	REJECT("echo $(\\\ntime { a; })", SH_ERR_SYNTAX);
+	REJECT("echo $(\\\n  time { a; })", SH_ERR_SYNTAX);
+	PARSE("echo $(timeout 1 a b c) $( a; time { b; })", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].body->u.simple.n_words, 5);
+	PARSE("echo $( { a; }) $(!a)", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].body->kind, SH_NODE_GROUP);
 }
 
 TEST(arithmetic)
