@@ -520,6 +520,53 @@ sh_ch(const struct sh_parser *p, size_t i)
 {
 	return i < p->end ? (unsigned char)p->src[i] : -1;
 }
+/* Most operators, read without read_op's dispatch, in a source with no
+ * continuation line: one byte that no byte going on with it follows
+ * (`a | b`, `a; b`, `>file`), && and || (which no third byte makes
+ * longer) and the >& of 2>&1. True with the token in t and p->pos after
+ * it; false, nothing done, for the others. c: the byte at i, an
+ * operator's first byte (tok_special's 2) unless any, where it may be
+ * any byte (parse_simple_body's, after a command's arguments, which
+ * reads the operator there without sh_lex_token_here's call). */
+static inline __attribute__((always_inline)) bool
+sh_lex_op_short(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i,
+		int c, bool any)
+{
+	/* 1 + the operator each operator byte is alone, 0 for the other
+	 * bytes */
+	static const unsigned char op_one[256] = {
+		[';'] = 1 + OP_SEMI, ['&'] = 1 + OP_AMP, ['|'] = 1 + OP_PIPE,
+		['('] = 1 + OP_LPAREN, [')'] = 1 + OP_RPAREN,
+		['<'] = 1 + OP_LESS, ['>'] = 1 + OP_GREAT,
+	};
+	/* the bytes that may make an operator longer (;; ;& && &> || |&
+	 * << <& <> >> >| >&) or it a process substitution's start (<( >() */
+	static const bool op_goes_on[256] = {
+		[';'] = true, ['&'] = true, ['|'] = true, ['<'] = true,
+		['>'] = true, ['('] = true,
+	};
+	int d = sh_ch(p, i + 1);
+	size_t n = 2;
+	enum sh_op op;
+	if (d < 0 || !op_goes_on[d]) {
+		if (any && !op_one[c])
+			return false;
+		op = (enum sh_op)(op_one[c] - 1);
+		n = 1;
+	} else if (d == c && c == '&') {
+		op = OP_AND_IF;
+	} else if (d == c && c == '|') {
+		op = OP_OR_IF;
+	} else if (c == '>' && d == '&') {
+		op = OP_GREATAND;
+	} else {
+		return false;
+	}
+	*t = (struct sh_tok){ .kind = T_OP, .op = op, .start = i, .end = i + n,
+			      .cmdpos = cmdpos };
+	p->pos = i + n;
+	return true;
+}
 extern const unsigned char sh_arg_start[256];
 /* name characters (sh_lex.c): 1 a name's first character, 2 the others */
 extern const unsigned char sh_name_class[256];
@@ -572,7 +619,7 @@ sh_arg_begin_blanks(struct sh_parser *p, size_t i)
 		/* digits are a word too (sleep 1, head -n 5 is "5"), unless
 		 * a '<' or '>' follows them: a redirection's fd (2>log), or
 		 * a continuation line, which the token's way looks past */
-		if (p->src[i] < '0' || p->src[i] > '9')
+		if (k == 1)
 			return SIZE_MAX;
 		size_t e = i + 1;
 		while (e < p->end && p->src[e] >= '0' && p->src[e] <= '9')

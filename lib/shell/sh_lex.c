@@ -6424,46 +6424,6 @@ static int lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t);
  * the rest left to lex_token_rest.
  * (Apart from sh_lex_token, which then has registers enough for the
  * blanks and the words without a frame.) */
-/* Most operators, read without read_op's dispatch, in a source with no
- * continuation line: one byte that no byte going on with it follows
- * (`a | b`, `a; b`, `>file`), && and || (which no third byte makes
- * longer) and the >& of 2>&1. True with the token in t and p->pos after
- * it; false, nothing done, for the others. */
-static inline __attribute__((always_inline)) bool
-lex_op_short(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
-{
-	/* the operator each operator byte is alone */
-	static const unsigned char op_one[256] = {
-		[';'] = OP_SEMI, ['&'] = OP_AMP, ['|'] = OP_PIPE, ['('] = OP_LPAREN,
-		[')'] = OP_RPAREN, ['<'] = OP_LESS, ['>'] = OP_GREAT,
-	};
-	/* the bytes that may make an operator longer (;; ;& && &> || |&
-	 * << <& <> >> >| >&) or it a process substitution's start (<( >() */
-	static const bool op_goes_on[256] = {
-		[';'] = true, ['&'] = true, ['|'] = true, ['<'] = true, ['>'] = true,
-		['('] = true,
-	};
-	int d = sh_ch(p, i + 1);
-	size_t n = 2;
-	enum sh_op op;
-	if (d < 0 || !op_goes_on[d]) {
-		op = op_one[c];
-		n = 1;
-	} else if (d == c && c == '&') {
-		op = OP_AND_IF;
-	} else if (d == c && c == '|') {
-		op = OP_OR_IF;
-	} else if (c == '>' && d == '&') {
-		op = OP_GREATAND;
-	} else {
-		return false;
-	}
-	*t = (struct sh_tok){ .kind = T_OP, .op = op, .start = i, .end = i + n,
-			      .cmdpos = cmdpos };
-	p->pos = i + n;
-	return true;
-}
-
 /* lex_special_fast's token at i, a digit that no '<' or '>' follows, in a
  * source with no continuation line: digits that none follows either (the
  * 2 and 10 of [[ 2 -lt 10 ]]) are a word, which lex_special_tok would find
@@ -6495,7 +6455,7 @@ tok_begin(struct sh_parser *p, struct sh_tok *t, bool cmdpos, size_t i)
 }
 
 /* (its callers, sh_lex_token_here and lex_special_tok_at, have tried
- * lex_op_short) */
+ * sh_lex_op_short) */
 static int __attribute__((noinline))
 lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
@@ -6547,14 +6507,15 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 }
 
 /* sh_lex_token's token at i, which starts with c, a character of
- * tok_special: the operators of lex_op_short read at once, as
+ * tok_special: the operators of sh_lex_op_short read at once, as
  * sh_lex_token_here reads them (without lex_special_fast's frame: the
  * ; | && || after a command, mostly), the others by lex_special_fast.
  * (Apart, so that sh_lex_token keeps no frame of its own.) */
 static int __attribute__((noinline))
 lex_special_tok_at(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, int c)
 {
-	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
+	if (tok_special[c] == 2 && p->no_lc &&
+	    sh_lex_op_short(p, cmdpos, t, i, c, false))
 		return 0;
 	return lex_special_fast(p, cmdpos, t, i, c);
 }
@@ -6605,7 +6566,8 @@ sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 		return lex_word_token(p, cmdpos, t, i);
 	/* (the operator after a command's arguments, ; | && ||, mostly:
 	 * read here, without lex_special_fast's call and frame) */
-	if (tok_special[c] == 2 && p->no_lc && lex_op_short(p, cmdpos, t, i, c))
+	if (tok_special[c] == 2 && p->no_lc &&
+	    sh_lex_op_short(p, cmdpos, t, i, c, false))
 		return 0;
 	return lex_special_fast(p, cmdpos, t, i, c);
 }
@@ -6705,11 +6667,16 @@ lex_word_token_general(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_
 
 /* lex_word_token's plain word [i, e) of 1 to 15 bytes, with room for
  * it, at the offset's position or (fixed) at p->fixed_pos: the token
- * lex_word_token_general makes of it. (Always inline: lex_word_token's
- * and lex_word_token_fixed's own.) */
-static inline __attribute__((always_inline)) void
+ * lex_word_token_general makes of it, and its word (NULL for a reserved
+ * word). name: sh_lex_name's, whose word that is no reserved word leaves
+ * its token consumed, never read before the next lexing writes it all:
+ * of that token only the start is written, which the grammar reads (the
+ * command's start), not its other members (about ten stores a command
+ * name). (Always inline: lex_word_token's, lex_word_token_fixed's and
+ * sh_lex_name's own.) */
+static inline __attribute__((always_inline)) struct sh_word *
 plain_token_build(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, size_t e,
-		  bool fixed)
+		  bool fixed, bool name)
 {
 	size_t n = e - i;
 	const char *text = p->src + i;
@@ -6722,8 +6689,15 @@ plain_token_build(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, 
 		p->bump += lit_word_size(0);
 		lit_word_text(mem, text, n);
 		w = lit_word_in(mem, text, n, fixed ? p->fixed_pos : sh_pos_one_line(i));
+		if (name) {
+			t->start = i;
+			p->cmdpos_sens = false;
+			p->pos = e;
+			return w;
+		}
 	}
 	plain_word_tok(p, cmdpos, t, i, e, w, rw, true);
+	return w;
 }
 
 /* Does the plain text [i, e) that lex_word_token scanned end a plain
@@ -6745,7 +6719,7 @@ lex_word_token_fixed(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t 
 {
 	if (!plain_token_ends(p, e))
 		return lex_word_token_general(p, cmdpos, t, i);
-	plain_token_build(p, cmdpos, t, i, e, true);
+	plain_token_build(p, cmdpos, t, i, e, true, false);
 	return 0;
 }
 
@@ -7041,7 +7015,7 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
 		return c & CC_EQUALS ? lex_word_token_equals(p, cmdpos, t, i, e)
 				     : lex_word_token_general(p, cmdpos, t, i);
-	plain_token_build(p, cmdpos, t, i, e, false);
+	plain_token_build(p, cmdpos, t, i, e, false, false);
 	return 0;
 }
 
@@ -7073,13 +7047,14 @@ name_equals(struct sh_parser *p, size_t i, size_t e)
  * The name of a command at p->pos, no token in hand, in sh_parse's own
  * program of a one-line input (offset positions): when sh_lex_token at
  * command position would make a plain word that is no reserved word, on
- * lex_word_token's fast path, that token made in p->tok (nl_ok set, as
- * skip_newlines sets it) and left there not in hand, as the grammar's
- * consume of it leaves it, and its word; else NULL: nothing done, or a
- * reserved word's token made and in hand (as sh_lex_token and the peek
- * would leave it). The grammar takes the name without the peek and the
- * questions about the token (a word, no reserved word, no assignment)
- * that each level asks of it on the way to the command's words.
+ * lex_word_token's fast path, its word, the token not in hand, as the
+ * grammar's consume of it leaves it (of p->tok only the start written:
+ * see plain_token_build); else NULL: nothing done, or a reserved word's
+ * token made and in hand, nl_ok set as skip_newlines sets it (as
+ * sh_lex_token and the peek would leave it). The grammar takes the name
+ * without the peek and the questions about the token (a word, no
+ * reserved word, no assignment) that each level asks of it on the way
+ * to the command's words.
  */
 struct sh_word *
 sh_lex_name(struct sh_parser *p)
@@ -7102,11 +7077,13 @@ sh_lex_name(struct sh_parser *p)
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
 		return c & CC_EQUALS ? name_equals(p, i, e) : NULL;
 	struct sh_tok *t = &p->tok;
-	plain_token_build(p, true, t, i, e, false);
-	t->nl_ok = true;
-	if (__builtin_expect(!t->word, 0))
-		p->have_tok = tok_in_hand(t); /* (a reserved word) */
-	return t->word;
+	struct sh_word *w = plain_token_build(p, true, t, i, e, false, true);
+	if (__builtin_expect(!w, 0)) {
+		/* (a reserved word) */
+		t->nl_ok = true;
+		p->have_tok = tok_in_hand(t);
+	}
+	return w;
 }
 
 /* Where the next token starts from i: past the blanks, continuation
@@ -7152,16 +7129,17 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 
 /* How sh_lex_arg takes the first character of the next token: 2 a
  * blank (skipped), 1 one that sh_lex_token does not hand straight to the
- * word lexer (an operator, a newline, a comment, an fd number, the NUL
- * it reports), 3 a backslash (a word, or a continuation line to skip), 0
- * the start of a word (a '{' too: sh_lex_args leaves the {fd} of a
- * redirection it finds there as the token it is). */
+ * word lexer (an operator, a newline, a comment, the NUL it reports), 4
+ * a digit (a word, or an fd number: see sh_arg_begin_blanks), 3 a
+ * backslash (a word, or a continuation line to skip), 0 the start of a
+ * word (a '{' too: sh_lex_args leaves the {fd} of a redirection it finds
+ * there as the token it is). */
 const unsigned char sh_arg_start[256] = {
 	[' '] = 2, ['\t'] = 2, ['\\'] = 3,
 	['\0'] = 1, ['\n'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1, ['('] = 1,
 	[')'] = 1, ['<'] = 1, ['>'] = 1, ['#'] = 1,
-	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
-	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+	['0'] = 4, ['1'] = 4, ['2'] = 4, ['3'] = 4, ['4'] = 4, ['5'] = 4,
+	['6'] = 4, ['7'] = 4, ['8'] = 4, ['9'] = 4,
 };
 
 /* sh_arg_begin past the continuation line at i (out of line: rare) */

@@ -836,10 +836,12 @@ parse_pipeline(struct sh_parser *p, struct sh_node **ret)
 
 /* The commands of a pipeline (with no ! or time) that starts at start,
  * the first of them already parsed when first is set (and the token
- * after it in hand, as peek_tok(p, false) gives it). */
-static int
-parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
-		    struct sh_node **ret)
+ * after it in hand, as peek_tok(p, false) gives it). prog: see prog_pos
+ * (parse_pipeline_prog's copy, for a pipeline of sh_parse's program: its
+ * commands after a | parsed as prog's, the way of its first). */
+static inline __attribute__((always_inline)) int
+pipeline_from_inline(struct sh_parser *p, size_t start, struct sh_node *first,
+		     struct sh_node **ret, bool prog)
 {
 	struct sh_tok *t;
 	int r;
@@ -847,8 +849,9 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 	 * flags after the node (they grow together, moving to
 	 * sh_vec_more's vectors past that) */
 	enum { CMDS_INL = 8 };
-	struct sh_node *pl = node_with_room(p, SH_NODE_PIPELINE, start,
-					    CMDS_INL * (sizeof(struct sh_node *) + sizeof(bool)));
+	struct sh_node *pl = node_with_room_at(
+		p, SH_NODE_PIPELINE, prog_pos(p, start, prog),
+		CMDS_INL * (sizeof(struct sh_node *) + sizeof(bool)));
 	if (!pl)
 		return oom(p);
 	struct sh_node **cmds = (struct sh_node **)(pl + 1);
@@ -868,7 +871,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 			if (name || (t->kind == T_WORD && t->rw == RW_NONE)) {
 				/* (name: the one after a pipe, see cmd_name,
 				 * its token too) */
-				r = parse_named_command_inline(p, t->start, false,
+				r = parse_named_command_inline(p, t->start, prog,
 							       name, &c);
 			} else if ((r = parse_command(p, &c)) >= 0) {
 				struct sh_tok *after;
@@ -892,7 +895,7 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 		if (!pipe && !amp)
 			break;
 		consume(p);
-		if (!(name = cmd_name(p, false)) && (r = skip_newlines(p)) < 0)
+		if (!(name = cmd_name(p, prog)) && (r = skip_newlines(p)) < 0)
 			return r;
 	}
 	if (n == 1) {
@@ -906,6 +909,22 @@ parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
 	pl->u.pipeline.n_cmds = n;
 	*ret = pl;
 	return 0;
+}
+
+static int
+parse_pipeline_from(struct sh_parser *p, size_t start, struct sh_node *first,
+		    struct sh_node **ret)
+{
+	return pipeline_from_inline(p, start, first, ret, false);
+}
+
+/* (apart from parse_pipeline_from, whose commands are parsed as
+ * elsewhere: out of line, as it is) */
+static int __attribute__((noinline))
+parse_pipeline_prog(struct sh_parser *p, size_t start, struct sh_node *first,
+		    struct sh_node **ret)
+{
+	return pipeline_from_inline(p, start, first, ret, true);
 }
 
 /* parse_pipeline, for the common pipeline of one simple command named by
@@ -957,7 +976,8 @@ parse_pipeline_fast(struct sh_parser *p, struct sh_node **ret, struct sh_tok **n
 		t = &p->tok; /* (in hand: see parse_named_command) */
 	}
 	if (is_op_of(t, 1u << OP_PIPE | 1u << OP_PIPEAMP)) {
-		if ((r = parse_pipeline_from(p, start, c, ret)) < 0)
+		if ((r = (prog ? parse_pipeline_prog : parse_pipeline_from)(
+			     p, start, c, ret)) < 0)
 			return r;
 		return peek_tok(p, false, next);
 	}
@@ -1571,6 +1591,22 @@ parse_funcdef(struct sh_parser *p, size_t start, const struct sh_word *name,
 	return 0;
 }
 
+/* sh_lex_token_here(p, false, &p->tok) after a command's arguments, at
+ * p->pos < p->end: the ; | && || that end most commands but a line's
+ * last read here, as it reads them, without its call (whose questions
+ * repeat these); the other tokens by it. prog: see prog_pos (one line,
+ * with no continuation line). */
+static inline __attribute__((always_inline)) int
+tok_after_args(struct sh_parser *p, bool prog)
+{
+	size_t i = p->pos;
+	int c = (unsigned char)p->src[i];
+	struct sh_tok *t = &p->tok;
+	if (!((prog || p->no_lc) && sh_lex_op_short(p, false, t, i, c, true)))
+		return sh_lex_token_here(p, false, t);
+	return 0;
+}
+
 static inline __attribute__((always_inline)) int
 parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 		  bool prog, struct sh_word *name, struct sh_node **ret)
@@ -1660,7 +1696,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				}
 				/* else an operator, mostly, where the blanks
 				 * after them end (as peek_tok lexes it) */
-				if ((r = sh_lex_token_here(p, false, &p->tok)) < 0)
+				if ((r = tok_after_args(p, prog)) < 0)
 					return r;
 				/* (an operator of a list or a pipeline, ; &&
 				 * | and the like, or the ')' that closes a
@@ -2848,9 +2884,21 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret, bool top)
 	struct sh_tok *t;
 	int r;
 	if (closer == ')') {
-		if ((r = peek_tok(p, true, &t)) < 0)
-			return r;
-		p->time_quirk = is_rw(t, RW_TIME);
+		/* (a body whose first token can be no `time`, by its first
+		 * byte after the blanks, neither a 't' nor a '\\' that may
+		 * start a continuation line, is not peeked at: its first
+		 * command's name is then taken without its token, see
+		 * cmd_name) */
+		const char *s = p->src + p->pos;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (p->have_tok || *s == 't' || *s == '\\') {
+			if ((r = peek_tok(p, true, &t)) < 0)
+				return r;
+			p->time_quirk = is_rw(t, RW_TIME);
+		} else {
+			p->time_quirk = false;
+		}
 	}
 	/* (in_hand: the list ended at a token that is no separator, which
 	 * is in hand as peek_tok(p, false) gives it: most programs) */

@@ -1180,6 +1180,15 @@ TEST(command_substitution)
 	/* bash 5.2: reserved words are not recognized after a leading time */
 	REJECT("echo $(time { a; })", SH_ERR_SYNTAX);
 	PARSE("echo $(time a | b)", &t);
+	/* (parse_program peeks at a body's first token only where it may
+	 * be `time`: after blanks, after a continuation line) */
+	REJECT("echo $( \ttime { a; })", SH_ERR_SYNTAX);
+	REJECT("echo $(\\\ntime { a; })", SH_ERR_SYNTAX);
+	REJECT("echo $(\\\n  time { a; })", SH_ERR_SYNTAX);
+	PARSE("echo $(timeout 1 a b c) $( a; time { b; })", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].body->u.simple.n_words, 5);
+	PARSE("echo $( { a; }) $(!a)", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].body->kind, SH_NODE_GROUP);
 }
 
 TEST(arithmetic)
@@ -2935,6 +2944,54 @@ TEST(redirs_after_args)
 	ASSERT_EQ(t->u.list.items[0]->redirs->fd, 2);
 }
 
+/* tok_after_args: the ; & | && || after a command's arguments read from
+ * their bytes, as sh_lex_token_here reads them, and the tokens it hands
+ * to sh_lex_token_here (an operator that goes on, ;; |& &>, a comment, a
+ * longer fd, a ')' and a '(' that close or open no list), each read as
+ * that reads it (a hand-back taken instead would make an operator of
+ * the wrong kind, or one of a byte that is none) */
+TEST(ops_after_args)
+{
+	struct sh_node *t, *c;
+	PARSE("a b; c d& e f&&g h ||i j|k l", &t);
+	ASSERT_EQ(t->kind, SH_NODE_LIST);
+	ASSERT_EQ(t->u.list.n_items, 3);
+	ASSERT_EQ(t->u.list.seps[0], SH_SEP_SEMI);
+	ASSERT_EQ(t->u.list.seps[1], SH_SEP_AMP);
+	ASSERT_EQ(t->u.list.items[1]->u.simple.n_words, 2);
+	c = t->u.list.items[2];
+	ASSERT_EQ(c->kind, SH_NODE_OR);
+	ASSERT_EQ(c->u.binary.left->kind, SH_NODE_AND);
+	ASSERT_EQ(c->u.binary.right->kind, SH_NODE_PIPELINE);
+	ASSERT_EQ(c->u.binary.right->u.pipeline.n_cmds, 2);
+	ASSERT_FALSE(c->u.binary.right->u.pipeline.pipe_stderr[0]);
+	ASSERT_EQ(c->u.binary.right->u.pipeline.cmds[1]->pos.col, 26);
+	/* handed back */
+	PARSE("a b |& c", &t);
+	ASSERT_EQ(t->kind, SH_NODE_PIPELINE);
+	ASSERT_TRUE(t->u.pipeline.pipe_stderr[0]);
+	PARSE("a b &>c", &t);
+	ASSERT_EQ(t->redirs->op, SH_REDIR_OUT_ERR);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	PARSE("a #|c", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	ASSERT_EQ(t->u.simple.n_words, 1);
+	PARSE("a #x; c", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	PARSE("a b #x; c", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SIMPLE);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	PARSE("a b 10>c", &t);
+	ASSERT_EQ(t->redirs->fd, 10);
+	PARSE("(a b)", &t);
+	ASSERT_EQ(t->kind, SH_NODE_SUBSHELL);
+	ASSERT_EQ(t->u.group.body->u.simple.n_words, 2);
+	REJECT("a b;; c", SH_ERR_SYNTAX);
+	REJECT("a b;& c", SH_ERR_SYNTAX);
+	REJECT("a b) c", SH_ERR_SYNTAX);
+	REJECT("a b (c)", SH_ERR_SYNTAX);
+}
+
 /* sh_parse's program takes a command's name that is a plain word without
  * its token (sh_lex_name), first, after ; & and after && || in its first
  * and-or list; every other name goes back to the token's way */
@@ -3018,6 +3075,21 @@ TEST(prog_names)
 	PARSE("a & case x in y) z;; esac", &t);
 	ASSERT_EQ(t->u.list.seps[0], SH_SEP_AMP);
 	ASSERT_EQ(t->u.list.items[1]->kind, SH_NODE_CASE);
+	/* the commands after a | in the program (parse_pipeline_prog):
+	 * names, positions, and the ones handed back */
+	PARSE("x; a |  bc d |& { e; } | if f; then g; fi && h | i", &t);
+	c = t->u.list.items[1]->u.binary.left;
+	ASSERT_EQ(c->kind, SH_NODE_PIPELINE);
+	ASSERT_EQ(c->pos.col, 4);
+	ASSERT_EQ(c->u.pipeline.n_cmds, 4);
+	ASSERT_EQ(c->u.pipeline.cmds[1]->pos.col, 9);
+	ASSERT_STREQ(static_value(c->u.pipeline.cmds[1]->u.simple.words[1]), "d");
+	ASSERT_TRUE(c->u.pipeline.pipe_stderr[1]);
+	ASSERT_EQ(c->u.pipeline.cmds[2]->kind, SH_NODE_GROUP);
+	ASSERT_EQ(c->u.pipeline.cmds[3]->kind, SH_NODE_IF);
+	c = t->u.list.items[1]->u.binary.right;
+	ASSERT_EQ(c->u.pipeline.cmds[1]->pos.col, 50);
+	REJECT("a | then", SH_ERR_SYNTAX);
 	REJECT("a; then", SH_ERR_SYNTAX);
 	REJECT("a && fi", SH_ERR_SYNTAX);
 	REJECT("a; in", SH_ERR_SYNTAX);
@@ -3092,5 +3164,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
 	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
 	 node_vectors,
-	 then_body_closers, redirs_after_args, prog_names,
+	 then_body_closers, redirs_after_args, ops_after_args, prog_names,
 	 name_assignments)
