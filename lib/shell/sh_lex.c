@@ -8717,11 +8717,10 @@ static const unsigned char arg_no_plain[256] = {
 
 /* sh_lex_args for every word (and from where its quick loop stops) */
 static int __attribute__((noinline))
-lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-		 size_t *nw)
+lex_args_general(struct sh_parser *p, size_t i, struct sh_words *av)
 {
-	struct sh_word **v = *words;
-	size_t n = *nw, c = *cap;
+	struct sh_word **v = av->v;
+	size_t n = av->n, c = av->cap;
 	int r;
 	do {
 		size_t k = i;
@@ -8789,9 +8788,9 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 		v[n++] = w;
 		i = sh_arg_begin(p);
 	} while (i != SIZE_MAX);
-	*words = v;
-	*nw = n;
-	*cap = c;
+	av->v = v;
+	av->n = n;
+	av->cap = c;
 	return r < 0 ? r : 0;
 }
 
@@ -9226,18 +9225,17 @@ none:
  * (Always inline: lex_args_plain's and lex_args_plain_fixed's body.)
  */
 static inline __attribute__((always_inline)) int
-args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-		size_t *nw, bool fixed)
+args_plain_loop(struct sh_parser *p, size_t i, struct sh_words *av, bool fixed)
 {
 	/* (the source and its end in registers: the words' stores could
 	 * alias p's members, which the compiler would load again after each
 	 * word; p->pos is written where the loop leaves) */
 	const char *src = p->src;
 	const size_t end = p->end;
-	struct sh_word **v = *words;
-	size_t n = *nw;
+	struct sh_word **v = av->v;
+	size_t n = av->n;
 	unsigned cc = cc_table[(unsigned char)src[i]];
-	while (n < *cap) {
+	while (n < av->cap) {
 		size_t k = args_plain_end(p, src, end, i, cc);
 		if (k == SIZE_MAX)
 			break;
@@ -9253,7 +9251,7 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *
 		} else {
 			p->pos = k;
 			if ((i = sh_arg_begin_blanks(p, k)) == SIZE_MAX) {
-				*nw = n;
+				av->n = n;
 				return 0;
 			}
 		}
@@ -9264,37 +9262,34 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *
 			break;
 	}
 	p->pos = i;
-	*nw = n;
-	return lex_args_general(p, i, words, cap, nw);
+	av->n = n;
+	return lex_args_general(p, i, av);
 }
 
 static int __attribute__((noinline))
-lex_args_plain(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-	       size_t *nw)
+lex_args_plain(struct sh_parser *p, size_t i, struct sh_words *av)
 {
-	return args_plain_loop(p, i, words, cap, nw, false);
+	return args_plain_loop(p, i, av, false);
 }
 
 /* (apart, so that lex_args_plain's code is as it was) */
 static int __attribute__((noinline))
-lex_args_plain_fixed(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-		     size_t *nw)
+lex_args_plain_fixed(struct sh_parser *p, size_t i, struct sh_words *av)
 {
-	return args_plain_loop(p, i, words, cap, nw, true);
+	return args_plain_loop(p, i, av, true);
 }
 
 int
-sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-	    size_t *nw)
+sh_lex_args(struct sh_parser *p, size_t i, struct sh_words *av)
 {
 	/* (apart, so that the words lex_args_plain leaves cost no frame
 	 * more) */
 	unsigned cc = cc_table[(unsigned char)p->src[i]];
 	if (args_plain_start(p, cc, false))
-		return lex_args_plain(p, i, words, cap, nw);
+		return lex_args_plain(p, i, av);
 	if (args_plain_start(p, cc, true))
-		return lex_args_plain_fixed(p, i, words, cap, nw);
-	return lex_args_general(p, i, words, cap, nw);
+		return lex_args_plain_fixed(p, i, av);
+	return lex_args_general(p, i, av);
 }
 
 /* sh_lex_token for a token at i that starts with c, a character of
