@@ -8719,8 +8719,7 @@ static const unsigned char arg_no_plain[256] = {
 static int __attribute__((noinline))
 lex_args_general(struct sh_parser *p, size_t i, struct sh_words *av)
 {
-	struct sh_word **v = av->v;
-	size_t n = av->n, c = av->cap;
+	size_t n = av->n;
 	int r;
 	do {
 		size_t k = i;
@@ -8780,17 +8779,15 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_words *av)
 		}
 		/* (sh_vec_room's way, with the NULL check on the move alone:
 		 * a vector with room is never NULL) */
-		if (__builtin_expect(n == c, 0) &&
-		    !(v = sh_vec_more(p, v, &c, sizeof(*v)))) {
+		if (__builtin_expect(n == av->cap, 0) &&
+		    !(av->v = sh_vec_more(p, av->v, &av->cap, sizeof(*av->v)))) {
 			r = oom(p);
 			break;
 		}
-		v[n++] = w;
+		av->v[n++] = w;
 		i = sh_arg_begin(p);
 	} while (i != SIZE_MAX);
-	av->v = v;
 	av->n = n;
-	av->cap = c;
 	return r < 0 ? r : 0;
 }
 
