@@ -487,23 +487,32 @@ enum {
 	CC_ENDS = 256,
 	/* the NUL after every source (see lex_word_token's scan) */
 	CC_NUL = 512,
+	/* starts no argument after a blank (sh_arg_start's bytes that are
+	 * not 0), so that the plain-argument loop's one load of the next
+	 * word's first byte answers both of its questions */
+	CC_NOARG = 1024,
 };
 #define WS CC_WORDSTOP
-#define ENDS (CC_META | WS | CC_ENDS)
+#define ENDS (CC_META | WS | CC_ENDS | CC_NOARG)
+#define D CC_NOARG
 static const uint16_t cc_table[256] = {
 	[' '] = ENDS, ['\t'] = ENDS, ['\n'] = ENDS,
 	['|'] = ENDS, ['&'] = ENDS, [';'] = ENDS,
-	['<'] = CC_META | WS, ['>'] = CC_META | WS,
-	['('] = CC_META | CC_RUNSTOP | WS, [')'] = ENDS,
-	['\\'] = CC_RUNSTOP | WS | CC_DQSTOP, ['$'] = CC_RUNSTOP | WS | CC_DQSTOP,
+	['<'] = CC_META | WS | D, ['>'] = CC_META | WS | D,
+	['('] = CC_META | CC_RUNSTOP | WS | D, [')'] = ENDS,
+	['\\'] = CC_RUNSTOP | WS | CC_DQSTOP | D,
+	['$'] = CC_RUNSTOP | WS | CC_DQSTOP,
 	['`'] = CC_RUNSTOP | WS | CC_DQSTOP, ['"'] = CC_RUNSTOP | WS | CC_DQSTOP, ['\''] = CC_RUNSTOP | WS, ['{'] = CC_RUNSTOP | WS,
 	['['] = CC_RUNSTOP | CC_LBRACKET, ['@'] = CC_RUNSTOP | CC_GLOBOP,
 	['*'] = CC_RUNSTOP | CC_GLOBOP, ['+'] = CC_RUNSTOP | CC_GLOBOP,
 	['?'] = CC_RUNSTOP | CC_GLOBOP, ['!'] = CC_RUNSTOP | CC_GLOBOP,
-	['~'] = CC_TILDE, ['='] = CC_EQUALS, ['\0'] = CC_NUL,
+	['~'] = CC_TILDE, ['='] = CC_EQUALS, ['\0'] = CC_NUL | D, ['#'] = D,
+	['0'] = D, ['1'] = D, ['2'] = D, ['3'] = D, ['4'] = D, ['5'] = D,
+	['6'] = D, ['7'] = D, ['8'] = D, ['9'] = D,
 };
 #undef WS
 #undef ENDS
+#undef D
 
 /*
  * What ends a run of plain text in lex_parts_at's other contexts (those
@@ -7155,7 +7164,8 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
  * word lexer (an operator, a newline, a comment, an fd number, the NUL
  * it reports), 3 a backslash (a word, or a continuation line to skip), 0
  * the start of a word (a '{' too: sh_lex_args leaves the {fd} of a
- * redirection it finds there as the token it is). */
+ * redirection it finds there as the token it is). cc_table's CC_NOARG
+ * marks the bytes that are not 0 here: change both. */
 const unsigned char sh_arg_start[256] = {
 	[' '] = 2, ['\t'] = 2, ['\\'] = 3,
 	['\0'] = 1, ['\n'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1, ['('] = 1,
@@ -9243,7 +9253,8 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_words *av, bool fixed)
 					 fixed ? p->fixed_pos : sh_pos_one_line(i));
 		/* (sh_arg_begin's first case, one blank before a byte that
 		 * starts a word, with the source in hand; the others its) */
-		if (k + 1 < end && src[k] == ' ' && !sh_arg_start[(unsigned char)src[k + 1]]) {
+		if (k + 1 < end && src[k] == ' ' &&
+		    !((cc = cc_table[(unsigned char)src[k + 1]]) & CC_NOARG)) {
 			i = k + 1;
 		} else {
 			p->pos = k;
@@ -9251,10 +9262,10 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_words *av, bool fixed)
 				av->n = n;
 				return 0;
 			}
+			cc = cc_table[(unsigned char)src[i]];
 		}
 		/* (args_plain_start's questions about p, answered yes for
 		 * the first word, have the same answers for the next) */
-		cc = cc_table[(unsigned char)src[i]];
 		if (cc & (CC_WORDSTOP | CC_TILDE))
 			break;
 	}
