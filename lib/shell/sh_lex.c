@@ -7923,9 +7923,11 @@ arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i, bool tried)
  * loop reads no member but the word of a word built, as for
  * lex_word_simple's words): 1; 3 when it builds none (lex_arg_token's
  * way then, which clears it); < 0 on error. (The name is scanned once,
- * here: the loop's own test for a ${name} scanned it again.)
+ * here: the loop's own test for a ${name} scanned it again. Always
+ * inline: the loop then calls the builder itself, not through a call
+ * that only scans the name, and its frame did not grow.)
  */
-static int __attribute__((noinline))
+static inline __attribute__((always_inline)) int
 arg_param_loop_word(struct sh_parser *p, size_t i)
 {
 	const char *src = p->src;
