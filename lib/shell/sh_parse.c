@@ -1585,7 +1585,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	size_t start = first_word ? first_word->start : t->start;
 	/* room for the words of most commands after the node (a longer
 	 * command's move to sh_vec_more's vectors as they grow) */
-	enum { WORDS_INL = 8 };
+	enum { WORDS_INL = 12 };
 	struct sh_node *n = node_with_room_at(p, SH_NODE_SIMPLE,
 					      prog_pos(p, start, prog),
 					      WORDS_INL * sizeof(struct sh_word *));
