@@ -636,9 +636,17 @@ sh_lex_arg(struct sh_parser *p, struct sh_word **ret)
 	size_t i = sh_arg_begin(p);
 	return i == SIZE_MAX ? 0 : sh_lex_arg_at(p, i, ret);
 }
+/* A command's (or a for loop's) words as they are lexed: the vector v of
+ * n words with room for cap (sh_vec_room's), passed to sh_lex_args and its
+ * loops as one pointer, not three (their entries and exits read and wrote
+ * each through its own) */
+struct sh_words {
+	struct sh_word **v;
+	size_t n, cap;
+};
 /*
  * The words from i (where sh_arg_begin found one), as long as words come:
- * appended to *words (grown as sh_vec_room does), as sh_lex_arg and then
+ * appended to av (grown as sh_vec_room does), as sh_lex_arg and then
  * the grammar's peek would take them one after the other. Returns 0 with
  * p->pos at what follows, the next token not yet lexed, or lexed into
  * p->tok when it is a NAME=(...) word; < 0 on error. A command's
@@ -646,15 +654,14 @@ sh_lex_arg(struct sh_parser *p, struct sh_word **ret)
  * all of them, rather than a call and a peek each, saves the calls and
  * the re-reads of the parser's state after every stored word.
  */
-int sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-		size_t *nw);
+int sh_lex_args(struct sh_parser *p, size_t i, struct sh_words *av);
 /* sh_lex_args for the words that follow, if a word follows (the call
  * only then: most commands end without one more) */
 static inline int
-sh_lex_args_next(struct sh_parser *p, struct sh_word ***words, size_t *cap, size_t *nw)
+sh_lex_args_next(struct sh_parser *p, struct sh_words *av)
 {
 	size_t i = sh_arg_begin(p);
-	return i == SIZE_MAX ? 0 : sh_lex_args(p, i, words, cap, nw);
+	return i == SIZE_MAX ? 0 : sh_lex_args(p, i, av);
 }/* Is w the single unquoted literal s? (inline: the grammar asks this of
  * every token, for every reserved word) */
 static inline bool

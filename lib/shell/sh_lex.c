@@ -487,23 +487,32 @@ enum {
 	CC_ENDS = 256,
 	/* the NUL after every source (see lex_word_token's scan) */
 	CC_NUL = 512,
+	/* starts no argument after a blank (sh_arg_start's bytes that are
+	 * not 0), so that the plain-argument loop's one load of the next
+	 * word's first byte answers both of its questions */
+	CC_NOARG = 1024,
 };
 #define WS CC_WORDSTOP
-#define ENDS (CC_META | WS | CC_ENDS)
+#define ENDS (CC_META | WS | CC_ENDS | CC_NOARG)
+#define D CC_NOARG
 static const uint16_t cc_table[256] = {
 	[' '] = ENDS, ['\t'] = ENDS, ['\n'] = ENDS,
 	['|'] = ENDS, ['&'] = ENDS, [';'] = ENDS,
-	['<'] = CC_META | WS, ['>'] = CC_META | WS,
-	['('] = CC_META | CC_RUNSTOP | WS, [')'] = ENDS,
-	['\\'] = CC_RUNSTOP | WS | CC_DQSTOP, ['$'] = CC_RUNSTOP | WS | CC_DQSTOP,
+	['<'] = CC_META | WS | D, ['>'] = CC_META | WS | D,
+	['('] = CC_META | CC_RUNSTOP | WS | D, [')'] = ENDS,
+	['\\'] = CC_RUNSTOP | WS | CC_DQSTOP | D,
+	['$'] = CC_RUNSTOP | WS | CC_DQSTOP,
 	['`'] = CC_RUNSTOP | WS | CC_DQSTOP, ['"'] = CC_RUNSTOP | WS | CC_DQSTOP, ['\''] = CC_RUNSTOP | WS, ['{'] = CC_RUNSTOP | WS,
 	['['] = CC_RUNSTOP | CC_LBRACKET, ['@'] = CC_RUNSTOP | CC_GLOBOP,
 	['*'] = CC_RUNSTOP | CC_GLOBOP, ['+'] = CC_RUNSTOP | CC_GLOBOP,
 	['?'] = CC_RUNSTOP | CC_GLOBOP, ['!'] = CC_RUNSTOP | CC_GLOBOP,
-	['~'] = CC_TILDE, ['='] = CC_EQUALS, ['\0'] = CC_NUL,
+	['~'] = CC_TILDE, ['='] = CC_EQUALS, ['\0'] = CC_NUL | D, ['#'] = D,
+	['0'] = D, ['1'] = D, ['2'] = D, ['3'] = D, ['4'] = D, ['5'] = D,
+	['6'] = D, ['7'] = D, ['8'] = D, ['9'] = D,
 };
 #undef WS
 #undef ENDS
+#undef D
 
 /*
  * What ends a run of plain text in lex_parts_at's other contexts (those
@@ -7133,7 +7142,8 @@ lex_token_rest(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
  * a digit (a word, or an fd number: see sh_arg_begin_blanks), 3 a
  * backslash (a word, or a continuation line to skip), 0 the start of a
  * word (a '{' too: sh_lex_args leaves the {fd} of a redirection it finds
- * there as the token it is). */
+ * there as the token it is). cc_table's CC_NOARG marks the bytes that are
+ * not 0 here: change both. */
 const unsigned char sh_arg_start[256] = {
 	[' '] = 2, ['\t'] = 2, ['\\'] = 3,
 	['\0'] = 1, ['\n'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1, ['('] = 1,
@@ -7891,9 +7901,11 @@ arg_param_word(struct sh_parser *p, struct sh_tok *t, size_t i, bool tried)
  * loop reads no member but the word of a word built, as for
  * lex_word_simple's words): 1; 3 when it builds none (lex_arg_token's
  * way then, which clears it); < 0 on error. (The name is scanned once,
- * here: the loop's own test for a ${name} scanned it again.)
+ * here: the loop's own test for a ${name} scanned it again. Always
+ * inline: the loop then calls the builder itself, not through a call
+ * that only scans the name, and its frame did not grow.)
  */
-static int __attribute__((noinline))
+static inline __attribute__((always_inline)) int
 arg_param_loop_word(struct sh_parser *p, size_t i)
 {
 	const char *src = p->src;
@@ -8695,11 +8707,9 @@ static const unsigned char arg_no_plain[256] = {
 
 /* sh_lex_args for every word (and from where its quick loop stops) */
 static int __attribute__((noinline))
-lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-		 size_t *nw)
+lex_args_general(struct sh_parser *p, size_t i, struct sh_words *av)
 {
-	struct sh_word **v = *words;
-	size_t n = *nw, c = *cap;
+	size_t n = av->n;
 	int r;
 	do {
 		size_t k = i;
@@ -8759,17 +8769,15 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_word ***words, size_t 
 		}
 		/* (sh_vec_room's way, with the NULL check on the move alone:
 		 * a vector with room is never NULL) */
-		if (__builtin_expect(n == c, 0) &&
-		    !(v = sh_vec_more(p, v, &c, sizeof(*v)))) {
+		if (__builtin_expect(n == av->cap, 0) &&
+		    !(av->v = sh_vec_more(p, av->v, &av->cap, sizeof(*av->v)))) {
 			r = oom(p);
 			break;
 		}
-		v[n++] = w;
+		av->v[n++] = w;
 		i = sh_arg_begin(p);
 	} while (i != SIZE_MAX);
-	*words = v;
-	*nw = n;
-	*cap = c;
+	av->n = n;
 	return r < 0 ? r : 0;
 }
 
@@ -9204,18 +9212,17 @@ none:
  * (Always inline: lex_args_plain's and lex_args_plain_fixed's body.)
  */
 static inline __attribute__((always_inline)) int
-args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-		size_t *nw, bool fixed)
+args_plain_loop(struct sh_parser *p, size_t i, struct sh_words *av, bool fixed)
 {
 	/* (the source and its end in registers: the words' stores could
 	 * alias p's members, which the compiler would load again after each
 	 * word; p->pos is written where the loop leaves) */
 	const char *src = p->src;
 	const size_t end = p->end;
-	struct sh_word **v = *words;
-	size_t n = *nw;
+	struct sh_word **v = av->v;
+	size_t n = av->n;
 	unsigned cc = cc_table[(unsigned char)src[i]];
-	while (n < *cap) {
+	while (n < av->cap) {
 		size_t k = args_plain_end(p, src, end, i, cc);
 		if (k == SIZE_MAX)
 			break;
@@ -9226,53 +9233,51 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *
 					 fixed ? p->fixed_pos : sh_pos_one_line(i));
 		/* (sh_arg_begin's first case, one blank before a byte that
 		 * starts a word, with the source in hand; the others its) */
-		if (k + 1 < end && src[k] == ' ' && !sh_arg_start[(unsigned char)src[k + 1]]) {
+		if (k + 1 < end && src[k] == ' ' &&
+		    !((cc = cc_table[(unsigned char)src[k + 1]]) & CC_NOARG)) {
 			i = k + 1;
 		} else {
 			p->pos = k;
 			if ((i = sh_arg_begin_blanks(p, k)) == SIZE_MAX) {
-				*nw = n;
+				av->n = n;
 				return 0;
 			}
+			cc = cc_table[(unsigned char)src[i]];
 		}
 		/* (args_plain_start's questions about p, answered yes for
 		 * the first word, have the same answers for the next) */
-		cc = cc_table[(unsigned char)src[i]];
 		if (cc & (CC_WORDSTOP | CC_TILDE))
 			break;
 	}
 	p->pos = i;
-	*nw = n;
-	return lex_args_general(p, i, words, cap, nw);
+	av->n = n;
+	return lex_args_general(p, i, av);
 }
 
 static int __attribute__((noinline))
-lex_args_plain(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-	       size_t *nw)
+lex_args_plain(struct sh_parser *p, size_t i, struct sh_words *av)
 {
-	return args_plain_loop(p, i, words, cap, nw, false);
+	return args_plain_loop(p, i, av, false);
 }
 
 /* (apart, so that lex_args_plain's code is as it was) */
 static int __attribute__((noinline))
-lex_args_plain_fixed(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-		     size_t *nw)
+lex_args_plain_fixed(struct sh_parser *p, size_t i, struct sh_words *av)
 {
-	return args_plain_loop(p, i, words, cap, nw, true);
+	return args_plain_loop(p, i, av, true);
 }
 
 int
-sh_lex_args(struct sh_parser *p, size_t i, struct sh_word ***words, size_t *cap,
-	    size_t *nw)
+sh_lex_args(struct sh_parser *p, size_t i, struct sh_words *av)
 {
 	/* (apart, so that the words lex_args_plain leaves cost no frame
 	 * more) */
 	unsigned cc = cc_table[(unsigned char)p->src[i]];
 	if (args_plain_start(p, cc, false))
-		return lex_args_plain(p, i, words, cap, nw);
+		return lex_args_plain(p, i, av);
 	if (args_plain_start(p, cc, true))
-		return lex_args_plain_fixed(p, i, words, cap, nw);
-	return lex_args_general(p, i, words, cap, nw);
+		return lex_args_plain_fixed(p, i, av);
+	return lex_args_general(p, i, av);
 }
 
 /* sh_lex_token for a token at i that starts with c, a character of

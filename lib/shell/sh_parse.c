@@ -1621,7 +1621,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	size_t start = first_word ? first_word->start : t->start;
 	/* room for the words of most commands after the node (a longer
 	 * command's move to sh_vec_more's vectors as they grow) */
-	enum { WORDS_INL = 8 };
+	enum { WORDS_INL = 12 };
 	struct sh_node *n = node_with_room_at(p, SH_NODE_SIMPLE,
 					      prog_pos(p, start, prog),
 					      WORDS_INL * sizeof(struct sh_word *));
@@ -1629,8 +1629,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 		return oom(p);
 	struct sh_assign **atail = &n->u.simple.assigns;
 	struct sh_redir **rtail = &n->redirs;
-	struct sh_word **words = (struct sh_word **)(n + 1);
-	size_t nw = 0, cap = WORDS_INL;
+	struct sh_words av = { (struct sh_word **)(n + 1), 0, WORDS_INL };
 	/* (whether the name is a declaration builtin, whose arguments may be
 	 * NAME=( ... ), is asked only of such an argument: nodecl is set by
 	 * a redirection after the name, after which bash takes none) */
@@ -1638,10 +1637,10 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 
 	if (name) {
 		/* (its token, not in hand, as consumed: see sh_lex_name) */
-		words[nw++] = name;
+		av.v[av.n++] = name;
 		any = true;
 	} else if (first_word) {
-		if (!(words[nw++] = tok_word(p, first_word)))
+		if (!(av.v[av.n++] = tok_word(p, first_word)))
 			return oom(p);
 		any = true;
 	} else if ((in_hand || t->kind == T_WORD) && t->not_assign) {
@@ -1649,13 +1648,13 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 		 * the loop's questions for a word at nw 0 all answer no
 		 * (not_assign is only set, by plain_word_tok, on a token with
 		 * no assign) */
-		if (!(words[nw++] = tok_word(p, t)))
+		if (!(av.v[av.n++] = tok_word(p, t)))
 			return oom(p);
 		consume(p);
 		any = true;
 	}
 	for (;;) {
-		if (nw && !p->have_tok) {
+		if (av.n && !p->have_tok) {
 			/* the arguments: most are plain words, which come
 			 * without a token (see sh_lex_args). (sh_lex_args_next
 			 * written out: with no argument, sh_arg_begin's
@@ -1663,7 +1662,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 			 * the return value's, which takes a few instructions
 			 * off most commands after the first of a line) */
 			size_t i = sh_arg_begin(p);
-			if (i != SIZE_MAX && (r = sh_lex_args(p, i, &words, &cap, &nw)) < 0)
+			if (i != SIZE_MAX && (r = sh_lex_args(p, i, &av)) < 0)
 				return r;
 			/* the end of the input right after them (most one-line
 			 * commands end so): its token, as sh_lex_token makes
@@ -1714,12 +1713,12 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				}
 			}
 		}
-		if ((r = peek_tok(p, nw == 0, &t)) < 0)
+		if ((r = peek_tok(p, av.n == 0, &t)) < 0)
 			return r;
 		if (t->kind == T_WORD) {
 			/* (a plain word without '=' is no assignment: the
 			 * lexer knows, and most command names are such) */
-			if (nw == 0 && !t->not_assign) {
+			if (av.n == 0 && !t->not_assign) {
 				struct sh_assign *as = NULL;
 				if ((r = word_assignment(p, t, false, &as)) < 0)
 					return r;
@@ -1731,7 +1730,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 					continue;
 				}
 			}
-			if (t->assign && (nodecl || !is_decl_builtin(words[0]))) {
+			if (t->assign && (nodecl || !is_decl_builtin(av.v[0]))) {
 				/* NAME=(...) as an argument: bash's error (a
 				 * NAME=(...) token at nw 0 is an assignment) */
 				size_t k = t->start;
@@ -1749,10 +1748,10 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				w->n_parts = 0;
 			}
 			consume(p);
-			words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
-			if (!words)
+			av.v = sh_vec_room(p, av.v, &av.cap, av.n, sizeof(*av.v));
+			if (!av.v)
 				return oom(p);
-			words[nw++] = w;
+			av.v[av.n++] = w;
 			any = true;
 			continue;
 		}
@@ -1763,22 +1762,22 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 			any = true;
 			/* bash takes array arguments of declare only until
 			 * the first redirection after it */
-			if (nw)
+			if (av.n)
 				nodecl = true;
 			continue;
 		}
 		/* name () compound-command: a '(' right after the command's
 		 * name, the first thing in it (asked here, at the token after
 		 * the command, rather than after every command's name) */
-		if (__builtin_expect(is_op(t, OP_LPAREN), 0) && nw == 1 && !first_word &&
+		if (__builtin_expect(is_op(t, OP_LPAREN), 0) && av.n == 1 && !first_word &&
 		    !n->u.simple.assigns && !n->redirs)
-			return parse_funcdef(p, start, words[0], ret);
+			return parse_funcdef(p, start, av.v[0], ret);
 		break;
 	}
 	if (!any)
 		return unexpected(p, t);
-	n->u.simple.words = nw ? words : NULL;
-	n->u.simple.n_words = nw;
+	n->u.simple.words = av.n ? av.v : NULL;
+	n->u.simple.n_words = av.n;
 	*ret = n;
 	return 0;
 }
@@ -1941,14 +1940,13 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	if (is_rw(t, RW_IN)) {
 		consume(p);
 		n->u.for_.has_in = true;
-		struct sh_word **words = (struct sh_word **)(n + 1);
-		size_t nw = 0, cap = WORDS_INL;
+		struct sh_words av = { (struct sh_word **)(n + 1), 0, WORDS_INL };
 		bool semi = false;
 		for (;;) {
 			/* most are plain words, lexed as arguments are (no
 			 * reserved words here: `for x in do done` is two words) */
 			if (!p->have_tok) {
-				if ((r = sh_lex_args_next(p, &words, &cap, &nw)) < 0)
+				if ((r = sh_lex_args_next(p, &av)) < 0)
 					return r;
 				/* (the ; after them, mostly, read without its
 				 * token: no ;; ;& or ;;& there) */
@@ -1972,8 +1970,8 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 				return r;
 			if (t->kind != T_WORD || t->assign)
 				break;
-			words = sh_vec_room(p, words, &cap, nw, sizeof(*words));
-			if (!words || !(words[nw++] = tok_word(p, t)))
+			av.v = sh_vec_room(p, av.v, &av.cap, av.n, sizeof(*av.v));
+			if (!av.v || !(av.v[av.n++] = tok_word(p, t)))
 				return oom(p);
 			consume(p);
 		}
@@ -1984,9 +1982,9 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			}
 			consume(p);
 		}
-		if (nw) {
-			n->u.for_.words = words;
-			n->u.for_.n_words = nw;
+		if (av.n) {
+			n->u.for_.words = av.v;
+			n->u.for_.n_words = av.n;
 		}
 		likely_rw(p, RW_DO);
 		if ((r = skip_newlines(p)) < 0)

@@ -2706,6 +2706,39 @@ TEST(args_plain_stops)
 	ASSERT_TRUE(t->u.pipeline.pipe_stderr[0]);
 }
 
+/* lex_args_plain's one-blank case reads the next word's first byte from
+ * cc_table (CC_NOARG): each byte that starts no argument there (sh_arg_start
+ * says so) goes to sh_arg_begin_blanks, an fd's digits, a comment, an
+ * escape, an operator; and a command of more words than the room after
+ * its node (12) moves them to a vector of their own */
+TEST(args_plain_noarg)
+{
+	struct sh_node *t;
+	PARSE("echo a 2>f", &t);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	ASSERT_EQ(t->redirs->fd, 2);
+	PARSE("echo a 12 b", &t);
+	ASSERT_EQ(t->u.simple.n_words, 4);
+	ASSERT_STREQ(static_value(word(t, 2)), "12");
+	ASSERT_FALSE(t->redirs);
+	PARSE("echo a #c d", &t);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	PARSE("echo a \\x b", &t);
+	ASSERT_EQ(t->u.simple.n_words, 4);
+	ASSERT_EQ(word(t, 2)->parts[0].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(word(t, 3)->pos.col, 11);
+	PARSE("echo a |b", &t);
+	ASSERT_EQ(t->kind, SH_NODE_PIPELINE);
+	PARSE("echo a <f b", &t);
+	ASSERT_EQ(t->u.simple.n_words, 3);
+	ASSERT_EQ(t->redirs->op, SH_REDIR_IN);
+	PARSE("echo a b c d e f g h i j k l m n", &t);
+	ASSERT_EQ(t->u.simple.n_words, 15);
+	ASSERT_STREQ(static_value(word(t, 11)), "k");
+	ASSERT_STREQ(static_value(word(t, 14)), "n");
+	ASSERT_EQ(word(t, 14)->pos.col, 32);
+}
+
 /* sh_lex_cond's [[ ]] of one primary, and the shapes it leaves to the
  * grammar's way (each read as that way reads it, which a hand-back taken
  * instead would not) */
@@ -3162,7 +3195,8 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, stack_per_level, param_quoted_handback, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
+	 open_words, scans_to_the_end, args_plain_stops, args_plain_noarg,
+	 cond_shapes, regex_words,
 	 node_vectors,
 	 then_body_closers, redirs_after_args, ops_after_args, prog_names,
 	 name_assignments)
