@@ -8882,6 +8882,16 @@ args_plain_word(struct sh_parser *p, const char *src, size_t i, size_t len,
 	return lit_word_in(mem, src + i, len, pos);
 }
 
+/* sh_lex_arg_at's word at i when it is no short plain word (out of line,
+ * so that the plain word's way needs no frame) */
+static int __attribute__((noinline))
+arg_at_general(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	size_t k = i;
+	int r = lex_plain_word(p, i, ret, &k);
+	return r ? r : lex_arg_token(p, i, k, -1);
+}
+
 int
 sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
@@ -8899,9 +8909,82 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 			return 1;
 		}
 	}
-	size_t k = i;
-	int r = lex_plain_word(p, i, ret, &k);
-	return r ? r : lex_arg_token(p, i, k, -1);
+	return arg_at_general(p, i, ret);
+}
+
+int
+sh_lex_redir(struct sh_parser *p, struct sh_redir **ret)
+{
+	const char *src = p->src;
+	size_t i = p->pos, e;
+	int c = (unsigned char)src[i], fd = -1, op;
+	if (c >= '0' && c <= '9') {
+		fd = c - '0';
+		op = sh_redir_op_at(p, i + 1, &e);
+	} else {
+		op = sh_redir_op_at(p, i, &e);
+	}
+	if (op < 0)
+		return 0;
+	/* (each member written once, rather than cleared and then set) */
+	struct sh_redir *rd = sh_alloc_rounded(p, sizeof(*rd));
+	if (!rd)
+		return oom(p);
+	rd->op = (enum sh_redir_op)op;
+	rd->pos = sh_pos_at(p, i);
+	rd->fd = fd;
+	rd->fd_var = NULL;
+	rd->target = NULL;
+	rd->body = NULL;
+	rd->delim = NULL;
+	rd->quoted_delim = false;
+	rd->next = NULL;
+	*ret = rd;
+	p->pos = e;
+	if (op == SH_REDIR_DUP_IN || op == SH_REDIR_DUP_OUT) {
+		/* the fd number of 2>&1, as parse_redir_target reads it (a
+		 * '-' and the rest left to it) */
+		size_t k = e;
+		while (sh_ch(p, k) == ' ' || sh_ch(p, k) == '\t')
+			k++;
+		size_t fe;
+		if (!p->no_lc || !(fe = sh_dup_fd_end(p, k)))
+			return 2;
+		if (!(rd->target = lit_word(p, src + k, fe - k, k)))
+			return oom(p);
+		p->pos = fe;
+		return 1;
+	}
+	/* the target as sh_lex_arg lexes it: a short plain word stored as
+	 * sh_lex_arg_at stores one (without its call), any other word as
+	 * sh_lex_arg_at lexes it (3 when none follows: the grammar's
+	 * token) */
+	size_t k = sh_arg_begin(p);
+	if (k == SIZE_MAX)
+		return 3;
+	unsigned cc = cc_table[(unsigned char)src[k]];
+	if (args_plain_start(p, cc, false)) {
+		size_t we = args_plain_end(p, src, p->end, k, cc), len = we - k;
+		if (we != SIZE_MAX && len < SH_SRC_PAD &&
+		    (size_t)(p->bump_end - p->bump) >= lit_word_size(len)) {
+			rd->target = args_plain_word(p, src, k, len, sh_pos_one_line(k));
+			p->pos = we;
+			return 1;
+		}
+	}
+	int r = arg_at_general(p, k, &rd->target);
+	if (r)
+		return r;
+	/* a word that is not plain, left in p->tok: taken as the grammar
+	 * takes a target's token (parse_redir_target_tok: a T_WORD that is
+	 * no assignment, consumed), without its call; any other token is
+	 * the grammar's (3) */
+	struct sh_tok *t = &p->tok;
+	if (t->kind != T_WORD || t->assign || !t->word)
+		return 3;
+	rd->target = t->word;
+	p->have_tok = 0;
+	return 1;
 }
 
 /* The end of the $name, $1 or $? at i (its '$'), 0 for any other '$' */

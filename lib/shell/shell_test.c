@@ -2885,6 +2885,53 @@ TEST(node_vectors)
 	}
 }
 
+/* sh_lex_redir: a redirection's target read with its operator (a short
+ * plain word, the fd number of >& or <&, a word that is not plain), and
+ * the targets it leaves to the grammar, each read as the grammar reads it
+ * (a target taken wrongly would be another word, or none) */
+TEST(redir_targets)
+{
+	struct sh_node *t;
+	const struct sh_redir *rd;
+	PARSE("a >f 2>&1 3<& 4 >\"$x\" <<<${y}z b", &t);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	rd = t->redirs;
+	ASSERT_STREQ(static_value(rd->target), "f");
+	ASSERT_EQ(rd->target->pos.col, 4);
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_DUP_OUT);
+	ASSERT_STREQ(static_value(rd->target), "1");
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_DUP_IN);
+	ASSERT_EQ(rd->fd, 3);
+	ASSERT_STREQ(static_value(rd->target), "4");
+	ASSERT_EQ(rd->target->pos.col, 15);
+	rd = rd->next;
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_DQUOTE);
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_HERESTRING);
+	ASSERT_EQ(rd->target->n_parts, 2);
+	ASSERT_NULL(rd->next);
+	/* left to the grammar: a '-' after >& (a word of its own after
+	 * it), digits before '>' (a number, which >& takes), digits that
+	 * go on, a word after >& that is no number, no word at all */
+	PARSE("a 2>&-rf", &t);
+	ASSERT_STREQ(static_value(t->redirs->target), "-");
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	PARSE("a 2>&1>f", &t);
+	ASSERT_STREQ(static_value(t->redirs->target), "1");
+	ASSERT_EQ(t->redirs->next->op, SH_REDIR_OUT);
+	ASSERT_STREQ(static_value(t->redirs->next->target), "f");
+	PARSE("a 2>&1- >& o5", &t);
+	ASSERT_STREQ(static_value(t->redirs->target), "1-");
+	ASSERT_EQ(t->redirs->next->op, SH_REDIR_DUP_OUT);
+	ASSERT_STREQ(static_value(t->redirs->next->target), "o5");
+	ASSERT_EQ(t->u.simple.n_words, 1);
+	REJECT("a > ;", SH_ERR_SYNTAX);
+	REJECT("a > 1>f", SH_ERR_SYNTAX);
+	REJECT("a >", SH_ERR_SYNTAX);
+}
+
 /* parse_redir_bytes: a redirection after a command's arguments read from
  * its bytes (the usual operators, one-digit fds), and the ones it hands
  * to the tokens' way, each read as that way reads it (a hand-back taken
@@ -3092,5 +3139,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
 	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
 	 node_vectors,
-	 then_body_closers, redirs_after_args, prog_names,
+	 then_body_closers, redirs_after_args, redir_targets, prog_names,
 	 name_assignments)
