@@ -7045,6 +7045,21 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return 0;
 }
 
+/* The token that sh_lex_name's hand-backs lexed (r: how that went) left
+ * in hand, or its error kept for the peek to return (SH_TOK_FAILED):
+ * NULL, no name */
+static inline struct sh_word *
+name_token_kept(struct sh_parser *p, int r)
+{
+	if (r < 0) {
+		p->tok.ionum = r;
+		p->have_tok = SH_TOK_FAILED;
+		return NULL;
+	}
+	p->have_tok = tok_in_hand(&p->tok);
+	return NULL;
+}
+
 /*
  * sh_lex_name's word at i whose scan stopped at an '=' at e (x=1,
  * tmp=$(mktemp), FOO=bar make), short and before the end: the token that
@@ -7059,14 +7074,22 @@ name_equals(struct sh_parser *p, size_t i, size_t e)
 {
 	if (e - i - 1 >= SH_SRC_PAD - 1 || e >= p->end)
 		return NULL;
-	int r = lex_word_token_equals(p, true, &p->tok, i, e);
-	if (r < 0) {
-		p->tok.ionum = r;
-		p->have_tok = SH_TOK_FAILED;
-		return NULL;
-	}
-	p->have_tok = tok_in_hand(&p->tok);
-	return NULL;
+	return name_token_kept(p, lex_word_token_equals(p, true, &p->tok, i, e));
+}
+
+/*
+ * sh_lex_name's word at i (before the end) whose first byte stopped its
+ * scan ([[ and { before a blank, [, a quote, a '$', a backslash, a '~',
+ * a '='): the token sh_lex_token at command position makes of it
+ * (lex_word_token sends such a word to lex_word_token_open at once), made
+ * here and left in hand as name_equals leaves its own (a failure kept
+ * for the peek to return), without sh_lex_token's call and scan; NULL.
+ * (Most are the [[ or { of a compound command.)
+ */
+static struct sh_word * __attribute__((noinline))
+name_open(struct sh_parser *p, size_t i)
+{
+	return name_token_kept(p, lex_word_token_open(p, true, &p->tok, i));
 }
 
 /*
@@ -7100,7 +7123,7 @@ sh_lex_name(struct sh_parser *p)
 	if (e - i - 1 >= SH_SRC_PAD - 1 || e > p->end ||
 	    (!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
-		return c & CC_EQUALS ? name_equals(p, i, e) : NULL;
+		return e == i ? name_open(p, i) : c & CC_EQUALS ? name_equals(p, i, e) : NULL;
 	struct sh_tok *t = &p->tok;
 	plain_token_build(p, true, t, i, e, false);
 	t->nl_ok = true;

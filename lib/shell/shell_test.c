@@ -2985,6 +2985,44 @@ TEST(redirs_after_args)
 /* sh_parse's program takes a command's name that is a plain word without
  * its token (sh_lex_name), first, after ; & and after && || in its first
  * and-or list; every other name goes back to the token's way */
+/* sh_lex_name's name_open: a command's first word whose first byte ends
+ * the name scan, lexed as the peek's token would be and left in hand,
+ * and its failures, each reported as the peek reports it */
+TEST(name_open_words)
+{
+	struct sh_node *t, *c;
+	struct sh_error e;
+	PARSE("[[ a ]] && { b; }; [ c ] | \"d\" e; $f g; ~ h; \\i j; =k", &t);
+	ASSERT_EQ(t->u.list.n_items, 6);
+	c = t->u.list.items[0];
+	ASSERT_EQ(c->u.binary.left->kind, SH_NODE_COND);
+	ASSERT_EQ(c->u.binary.right->kind, SH_NODE_GROUP);
+	c = t->u.list.items[1];
+	ASSERT_STREQ(c->u.pipeline.cmds[0]->u.simple.words[0]->parts[0].text, "[");
+	ASSERT_EQ(c->u.pipeline.cmds[0]->u.simple.n_words, 3);
+	c = c->u.pipeline.cmds[1];
+	ASSERT_EQ(c->u.simple.words[0]->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(c->u.simple.words[0]->pos.col, 28);
+	c = t->u.list.items[2];
+	ASSERT_EQ(c->u.simple.words[0]->parts[0].kind, SH_PART_PARAM);
+	c = t->u.list.items[3];
+	ASSERT_EQ(c->u.simple.words[0]->parts[0].kind, SH_PART_TILDE);
+	c = t->u.list.items[4];
+	ASSERT_EQ(c->u.simple.words[0]->parts[0].kind, SH_PART_ESCAPED);
+	c = t->u.list.items[5];
+	ASSERT_NULL(c->u.simple.assigns);
+	ASSERT_STREQ(static_value(c->u.simple.words[0]), "=k");
+	ASSERT_EQ(parse_err("\"a", &e), -EINVAL);
+	ASSERT_EQ(e.kind, SH_ERR_SYNTAX);
+	ASSERT_EQ(e.col, 1);
+	ASSERT_EQ(parse_err("a; 'b", &e), -EINVAL);
+	ASSERT_EQ(e.col, 4);
+	ASSERT_EQ(parse_err("a && $(b", &e), -EINVAL);
+	ASSERT_EQ(e.col, 9);
+	ASSERT_EQ(parse_err("a | ${", &e), -EINVAL);
+	ASSERT_EQ(e.col, 5);
+}
+
 /* A command's first word with a '=' in sh_parse's one-line program and
  * the lists of bodies (sh_lex_name's name_equals): its token is made
  * there and left in hand, and a failure to make it is returned by the
@@ -3140,4 +3178,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
 	 node_vectors,
 	 then_body_closers, redirs_after_args, redir_targets, prog_names,
+	 name_open_words,
 	 name_assignments)
