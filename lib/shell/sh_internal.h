@@ -446,26 +446,51 @@ rw_bytes(const char *text)
  * scan stops there too (no byte of a reserved word stops it, and every
  * byte of sh_ends_plain_word does), finds neither '~' nor '=', and
  * reserved_word_plain says rw: the token made here is the one it makes,
- * member for member.
+ * member for member. (sh_rw_end: that compare, where rw ends, 0 when it
+ * is not there.)
  */
-static inline __attribute__((always_inline)) bool
-sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
+static inline __attribute__((always_inline)) size_t
+sh_rw_end(const struct sh_parser *p, enum sh_rw rw)
 {
 	size_t i = p->pos;
 	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
 		i++;
 	size_t n = rw_len[rw];
 	if (p->end - i < n)
-		return false;
+		return 0;
 	/* (i < p->end: the 8 bytes at i may be read, see rw_bytes) */
 	uint64_t mask = ((uint64_t)1 << (8 * n)) - 1; /* (n < 8: no FUNCTION) */
 	size_t e = i + n;
 	if ((rw_bytes(p->src + i) & mask) != rw_key[rw] ||
 	    (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]))
+		return 0;
+	return e;
+}
+static inline __attribute__((always_inline)) bool
+sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
+{
+	size_t e = sh_rw_end(p, rw);
+	if (!e)
 		return false;
-	p->tok = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .cmdpos = cmdpos,
+	p->tok = (struct sh_tok){ .kind = T_WORD, .start = e - rw_len[rw], .end = e,
+				  .cmdpos = cmdpos,
 				  .rw = (unsigned char)rw, .not_assign = true };
 	p->have_tok = 3; /* (tok_in_hand: no cmdpos_sensitive word) */
+	p->cmdpos_sens = false;
+	p->pos = e;
+	return true;
+}
+/* sh_lex_rw's reserved word rw, with no token in hand, read and consumed
+ * at once where the grammar takes it and nothing else (the in of case,
+ * an esac after ;;): p->pos after it, no token in hand, as sh_lex_rw,
+ * the peek and consume leave them; false, nothing done, when it is not
+ * there. (The token's stores and the peek's questions saved.) */
+static inline __attribute__((always_inline)) bool
+sh_skip_rw(struct sh_parser *p, enum sh_rw rw)
+{
+	size_t e = sh_rw_end(p, rw);
+	if (!e)
+		return false;
 	p->cmdpos_sens = false;
 	p->pos = e;
 	return true;

@@ -2012,11 +2012,14 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			return oom(p);
 		consume(p);
 	}
-	likely_rw(p, RW_IN);
-	if ((r = skip_newlines(p)) < 0)
-		return r;
-	if ((r = expect_kw(p, RW_IN)) < 0)
-		return r;
+	/* (in, mostly right after the subject, by its bytes) */
+	if (p->have_tok || !sh_skip_rw(p, RW_IN)) {
+		likely_rw(p, RW_IN);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		if ((r = expect_kw(p, RW_IN)) < 0)
+			return r;
+	}
 	/* (each item's patterns are collected on the stack and copied once,
 	 * at their final size: see sh_vec_room) */
 	struct sh_case_item *items = (struct sh_case_item *)(n + 1);
@@ -2117,9 +2120,11 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			it->term = is_op(t, OP_DSEMI) ? SH_CASE_BREAK :
 				   is_op(t, OP_SEMIAND) ? SH_CASE_FALL : SH_CASE_CONTINUE;
 			consume(p);
-			/* (or the next item's pattern, after a compare that
-			 * fails at its first bytes) */
-			likely_rw(p, RW_ESAC);
+			/* (the esac right after it, by its bytes; or the
+			 * next item's pattern, after a compare that fails at
+			 * its first bytes) */
+			if (sh_skip_rw(p, RW_ESAC))
+				break;
 			continue;
 		}
 		if (is_rw(t, RW_ESAC)) {

@@ -2985,6 +2985,26 @@ TEST(redirs_after_args)
 /* sh_parse's program takes a command's name that is a plain word without
  * its token (sh_lex_name), first, after ; & and after && || in its first
  * and-or list; every other name goes back to the token's way */
+/* parse_case's in and esac read by their bytes (sh_skip_rw), and the
+ * words that only look like them, read the token's way (a word taken for
+ * esac would end the case early; one not taken, a pattern) */
+TEST(case_in_esac_bytes)
+{
+	struct sh_node *t, *c;
+	PARSE("case x in a) b;; esacx) c;; esac; case y\nin\n d) e;;\n esac", &t);
+	c = t->u.list.items[0];
+	ASSERT_EQ(c->u.case_.n_items, 2);
+	ASSERT_STREQ(static_value(c->u.case_.items[1].patterns[0]), "esacx");
+	c = t->u.list.items[1];
+	ASSERT_EQ(c->kind, SH_NODE_CASE);
+	ASSERT_EQ(c->u.case_.n_items, 1);
+	ASSERT_STREQ(static_value(c->u.case_.items[0].patterns[0]), "d");
+	REJECT("case x in a) b;; esac d", SH_ERR_SYNTAX);
+	REJECT("case x inn a) b;; esac", SH_ERR_SYNTAX);
+	PARSE("case x in a) b;; in) c;; esac", &t);
+	ASSERT_EQ(t->u.case_.n_items, 2);
+}
+
 /* sh_lex_name's name_open: a command's first word whose first byte ends
  * the name scan, lexed as the peek's token would be and left in hand,
  * and its failures, each reported as the peek reports it */
@@ -3178,5 +3198,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 open_words, scans_to_the_end, args_plain_stops, cond_shapes, regex_words,
 	 node_vectors,
 	 then_body_closers, redirs_after_args, redir_targets, prog_names,
-	 name_open_words,
+	 name_open_words, case_in_esac_bytes,
 	 name_assignments)
