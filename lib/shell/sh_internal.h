@@ -472,8 +472,8 @@ sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
 	size_t e = sh_rw_end(p, rw);
 	if (!e)
 		return false;
-	p->tok = (struct sh_tok){ .kind = T_WORD, .start = e - rw_len[rw], .end = e,
-				  .cmdpos = cmdpos,
+	p->tok = (struct sh_tok){ .kind = T_WORD, .start = e - rw_len[rw],
+				  .end = e, .cmdpos = cmdpos,
 				  .rw = (unsigned char)rw, .not_assign = true };
 	p->have_tok = 3; /* (tok_in_hand: no cmdpos_sensitive word) */
 	p->cmdpos_sens = false;
@@ -696,8 +696,8 @@ sh_dup_fd_end(const struct sh_parser *p, size_t i)
 	while (k < p->end && p->src[k] >= '0' && p->src[k] <= '9')
 		k++;
 	int e = sh_ch(p, k);
-	return e < 0 || e == ' ' || e == '\t' || e == '\n' || e == '|' || e == '&' ||
-	       e == ';' || e == ')' ? k : 0;
+	return e < 0 || e == ' ' || e == '\t' || e == '\n' || e == '|' ||
+	       e == '&' || e == ';' || e == ')' ? k : 0;
 }
 /*
  * The redirection at p->pos (no token in hand, a source with no

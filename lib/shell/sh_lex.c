@@ -7123,7 +7123,8 @@ sh_lex_name(struct sh_parser *p)
 	if (e - i - 1 >= SH_SRC_PAD - 1 || e > p->end ||
 	    (!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
-		return e == i ? name_open(p, i) : c & CC_EQUALS ? name_equals(p, i, e) : NULL;
+		return e == i ? name_open(p, i)
+		       : c & CC_EQUALS ? name_equals(p, i, e) : NULL;
 	struct sh_tok *t = &p->tok;
 	plain_token_build(p, true, t, i, e, false);
 	t->nl_ok = true;
@@ -8990,7 +8991,8 @@ sh_lex_redir(struct sh_parser *p, struct sh_redir **ret)
 		size_t we = args_plain_end(p, src, p->end, k, cc), len = we - k;
 		if (we != SIZE_MAX && len < SH_SRC_PAD &&
 		    (size_t)(p->bump_end - p->bump) >= lit_word_size(len)) {
-			rd->target = args_plain_word(p, src, k, len, sh_pos_one_line(k));
+			rd->target = args_plain_word(p, src, k, len,
+						     sh_pos_one_line(k));
 			p->pos = we;
 			return 1;
 		}

@@ -1106,7 +1106,8 @@ heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
 static inline __attribute__((always_inline)) int
 parse_redir_target(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **ret);
 static inline __attribute__((always_inline)) int
-parse_redir_target_tok(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **ret);
+parse_redir_target_tok(struct sh_parser *p, struct sh_redir *rd,
+		       struct sh_redir **ret);
 
 static int
 parse_redir(struct sh_parser *p, struct sh_redir **ret)
@@ -1182,7 +1183,8 @@ static int __attribute__((noinline))
 parse_redir_bytes_target(struct sh_parser *p, struct sh_redir *rd, int how,
 			 struct sh_redir **ret)
 {
-	int r = how == 2 ? parse_redir_target(p, rd, ret) : parse_redir_target_tok(p, rd, ret);
+	int r = how == 2 ? parse_redir_target(p, rd, ret)
+			 : parse_redir_target_tok(p, rd, ret);
 	return r < 0 ? r : 1;
 }
 
@@ -1256,7 +1258,8 @@ parse_redir_target(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **r
  * token (sh_lex_arg's 0: its token, if lexed, in hand) and for a
  * here-document's delimiter */
 static inline __attribute__((always_inline)) int
-parse_redir_target_tok(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **ret)
+parse_redir_target_tok(struct sh_parser *p, struct sh_redir *rd,
+		       struct sh_redir **ret)
 {
 	struct sh_tok *t;
 	int r;
