@@ -446,26 +446,51 @@ rw_bytes(const char *text)
  * scan stops there too (no byte of a reserved word stops it, and every
  * byte of sh_ends_plain_word does), finds neither '~' nor '=', and
  * reserved_word_plain says rw: the token made here is the one it makes,
- * member for member.
+ * member for member. (sh_rw_end: that compare, where rw ends, 0 when it
+ * is not there.)
  */
-static inline __attribute__((always_inline)) bool
-sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
+static inline __attribute__((always_inline)) size_t
+sh_rw_end(const struct sh_parser *p, enum sh_rw rw)
 {
 	size_t i = p->pos;
 	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
 		i++;
 	size_t n = rw_len[rw];
 	if (p->end - i < n)
-		return false;
+		return 0;
 	/* (i < p->end: the 8 bytes at i may be read, see rw_bytes) */
 	uint64_t mask = ((uint64_t)1 << (8 * n)) - 1; /* (n < 8: no FUNCTION) */
 	size_t e = i + n;
 	if ((rw_bytes(p->src + i) & mask) != rw_key[rw] ||
 	    (e < p->end && !sh_ends_plain_word[(unsigned char)p->src[e]]))
+		return 0;
+	return e;
+}
+static inline __attribute__((always_inline)) bool
+sh_lex_rw(struct sh_parser *p, bool cmdpos, enum sh_rw rw)
+{
+	size_t e = sh_rw_end(p, rw);
+	if (!e)
 		return false;
-	p->tok = (struct sh_tok){ .kind = T_WORD, .start = i, .end = e, .cmdpos = cmdpos,
+	p->tok = (struct sh_tok){ .kind = T_WORD, .start = e - rw_len[rw],
+				  .end = e, .cmdpos = cmdpos,
 				  .rw = (unsigned char)rw, .not_assign = true };
 	p->have_tok = 3; /* (tok_in_hand: no cmdpos_sensitive word) */
+	p->cmdpos_sens = false;
+	p->pos = e;
+	return true;
+}
+/* sh_lex_rw's reserved word rw, with no token in hand, read and consumed
+ * at once where the grammar takes it and nothing else (the in of case,
+ * an esac after ;;): p->pos after it, no token in hand, as sh_lex_rw,
+ * the peek and consume leave them; false, nothing done, when it is not
+ * there. (The token's stores and the peek's questions saved.) */
+static inline __attribute__((always_inline)) bool
+sh_skip_rw(struct sh_parser *p, enum sh_rw rw)
+{
+	size_t e = sh_rw_end(p, rw);
+	if (!e)
+		return false;
 	p->cmdpos_sens = false;
 	p->pos = e;
 	return true;
@@ -662,7 +687,88 @@ sh_lex_args_next(struct sh_parser *p, struct sh_words *av)
 {
 	size_t i = sh_arg_begin(p);
 	return i == SIZE_MAX ? 0 : sh_lex_args(p, i, av);
-}/* Is w the single unquoted literal s? (inline: the grammar asks this of
+}
+/*
+ * The redirection operator at i when it is one of the usual ones, read
+ * from its bytes: > >> >| >& < <& <> or <<<, in a source with no
+ * continuation line (i < p->end). What sh_lex_token lexes there (after
+ * a one-digit IONUM or alone) and parse_redir takes: its op, with
+ * *ret_end after it. -1 for the others: a here-document, a process
+ * substitution, &>, and the digits of a longer fd (which read_op and
+ * parse_redir's map take).
+ */
+static inline __attribute__((always_inline)) int
+sh_redir_op_at(const struct sh_parser *p, size_t i, size_t *ret_end)
+{
+	int c = sh_ch(p, i);
+	int d = sh_ch(p, i + 1);
+	enum sh_redir_op op;
+	size_t n = 2; /* the operator's length */
+	if (c == '>') {
+		if (d == '>')
+			op = SH_REDIR_APPEND;
+		else if (d == '&')
+			op = SH_REDIR_DUP_OUT;
+		else if (d == '|')
+			op = SH_REDIR_CLOBBER;
+		else if (d == '(')
+			return -1; /* >( a process substitution */
+		else
+			op = SH_REDIR_OUT, n = 1;
+	} else if (c == '<') {
+		if (d == '&')
+			op = SH_REDIR_DUP_IN;
+		else if (d == '>')
+			op = SH_REDIR_RDWR;
+		else if (d == '<' && sh_ch(p, i + 2) == '<')
+			op = SH_REDIR_HERESTRING, n = 3;
+		else if (d == '<' || d == '(')
+			return -1; /* << <<- and <( */
+		else
+			op = SH_REDIR_IN, n = 1;
+	} else {
+		/* (the digits of a longer fd) */
+		return -1;
+	}
+	*ret_end = i + n;
+	return (int)op;
+}
+/*
+ * The usual target of <& or >& at i (after the blanks that follow the
+ * operator, in a source with no continuation line), a file descriptor
+ * number (2>&1): where its digits end when they end where a plain word
+ * ends (a blank, newline, | & ; or ')'; not before < or >, where they
+ * lex as a number), else 0. The lexer would build this same word, after
+ * a detour through its redirection-number path.
+ */
+static inline __attribute__((always_inline)) size_t
+sh_dup_fd_end(const struct sh_parser *p, size_t i)
+{
+	if (sh_ch(p, i) < '0' || sh_ch(p, i) > '9')
+		return 0;
+	size_t k = i + 1;
+	while (k < p->end && p->src[k] >= '0' && p->src[k] <= '9')
+		k++;
+	int e = sh_ch(p, k);
+	return e < 0 || e == ' ' || e == '\t' || e == '\n' || e == '|' ||
+	       e == '&' || e == ';' || e == ')' ? k : 0;
+}
+/*
+ * The redirection at p->pos (no token in hand, a source with no
+ * continuation line) when it starts with one of sh_redir_op_at's
+ * operators or a digit and one of them (> f, 2>/dev/null, 2>&1 after a
+ * command's arguments), read from its bytes (see parse_redir_bytes),
+ * with its operator, fd and position in *ret: 1 with its target too,
+ * when that is a short plain word of a one-line source (> out.txt, as
+ * sh_lex_arg lexes it) or the fd number of <& or >& (sh_dup_fd_end),
+ * p->pos after it; 2 with the target not read, p->pos after the
+ * operator, for parse_redir_bytes to finish; 0, nothing done, for the
+ * other redirections (the token's way); < 0 on error. (In the lexer, for
+ * the plain word's builder: the grammar's call of sh_lex_arg_at cost a
+ * second call and frame.)
+ */
+int sh_lex_redir(struct sh_parser *p, struct sh_redir **ret);
+/* Is w the single unquoted literal s? (inline: the grammar asks this of
  * every token, for every reserved word) */
 static inline bool
 sh_word_is_lit(const struct sh_word *w, const char *s)

@@ -7028,6 +7028,21 @@ lex_word_token(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i)
 	return 0;
 }
 
+/* The token that sh_lex_name's hand-backs lexed (r: how that went) left
+ * in hand, or its error kept for the peek to return (SH_TOK_FAILED):
+ * NULL, no name */
+static inline struct sh_word *
+name_token_kept(struct sh_parser *p, int r)
+{
+	if (r < 0) {
+		p->tok.ionum = r;
+		p->have_tok = SH_TOK_FAILED;
+		return NULL;
+	}
+	p->have_tok = tok_in_hand(&p->tok);
+	return NULL;
+}
+
 /*
  * sh_lex_name's word at i whose scan stopped at an '=' at e (x=1,
  * tmp=$(mktemp), FOO=bar make), short and before the end: the token that
@@ -7042,14 +7057,22 @@ name_equals(struct sh_parser *p, size_t i, size_t e)
 {
 	if (e - i - 1 >= SH_SRC_PAD - 1 || e >= p->end)
 		return NULL;
-	int r = lex_word_token_equals(p, true, &p->tok, i, e);
-	if (r < 0) {
-		p->tok.ionum = r;
-		p->have_tok = SH_TOK_FAILED;
-		return NULL;
-	}
-	p->have_tok = tok_in_hand(&p->tok);
-	return NULL;
+	return name_token_kept(p, lex_word_token_equals(p, true, &p->tok, i, e));
+}
+
+/*
+ * sh_lex_name's word at i (before the end) whose first byte stopped its
+ * scan ([[ and { before a blank, [, a quote, a '$', a backslash, a '~',
+ * a '='): the token sh_lex_token at command position makes of it
+ * (lex_word_token sends such a word to lex_word_token_open at once), made
+ * here and left in hand as name_equals leaves its own (a failure kept
+ * for the peek to return), without sh_lex_token's call and scan; NULL.
+ * (Most are the [[ or { of a compound command.)
+ */
+static struct sh_word * __attribute__((noinline))
+name_open(struct sh_parser *p, size_t i)
+{
+	return name_token_kept(p, lex_word_token_open(p, true, &p->tok, i));
 }
 
 /*
@@ -7084,7 +7107,8 @@ sh_lex_name(struct sh_parser *p)
 	if (e - i - 1 >= SH_SRC_PAD - 1 || e > p->end ||
 	    (!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
-		return c & CC_EQUALS ? name_equals(p, i, e) : NULL;
+		return e == i ? name_open(p, i)
+		       : c & CC_EQUALS ? name_equals(p, i, e) : NULL;
 	struct sh_tok *t = &p->tok;
 	struct sh_word *w = plain_token_build(p, true, t, i, e, false, true);
 	if (__builtin_expect(!w, 0)) {
@@ -8868,6 +8892,16 @@ args_plain_word(struct sh_parser *p, const char *src, size_t i, size_t len,
 	return lit_word_in(mem, src + i, len, pos);
 }
 
+/* sh_lex_arg_at's word at i when it is no short plain word (out of line,
+ * so that the plain word's way needs no frame) */
+static int __attribute__((noinline))
+arg_at_general(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	size_t k = i;
+	int r = lex_plain_word(p, i, ret, &k);
+	return r ? r : lex_arg_token(p, i, k, -1);
+}
+
 int
 sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
@@ -8885,9 +8919,83 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 			return 1;
 		}
 	}
-	size_t k = i;
-	int r = lex_plain_word(p, i, ret, &k);
-	return r ? r : lex_arg_token(p, i, k, -1);
+	return arg_at_general(p, i, ret);
+}
+
+int
+sh_lex_redir(struct sh_parser *p, struct sh_redir **ret)
+{
+	const char *src = p->src;
+	size_t i = p->pos, e;
+	int c = (unsigned char)src[i], fd = -1, op;
+	if (c >= '0' && c <= '9') {
+		fd = c - '0';
+		op = sh_redir_op_at(p, i + 1, &e);
+	} else {
+		op = sh_redir_op_at(p, i, &e);
+	}
+	if (op < 0)
+		return 0;
+	/* (each member written once, rather than cleared and then set) */
+	struct sh_redir *rd = sh_alloc_rounded(p, sizeof(*rd));
+	if (!rd)
+		return oom(p);
+	rd->op = (enum sh_redir_op)op;
+	rd->pos = sh_pos_at(p, i);
+	rd->fd = fd;
+	rd->fd_var = NULL;
+	rd->target = NULL;
+	rd->body = NULL;
+	rd->delim = NULL;
+	rd->quoted_delim = false;
+	rd->next = NULL;
+	*ret = rd;
+	p->pos = e;
+	if (op == SH_REDIR_DUP_IN || op == SH_REDIR_DUP_OUT) {
+		/* the fd number of 2>&1, as parse_redir_target reads it (a
+		 * '-' and the rest left to it) */
+		size_t k = e;
+		while (sh_ch(p, k) == ' ' || sh_ch(p, k) == '\t')
+			k++;
+		size_t fe;
+		if (!p->no_lc || !(fe = sh_dup_fd_end(p, k)))
+			return 2;
+		if (!(rd->target = lit_word(p, src + k, fe - k, k)))
+			return oom(p);
+		p->pos = fe;
+		return 1;
+	}
+	/* the target as sh_lex_arg lexes it: a short plain word stored as
+	 * sh_lex_arg_at stores one (without its call), any other word as
+	 * sh_lex_arg_at lexes it (3 when none follows: the grammar's
+	 * token) */
+	size_t k = sh_arg_begin(p);
+	if (k == SIZE_MAX)
+		return 3;
+	unsigned cc = cc_table[(unsigned char)src[k]];
+	if (args_plain_start(p, cc, false)) {
+		size_t we = args_plain_end(p, src, p->end, k, cc), len = we - k;
+		if (we != SIZE_MAX && len < SH_SRC_PAD &&
+		    (size_t)(p->bump_end - p->bump) >= lit_word_size(len)) {
+			rd->target = args_plain_word(p, src, k, len,
+						     sh_pos_one_line(k));
+			p->pos = we;
+			return 1;
+		}
+	}
+	int r = arg_at_general(p, k, &rd->target);
+	if (r)
+		return r;
+	/* a word that is not plain, left in p->tok: taken as the grammar
+	 * takes a target's token (parse_redir_target_tok: a T_WORD that is
+	 * no assignment, consumed), without its call; any other token is
+	 * the grammar's (3) */
+	struct sh_tok *t = &p->tok;
+	if (t->kind != T_WORD || t->assign || !t->word)
+		return 3;
+	rd->target = t->word;
+	p->have_tok = 0;
+	return 1;
 }
 
 /* The end of the $name, $1 or $? at i (its '$'), 0 for any other '$' */

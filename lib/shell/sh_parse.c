@@ -1123,54 +1123,11 @@ heredoc_delim(struct sh_parser *p, const struct sh_word *w, const char **ret,
 	return *ret ? 0 : oom(p);
 }
 
-/*
- * The redirection operator at i when it is one of the usual ones, read
- * from its bytes: > >> >| >& < <& <> or <<<, in a source with no
- * continuation line (i < p->end). What sh_lex_token lexes there (after
- * a one-digit IONUM or alone) and parse_redir takes: its op, with
- * *ret_end after it. -1 for the others: a here-document, a process
- * substitution, &>, and the digits of a longer fd (which read_op and
- * parse_redir's map take).
- */
-static inline __attribute__((always_inline)) int
-redir_op_at(const struct sh_parser *p, size_t i, size_t *ret_end)
-{
-	int c = sh_ch(p, i);
-	int d = sh_ch(p, i + 1);
-	enum sh_redir_op op;
-	size_t n = 2; /* the operator's length */
-	if (c == '>') {
-		if (d == '>')
-			op = SH_REDIR_APPEND;
-		else if (d == '&')
-			op = SH_REDIR_DUP_OUT;
-		else if (d == '|')
-			op = SH_REDIR_CLOBBER;
-		else if (d == '(')
-			return -1; /* >( a process substitution */
-		else
-			op = SH_REDIR_OUT, n = 1;
-	} else if (c == '<') {
-		if (d == '&')
-			op = SH_REDIR_DUP_IN;
-		else if (d == '>')
-			op = SH_REDIR_RDWR;
-		else if (d == '<' && sh_ch(p, i + 2) == '<')
-			op = SH_REDIR_HERESTRING, n = 3;
-		else if (d == '<' || d == '(')
-			return -1; /* << <<- and <( */
-		else
-			op = SH_REDIR_IN, n = 1;
-	} else {
-		/* (the digits of a longer fd) */
-		return -1;
-	}
-	*ret_end = i + n;
-	return (int)op;
-}
-
 static inline __attribute__((always_inline)) int
 parse_redir_target(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **ret);
+static inline __attribute__((always_inline)) int
+parse_redir_target_tok(struct sh_parser *p, struct sh_redir *rd,
+		       struct sh_redir **ret);
 
 static int
 parse_redir(struct sh_parser *p, struct sh_redir **ret)
@@ -1191,7 +1148,7 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 			 * lexed as a token */
 			int op;
 			size_t e;
-			if (p->no_lc && (op = redir_op_at(p, t->start + 1, &e)) >= 0) {
+			if (p->no_lc && (op = sh_redir_op_at(p, t->start + 1, &e)) >= 0) {
 				rd->op = (enum sh_redir_op)op;
 				p->pos = e;
 				consume(p);
@@ -1225,12 +1182,13 @@ parse_redir(struct sh_parser *p, struct sh_redir **ret)
 
 /*
  * The redirection at p->pos, with no token in hand, in a source with no
- * continuation line, when it starts with one of redir_op_at's operators
- * or a digit and one of them (> f, 2>/dev/null, 2>&1, <<< $x after a
- * command's arguments): read from its bytes, as parse_redir reads the
- * IONUM's operator, without the token of the operator or of the digit
+ * continuation line, when it starts with one of sh_redir_op_at's
+ * operators or a digit and one of them (> f, 2>/dev/null, 2>&1, <<< $x
+ * after a command's arguments): read from its bytes, as parse_redir reads
+ * the IONUM's operator, without the token of the operator or of the digit
  * (at p->pos a token starts, so the digit is a whole IONUM's, as
- * lex_special_fast finds it). 1 with *ret the redirection; 0, nothing
+ * lex_special_fast finds it). sh_lex_redir reads the operator, and the
+ * target of most; the rest here. 1 with *ret the redirection; 0, nothing
  * done, for the others (>( a word, &>, {fd}>, a here-document, 10>),
  * which the token's way takes; < 0 on error.
  */
@@ -1240,28 +1198,26 @@ static const bool redir_start[256] = {
 	['8'] = true, ['9'] = true,
 };
 
+/* (sh_lex_redir's 2 and 3, the target of rd, out of line: rarer) */
 static int __attribute__((noinline))
+parse_redir_bytes_target(struct sh_parser *p, struct sh_redir *rd, int how,
+			 struct sh_redir **ret)
+{
+	int r = how == 2 ? parse_redir_target(p, rd, ret)
+			 : parse_redir_target_tok(p, rd, ret);
+	return r < 0 ? r : 1;
+}
+
+static inline __attribute__((always_inline)) int
 parse_redir_bytes(struct sh_parser *p, struct sh_redir **ret)
 {
-	size_t i = p->pos, e;
-	int c = (unsigned char)p->src[i], fd = -1, op;
-	if (c >= '0' && c <= '9') {
-		fd = c - '0';
-		op = redir_op_at(p, i + 1, &e);
-	} else {
-		op = redir_op_at(p, i, &e);
-	}
-	if (op < 0)
-		return 0;
-	struct sh_redir *rd = sh_alloc(p, sizeof(*rd));
-	if (!rd)
-		return oom(p);
-	rd->fd = fd;
-	rd->pos = sh_pos_at(p, i);
-	rd->op = (enum sh_redir_op)op;
-	p->pos = e;
-	int r = parse_redir_target(p, rd, ret);
-	return r < 0 ? r : 1;
+	struct sh_redir *rd;
+	int r = sh_lex_redir(p, &rd);
+	if (r == 1)
+		*ret = rd;
+	else if (r > 1)
+		r = parse_redir_bytes_target(p, rd, r, ret);
+	return r;
 }
 
 /*
@@ -1272,7 +1228,6 @@ parse_redir_bytes(struct sh_parser *p, struct sh_redir **ret)
 static inline __attribute__((always_inline)) int
 parse_redir_target(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **ret)
 {
-	struct sh_tok *t;
 	int r;
 	if (rd->op == SH_REDIR_DUP_IN || rd->op == SH_REDIR_DUP_OUT) {
 		/* bash reads a '-' right after <& or >& (blanks allowed) as a
@@ -1292,25 +1247,15 @@ parse_redir_target(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **r
 			*ret = rd;
 			return 0;
 		}
-		/* The usual target, a file descriptor number (2>&1): digits
-		 * that end where a plain word ends (a blank, newline, | & ; or
-		 * ')'; not before < or >, where they lex as a number). The
-		 * lexer would build this same word, after a detour through its
-		 * redirection-number path. */
-		if (p->no_lc && sh_ch(p, i) >= '0' && sh_ch(p, i) <= '9') {
-			size_t k = i + 1;
-			while (k < p->end && p->src[k] >= '0' && p->src[k] <= '9')
-				k++;
-			int e = sh_ch(p, k);
-			if (e < 0 || e == ' ' || e == '\t' || e == '\n' || e == '|' || e == '&' ||
-			    e == ';' || e == ')') {
-				rd->target = sh_lit_word(p, p->src + i, k - i, i);
-				if (!rd->target)
-					return oom(p);
-				p->pos = k;
-				*ret = rd;
-				return 0;
-			}
+		/* the usual target, a file descriptor number (2>&1) */
+		size_t k;
+		if (p->no_lc && (k = sh_dup_fd_end(p, i))) {
+			rd->target = sh_lit_word(p, p->src + i, k - i, i);
+			if (!rd->target)
+				return oom(p);
+			p->pos = k;
+			*ret = rd;
+			return 0;
 		}
 	}
 	/* The target, most often a plain word (> out, < in, 2> log): lexed
@@ -1326,6 +1271,18 @@ parse_redir_target(struct sh_parser *p, struct sh_redir *rd, struct sh_redir **r
 			return 0;
 		}
 	}
+	return parse_redir_target_tok(p, rd, ret);
+}
+
+/* parse_redir_target's way for the target that is not lexed without a
+ * token (sh_lex_arg's 0: its token, if lexed, in hand) and for a
+ * here-document's delimiter */
+static inline __attribute__((always_inline)) int
+parse_redir_target_tok(struct sh_parser *p, struct sh_redir *rd,
+		       struct sh_redir **ret)
+{
+	struct sh_tok *t;
+	int r;
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
 	/* digits before < or > lex as a number, which only >& and <& take */
@@ -2092,11 +2049,14 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			return oom(p);
 		consume(p);
 	}
-	likely_rw(p, RW_IN);
-	if ((r = skip_newlines(p)) < 0)
-		return r;
-	if ((r = expect_kw(p, RW_IN)) < 0)
-		return r;
+	/* (in, mostly right after the subject, by its bytes) */
+	if (p->have_tok || !sh_skip_rw(p, RW_IN)) {
+		likely_rw(p, RW_IN);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		if ((r = expect_kw(p, RW_IN)) < 0)
+			return r;
+	}
 	/* (each item's patterns are collected on the stack and copied once,
 	 * at their final size: see sh_vec_room) */
 	struct sh_case_item *items = (struct sh_case_item *)(n + 1);
@@ -2197,9 +2157,11 @@ parse_case(struct sh_parser *p, size_t start, struct sh_node **ret)
 			it->term = is_op(t, OP_DSEMI) ? SH_CASE_BREAK :
 				   is_op(t, OP_SEMIAND) ? SH_CASE_FALL : SH_CASE_CONTINUE;
 			consume(p);
-			/* (or the next item's pattern, after a compare that
-			 * fails at its first bytes) */
-			likely_rw(p, RW_ESAC);
+			/* (the esac right after it, by its bytes; or the
+			 * next item's pattern, after a compare that fails at
+			 * its first bytes) */
+			if (sh_skip_rw(p, RW_ESAC))
+				break;
 			continue;
 		}
 		if (is_rw(t, RW_ESAC)) {

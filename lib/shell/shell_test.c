@@ -2927,6 +2927,53 @@ TEST(node_vectors)
 	}
 }
 
+/* sh_lex_redir: a redirection's target read with its operator (a short
+ * plain word, the fd number of >& or <&, a word that is not plain), and
+ * the targets it leaves to the grammar, each read as the grammar reads it
+ * (a target taken wrongly would be another word, or none) */
+TEST(redir_targets)
+{
+	struct sh_node *t;
+	const struct sh_redir *rd;
+	PARSE("a >f 2>&1 3<& 4 >\"$x\" <<<${y}z b", &t);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	rd = t->redirs;
+	ASSERT_STREQ(static_value(rd->target), "f");
+	ASSERT_EQ(rd->target->pos.col, 4);
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_DUP_OUT);
+	ASSERT_STREQ(static_value(rd->target), "1");
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_DUP_IN);
+	ASSERT_EQ(rd->fd, 3);
+	ASSERT_STREQ(static_value(rd->target), "4");
+	ASSERT_EQ(rd->target->pos.col, 15);
+	rd = rd->next;
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_DQUOTE);
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_HERESTRING);
+	ASSERT_EQ(rd->target->n_parts, 2);
+	ASSERT_NULL(rd->next);
+	/* left to the grammar: a '-' after >& (a word of its own after
+	 * it), digits before '>' (a number, which >& takes), digits that
+	 * go on, a word after >& that is no number, no word at all */
+	PARSE("a 2>&-rf", &t);
+	ASSERT_STREQ(static_value(t->redirs->target), "-");
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	PARSE("a 2>&1>f", &t);
+	ASSERT_STREQ(static_value(t->redirs->target), "1");
+	ASSERT_EQ(t->redirs->next->op, SH_REDIR_OUT);
+	ASSERT_STREQ(static_value(t->redirs->next->target), "f");
+	PARSE("a 2>&1- >& o5", &t);
+	ASSERT_STREQ(static_value(t->redirs->target), "1-");
+	ASSERT_EQ(t->redirs->next->op, SH_REDIR_DUP_OUT);
+	ASSERT_STREQ(static_value(t->redirs->next->target), "o5");
+	ASSERT_EQ(t->u.simple.n_words, 1);
+	REJECT("a > ;", SH_ERR_SYNTAX);
+	REJECT("a > 1>f", SH_ERR_SYNTAX);
+	REJECT("a >", SH_ERR_SYNTAX);
+}
+
 /* parse_redir_bytes: a redirection after a command's arguments read from
  * its bytes (the usual operators, one-digit fds), and the ones it hands
  * to the tokens' way, each read as that way reads it (a hand-back taken
@@ -3028,6 +3075,64 @@ TEST(ops_after_args)
 /* sh_parse's program takes a command's name that is a plain word without
  * its token (sh_lex_name), first, after ; & and after && || in its first
  * and-or list; every other name goes back to the token's way */
+/* parse_case's in and esac read by their bytes (sh_skip_rw), and the
+ * words that only look like them, read the token's way (a word taken for
+ * esac would end the case early; one not taken, a pattern) */
+TEST(case_in_esac_bytes)
+{
+	struct sh_node *t, *c;
+	PARSE("case x in a) b;; esacx) c;; esac; case y\nin\n d) e;;\n esac", &t);
+	c = t->u.list.items[0];
+	ASSERT_EQ(c->u.case_.n_items, 2);
+	ASSERT_STREQ(static_value(c->u.case_.items[1].patterns[0]), "esacx");
+	c = t->u.list.items[1];
+	ASSERT_EQ(c->kind, SH_NODE_CASE);
+	ASSERT_EQ(c->u.case_.n_items, 1);
+	ASSERT_STREQ(static_value(c->u.case_.items[0].patterns[0]), "d");
+	REJECT("case x in a) b;; esac d", SH_ERR_SYNTAX);
+	REJECT("case x inn a) b;; esac", SH_ERR_SYNTAX);
+	PARSE("case x in a) b;; in) c;; esac", &t);
+	ASSERT_EQ(t->u.case_.n_items, 2);
+}
+
+/* sh_lex_name's name_open: a command's first word whose first byte ends
+ * the name scan, lexed as the peek's token would be and left in hand,
+ * and its failures, each reported as the peek reports it */
+TEST(name_open_words)
+{
+	struct sh_node *t, *c;
+	struct sh_error e;
+	PARSE("[[ a ]] && { b; }; [ c ] | \"d\" e; $f g; ~ h; \\i j; =k", &t);
+	ASSERT_EQ(t->u.list.n_items, 6);
+	c = t->u.list.items[0];
+	ASSERT_EQ(c->u.binary.left->kind, SH_NODE_COND);
+	ASSERT_EQ(c->u.binary.right->kind, SH_NODE_GROUP);
+	c = t->u.list.items[1];
+	ASSERT_STREQ(c->u.pipeline.cmds[0]->u.simple.words[0]->parts[0].text, "[");
+	ASSERT_EQ(c->u.pipeline.cmds[0]->u.simple.n_words, 3);
+	c = c->u.pipeline.cmds[1];
+	ASSERT_EQ(c->u.simple.words[0]->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(c->u.simple.words[0]->pos.col, 28);
+	c = t->u.list.items[2];
+	ASSERT_EQ(c->u.simple.words[0]->parts[0].kind, SH_PART_PARAM);
+	c = t->u.list.items[3];
+	ASSERT_EQ(c->u.simple.words[0]->parts[0].kind, SH_PART_TILDE);
+	c = t->u.list.items[4];
+	ASSERT_EQ(c->u.simple.words[0]->parts[0].kind, SH_PART_ESCAPED);
+	c = t->u.list.items[5];
+	ASSERT_NULL(c->u.simple.assigns);
+	ASSERT_STREQ(static_value(c->u.simple.words[0]), "=k");
+	ASSERT_EQ(parse_err("\"a", &e), -EINVAL);
+	ASSERT_EQ(e.kind, SH_ERR_SYNTAX);
+	ASSERT_EQ(e.col, 1);
+	ASSERT_EQ(parse_err("a; 'b", &e), -EINVAL);
+	ASSERT_EQ(e.col, 4);
+	ASSERT_EQ(parse_err("a && $(b", &e), -EINVAL);
+	ASSERT_EQ(e.col, 9);
+	ASSERT_EQ(parse_err("a | ${", &e), -EINVAL);
+	ASSERT_EQ(e.col, 5);
+}
+
 /* A command's first word with a '=' in sh_parse's one-line program and
  * the lists of bodies (sh_lex_name's name_equals): its token is made
  * there and left in hand, and a failure to make it is returned by the
@@ -3198,5 +3303,6 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 open_words, scans_to_the_end, args_plain_stops, args_plain_noarg,
 	 cond_shapes, regex_words,
 	 node_vectors,
-	 then_body_closers, redirs_after_args, ops_after_args, prog_names,
+	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
+	 prog_names, name_open_words, case_in_esac_bytes,
 	 name_assignments)
