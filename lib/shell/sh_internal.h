@@ -354,6 +354,8 @@ int sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *ret);
  * program without its token in hand; NULL when it is something else (a
  * reserved word's token in hand then, or nothing lexed) */
 struct sh_word *sh_lex_name(struct sh_parser *p);
+/* sh_lex_name where p->fixed is set (its positions p->fixed_pos) */
+struct sh_word *sh_lex_name_fixed(struct sh_parser *p);
 int sh_lex_regex_word(struct sh_parser *p, struct sh_word **ret);
 /* Is w a unary operator of [[ ]] (-f, -n, ...)? */
 static inline bool

@@ -7088,8 +7088,8 @@ name_open(struct sh_parser *p, size_t i)
  * reserved word, no assignment) that each level asks of it on the way
  * to the command's words.
  */
-struct sh_word *
-sh_lex_name(struct sh_parser *p)
+static inline __attribute__((always_inline)) struct sh_word *
+lex_name(struct sh_parser *p, bool fixed)
 {
 	const unsigned stop = CC_WORDSTOP | CC_TILDE | CC_EQUALS | CC_LBRACKET |
 			      CC_NUL;
@@ -7107,16 +7107,33 @@ sh_lex_name(struct sh_parser *p)
 	if (e - i - 1 >= SH_SRC_PAD - 1 || e > p->end ||
 	    (!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
-		return e == i ? name_open(p, i)
+		return fixed ? NULL : e == i ? name_open(p, i)
 		       : c & CC_EQUALS ? name_equals(p, i, e) : NULL;
 	struct sh_tok *t = &p->tok;
-	struct sh_word *w = plain_token_build(p, true, t, i, e, false, true);
+	struct sh_word *w = plain_token_build(p, true, t, i, e, fixed, true);
 	if (__builtin_expect(!w, 0)) {
 		/* (a reserved word) */
 		t->nl_ok = true;
 		p->have_tok = tok_in_hand(t);
 	}
 	return w;
+}
+
+struct sh_word *
+sh_lex_name(struct sh_parser *p)
+{
+	return lex_name(p, false);
+}
+
+/* sh_lex_name in a backquoted body or a here-document's (p->fixed, every
+ * position p->fixed_pos): the token lex_word_token_fixed makes of a plain
+ * name; NULL, nothing done, for a word with a '=' or one that starts with
+ * a quote, '$', '{' and the like (name_equals and name_open build at
+ * offsets: the peek's general way), as for the others. */
+struct sh_word *
+sh_lex_name_fixed(struct sh_parser *p)
+{
+	return lex_name(p, true);
 }
 
 /* Where the next token starts from i: past the blanks, continuation

@@ -430,17 +430,22 @@ prog_pos(struct sh_parser *p, size_t off, bool prog)
 	return prog ? sh_pos_one_line(off) : sh_pos_at(p, off);
 }
 
-/* A command's name at command position, from sh_lex_name: NULL where
- * it is no plain word, which skip_newlines and the token's way then
- * take, or where positions are no offsets (a backquoted body, an input
- * of more than one line) or a token is in hand (which prog, where
- * neither is, need not ask) */
+/* A command's name at command position, from sh_lex_name (or, in a
+ * backquoted body, where every position is the backquote's,
+ * sh_lex_name_fixed): NULL where it is no plain word, which
+ * skip_newlines and the token's way then take, or where positions are
+ * line lookups (an input of more than one line) or a token is in hand
+ * (which prog, where neither is, need not ask) */
 static inline __attribute__((always_inline)) struct sh_word *
 cmd_name(struct sh_parser *p, bool prog)
 {
 	if (prog)
 		return sh_lex_name(p);
-	return p->offset_pos && !p->have_tok ? sh_lex_name(p) : NULL;
+	if (p->have_tok)
+		return NULL;
+	if (p->offset_pos)
+		return sh_lex_name(p);
+	return p->fixed ? sh_lex_name_fixed(p) : NULL;
 }
 
 /* ---- lists ------------------------------------------------------------- */

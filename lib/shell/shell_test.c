@@ -1158,6 +1158,24 @@ TEST(command_substitution)
 	ASSERT_EQ(word(t, 2)->parts[0].body->u.simple.n_words, 2);
 	ASSERT_EQ(word(t, 2)->pos.col, 11);
 	ASSERT_STREQ(static_value(word(t, 3)), "x");
+	/* a backquoted body's command names (sh_lex_name_fixed), at the
+	 * backquote's position; a name with a '=', a reserved word and a
+	 * quoted name are left to the token's way */
+	PARSE("echo x `a=1 b; if c; then d; fi; e \"f\"; g`", &t);
+	pt = &word(t, 2)->parts[0];
+	ASSERT_EQ(pt->body->kind, SH_NODE_LIST);
+	ASSERT_EQ(pt->body->u.list.n_items, 4);
+	const struct sh_node *bq = pt->body->u.list.items[0];
+	ASSERT_EQ(bq->kind, SH_NODE_SIMPLE);
+	ASSERT_TRUE(bq->u.simple.assigns != NULL);
+	ASSERT_EQ(bq->u.simple.n_words, 1);
+	ASSERT_EQ(bq->pos.col, 8);
+	ASSERT_EQ(bq->u.simple.words[0]->pos.col, 8);
+	ASSERT_EQ(pt->body->u.list.items[1]->kind, SH_NODE_IF);
+	bq = pt->body->u.list.items[3];
+	ASSERT_STREQ(static_value(bq->u.simple.words[0]), "g");
+	ASSERT_EQ(bq->u.simple.words[0]->pos.col, 8);
+	ASSERT_EQ(bq->u.simple.words[0]->parts[0].pos.col, 8);
 	PARSE("diff <(ls a) >(cat)", &t);
 	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_PROCSUB);
 	ASSERT_EQ(word(t, 2)->parts[0].procsub_dir, '>');
