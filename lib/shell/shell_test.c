@@ -2194,6 +2194,8 @@ TEST(error_messages)
 		{ "[[ ( a == b", "unexpected token `EOF', expected `)'" },
 		{ "[[ && a ]]", "unexpected token `&&' in conditional command" },
 		{ "[[ a &&", "unexpected token `EOF' in conditional command" },
+		/* (a '%' in the input: a conversion's argument only) */
+		{ "echo %s ;;", "syntax error near unexpected token `;;'" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct sh_error e;
@@ -2201,8 +2203,18 @@ TEST(error_messages)
 		ASSERT_EQ(e.kind, SH_ERR_SYNTAX);
 		ASSERT_STREQ(e.message, cases[i].message);
 	}
-	/* with its }, bash -n reads it, and only running it fails */
+	/* messages with no conversion, which sh_fail copies without
+	 * vsnprintf */
 	struct sh_error e;
+	ASSERT_EQ(parse_err("echo $x{1,2}", &e), -EINVAL);
+	ASSERT_EQ(e.kind, SH_ERR_UNSUPPORTED);
+	ASSERT_EQ(e.col, 8);
+	ASSERT_STREQ(e.message, "unsupported construct: brace expansion right after "
+				"$name (bash expands the braces first)");
+	ASSERT_EQ(parse_err("echo {~,a}", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "unsupported construct: tilde at the start of a "
+				"brace expansion item");
+	/* with its }, bash -n reads it, and only running it fails */
 	ASSERT_EQ(parse_err("echo ${ x}", &e), -EINVAL);
 	ASSERT_EQ(e.kind, SH_ERR_UNSUPPORTED);
 	ASSERT_NOT_NULL(strstr(e.message, "bad substitution"));
