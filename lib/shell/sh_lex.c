@@ -8491,7 +8491,10 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 			 * scan finds it, no brace in it, then the item as
 			 * lex_word_seq builds it (lex_parts_at's and make_word's
 			 * word: nothing in such an item for merge_lits to join),
-			 * with the item's end for the source's */
+			 * with the item's end for the source's; an item that is
+			 * one quoted string ('...', or "..." of plain text),
+			 * qend its end, as word_simple_in builds it */
+			size_t qend = SIZE_MAX;
 			for (;;) {
 				while (!brace_scan_stop[(unsigned char)src[j]])
 					j++;
@@ -8507,8 +8510,11 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 						return 0;
 					j += 2;
 				} else if (c == '\'' || c == '"') {
+					bool first = j == b;
 					if ((j = skip_quoted(p, j)) == SIZE_MAX)
 						return 0;
+					if (first)
+						qend = j;
 				} else if (c == '$' && j + 1 < p->end &&
 					   !brace_scan_stop[(unsigned char)src[j + 1]]) {
 					j++; /* ($$, ${, $(, $' and $" left to lex_brace) */
@@ -8520,9 +8526,16 @@ arg_brace_nested(struct sh_parser *p, size_t s, size_t k)
 				lone = true; /* (lex_brace's literal '{') */
 				goto next;
 			}
-			size_t oend = p->end;
+			size_t oend = p->end, dq_stop = 0;
+			int r = 0;
 			p->end = j;
-			int r = lex_word_seq(p, &p->tok, b, b, 0);
+			/* (a "..." with a $, ` or \ in it: lex_word_seq's, which
+			 * hands back what word_simple_in would take on) */
+			if (qend == j && (src[b] == '\'' || dq_stop_at(src, b + 1, j) == j - 1))
+				r = word_simple_in(p, &p->tok, b, LC_WORD, src[b], &dq_stop,
+						   true, false);
+			if (!r)
+				r = lex_word_seq(p, &p->tok, b, b, 0);
 			p->end = oend;
 			if (r <= 0)
 				return r;

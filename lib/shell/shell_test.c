@@ -1539,6 +1539,34 @@ TEST(braces)
 	ASSERT_EQ(word(t1, 4)->parts[1].kind, SH_PART_ESCAPED);
 	ASSERT_EQ(word(t1, 5)->parts[0].brace->items[0]->parts[0].kind, SH_PART_PARAM);
 	REJECT("echo {$x,b}y", SH_ERR_UNSUPPORTED);
+	/* an item that is one quoted string of plain text (word_simple_in's
+	 * word), and those left to lex_word_seq: more after the quote, an
+	 * escape or a '$' inside "..." */
+	PARSE("echo {\"b c\",'',\"\"} {\"a\"b,c} {\"a\\\"b\",c} {'$x',\"$x\"}", &t);
+	it = word(t, 1)->parts[0].brace->items[0];
+	ASSERT_EQ(it->n_parts, 1);
+	ASSERT_EQ(it->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(it->parts[0].n_parts, 1);
+	ASSERT_STREQ(it->parts[0].parts[0].text, "b c");
+	ASSERT_EQ(it->parts[0].parts[0].pos.col, 8);
+	ASSERT_EQ(it->src_len, 5);
+	it = word(t, 1)->parts[0].brace->items[1];
+	ASSERT_EQ(it->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_STREQ(it->parts[0].text, "");
+	ASSERT_EQ(it->pos.col, 13);
+	it = word(t, 1)->parts[0].brace->items[2];
+	ASSERT_EQ(it->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(it->parts[0].n_parts, 0);
+	it = word(t, 2)->parts[0].brace->items[0];
+	ASSERT_EQ(it->n_parts, 2);
+	ASSERT_STREQ(it->parts[1].text, "b");
+	it = word(t, 3)->parts[0].brace->items[0];
+	ASSERT_EQ(it->parts[0].n_parts, 3);
+	ASSERT_EQ(it->parts[0].parts[1].kind, SH_PART_ESCAPED);
+	it = word(t, 4)->parts[0].brace->items[0];
+	ASSERT_STREQ(it->parts[0].text, "$x");
+	it = word(t, 4)->parts[0].brace->items[1];
+	ASSERT_EQ(it->parts[0].parts[0].kind, SH_PART_PARAM);
 	/* one item that is not plain: a literal '{' (lex_word_seq's word
 	 * from the argument's start), or lex_word_rest's when lex_word_seq
 	 * hands it back (a brace after it) */
