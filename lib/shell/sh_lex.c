@@ -8932,8 +8932,10 @@ arg_at_general(struct sh_parser *p, size_t i, struct sh_word **ret)
 	return r ? r : lex_arg_token(p, i, k, -1);
 }
 
-int
-sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
+/* sh_lex_arg_at's body (always inline: sh_lex_redir's too, for a
+ * redirection's target, without the call) */
+static inline __attribute__((always_inline)) int
+arg_at_in(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
 	/* a short plain word of a one-line source (most redirection
 	 * targets: > out, 2>/dev/null, < in.txt), stored as lex_args_plain
@@ -8950,6 +8952,12 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 		}
 	}
 	return arg_at_general(p, i, ret);
+}
+
+int
+sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
+{
+	return arg_at_in(p, i, ret);
 }
 
 int
@@ -8995,25 +9003,12 @@ sh_lex_redir(struct sh_parser *p, struct sh_redir **ret)
 		p->pos = fe;
 		return 1;
 	}
-	/* the target as sh_lex_arg lexes it: a short plain word stored as
-	 * sh_lex_arg_at stores one (without its call), any other word as
-	 * sh_lex_arg_at lexes it (3 when none follows: the grammar's
-	 * token) */
+	/* the target as sh_lex_arg lexes it (sh_lex_arg_at's way without
+	 * its call; 3 when no word follows: the grammar's token) */
 	size_t k = sh_arg_begin(p);
 	if (k == SIZE_MAX)
 		return 3;
-	unsigned cc = cc_table[(unsigned char)src[k]];
-	if (args_plain_start(p, cc, false)) {
-		size_t we = args_plain_end(p, src, p->end, k, cc), len = we - k;
-		if (we != SIZE_MAX && len < SH_SRC_PAD &&
-		    (size_t)(p->bump_end - p->bump) >= lit_word_size(len)) {
-			rd->target = args_plain_word(p, src, k, len,
-						     sh_pos_one_line(k));
-			p->pos = we;
-			return 1;
-		}
-	}
-	int r = arg_at_general(p, k, &rd->target);
+	int r = arg_at_in(p, k, &rd->target);
 	if (r)
 		return r;
 	/* a word that is not plain, left in p->tok: taken as the grammar
