@@ -539,7 +539,6 @@ cmp_line_ratio(const void *x, const void *y)
  * outweighs the noise of its start. */
 #define LINE_REPEAT 2000
 #define LINE_MIN_TIME 0.05
-#define LINE_BATCH 256
 
 /*
  * (d) Each accepted command of cmd alone, against bash -n of a file of it
@@ -552,25 +551,20 @@ time_per_line(struct arena *a, const struct inputs *cmd, const bool *ok, char *b
 {
 	struct line_result *res = calloc(cmd->n + 1, sizeof(*res));
 	_cleanup_buf_ struct buf f = BUF_INIT(64u << 20);
-	struct input batch[LINE_BATCH];
-	bool batch_ok[LINE_BATCH];
+	bool one_ok = true;
 	size_t n = 0;
 	int r = 0;
 	if (!res)
 		return -ENOMEM;
-	for (size_t k = 0; k < LINE_BATCH; k++)
-		batch_ok[k] = true;
 	for (size_t i = 0; i < cmd->n; i++) {
 		if (!ok[i])
 			continue;
 		bool bash_ok;
 		size_t passes;
-		/* the command LINE_BATCH times per pass: a pass of one parse
-		 * would time the clock reads (system calls) more than it */
-		for (size_t k = 0; k < LINE_BATCH; k++)
-			batch[k] = cmd->v[i];
-		struct inputs same = { .v = batch, .n = LINE_BATCH };
-		double t = time_parse(a, &same, batch_ok, LINE_MIN_TIME, &passes) / LINE_BATCH;
+		/* (a pass of one parse: time_parse reads its clocks after
+		 * batches of passes, not after each) */
+		struct inputs one = { .v = &cmd->v[i], .n = 1 };
+		double t = time_parse(a, &one, &one_ok, LINE_MIN_TIME, &passes);
 		f.len = 0;
 		for (int k = 0; k < LINE_REPEAT; k++)
 			if (buf_append(&f, cmd->v[i].data, cmd->v[i].len) < 0 ||
