@@ -1894,25 +1894,22 @@ parse_seq(struct sh_parser *p, const char *t, size_t n, bool *ret_oom)
 		return NULL;
 	if (d2 < n && !seq_int(t + c, lc))
 		return NULL;
-	/* the brace and its bounds in one allocation */
+	/* the brace and its bounds in one allocation: the text copied
+	 * whole (t is in p->src: copy_src_text's one move for a short one),
+	 * the first '.' of each ".." made the NUL of the bound before it */
 	_Static_assert(sizeof(struct sh_brace) % 8 == 0, "bounds follow the brace");
-	struct sh_brace *br = sh_alloc_bounded(p, sizeof(*br) + la + lb + lc + 3);
+	struct sh_brace *br = sh_alloc_rounded(p, sizeof(*br) + src_text_room(n));
 	if (!br) {
 		*ret_oom = true;
 		return NULL;
 	}
 	char *m = (char *)(br + 1);
-	*br = (struct sh_brace){ .is_sequence = true };
-	br->seq_start = m;
-	sh_copy(m, t, la);
-	m[la] = '\0';
-	br->seq_end = m += la + 1;
-	sh_copy(m, t + b, lb);
-	m[lb] = '\0';
+	copy_src_text(m, t, n);
+	m[d1] = '\0';
+	*br = (struct sh_brace){ .is_sequence = true, .seq_start = m, .seq_end = m + b };
 	if (d2 < n) {
-		br->seq_step = m += lb + 1;
-		sh_copy(m, t + c, lc);
-		m[lc] = '\0';
+		m[d2] = '\0';
+		br->seq_step = m + c;
 	}
 	return br;
 }
