@@ -8136,29 +8136,22 @@ struct brace_at {
  * general path): the word lex_brace_word and lex_brace_more build, its
  * plain texts as lit_flush makes them and the last as brace_word_make,
  * in one allocation as arg_brace_word's. The same answers. (Apart, so
- * that arg_brace_word's one brace needs no loop over braces.)
+ * that arg_brace_word's one brace needs no loop over braces.) The first
+ * brace as arg_brace_word scanned it (its tests passed): its items' ends
+ * in ends[0 .. n), which the next braces' are added to, j past its '}'.
  */
 static int __attribute__((noinline))
-arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
+arg_brace_chain(struct sh_parser *p, size_t s, size_t k, size_t j, size_t *ends, size_t n)
 {
 	const char *src = p->src;
-	if (!p->no_lc || p->depth >= SH_MAX_DEPTH)
-		return 0;
 	/* each brace's '{' and end in ends (the end of each of its items:
 	 * its ',' or, the last, its '}'), and its sequence if it is one */
 	struct brace_at bv[4];
-	size_t ends[16], n = 0, nb = 0, j = k, e, lit = 0, lit_n = 0;
+	size_t nb = 0, e, lit = 0, lit_n = 0, open = k, n0 = 0;
 	size_t sz = sizeof(struct sh_word) + (k > s) * sizeof(struct sh_part);
 	for (;;) {
-		if (brace_cached_literal(p, j))
-			return 0;
-		size_t open = j, n0 = n;
-		bool tilde = false;
-		j++;
-		if (!brace_plain_items(p, &j, ends, &n, &tilde))
-			return 0;
-		if (tilde && open == s)
-			return 0;
+		/* the brace at open, its items' ends ends[n0 .. n), j past
+		 * its '}' (the first one arg_brace_word's scan) */
 		struct sh_brace *seq = NULL;
 		if (n - n0 == 1) {
 			bool no_mem = false;
@@ -8197,7 +8190,16 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 			return 0;
 		if (e > j)
 			sz += sizeof(struct sh_part) + src_text_room(e - j);
-		j = e;
+		/* (the next brace starts after the first: no tilde of its
+		 * items starts the word) */
+		bool tilde = false;
+		if (brace_cached_literal(p, e))
+			return 0;
+		open = e;
+		n0 = n;
+		j = e + 1;
+		if (!brace_plain_items(p, &j, ends, &n, &tilde))
+			return 0;
 	}
 	if (k > s)
 		sz += src_text_room(k - s);
@@ -8677,7 +8679,7 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 	size_t e = brace_run_end(p, j);
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]]) {
 		if (src[e] == '{')
-			return arg_brace_chain(p, s, k);
+			return arg_brace_chain(p, s, k, j, ends, n);
 		if ((e = brace_tail_end(p, e)) < p->end &&
 		    !sh_ends_plain_word[(unsigned char)src[e]])
 			return arg_brace_seq_after(p, s, k, j, ends, n);
