@@ -925,6 +925,66 @@ lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
 	return lex_cmdsub_body_tok(p, off, ret, false);
 }
 
+/* The escapes bash removes inside backquotes: a backslash before a
+ * newline goes with it, one before $ ` \ (and " in "...", LF_IN_DQ)
+ * goes and leaves that byte; any other stays. */
+static inline __attribute__((always_inline)) bool
+backquote_escape(char d, unsigned flags)
+{
+	return d == '$' || d == '`' || d == '\\' || (d == '"' && (flags & LF_IN_DQ));
+}
+
+/* backquote_decode's answers other than the closing backquote's index */
+#define BQ_UNCLOSED SIZE_MAX
+#define BQ_NO_ROOM (SIZE_MAX - 1)
+
+/*
+ * The body of the `...` from p->pos decoded into dst (room bytes), as it
+ * is scanned, a run at a time (to the first '`' or '\\'), each run by
+ * copy_src_text's moves: the index of the closing backquote, *blen the
+ * body's length (dst[*blen] its NUL, SH_SRC_PAD bytes of room after
+ * it), *esc whether a backslash with a byte after it was met;
+ * BQ_UNCLOSED when there is no closing backquote, BQ_NO_ROOM when the
+ * body does not fit (room is enough when it is the length of the body's
+ * source plus 1 + SH_SRC_PAD: a decoded body is never longer).
+ */
+static inline __attribute__((always_inline)) size_t
+backquote_decode(const struct sh_parser *p, unsigned flags, char *dst, size_t room,
+		 size_t *blen, bool *esc)
+{
+	const char *src = p->src;
+	size_t i = p->pos, end = p->end;
+	char *d = dst;
+	for (;;) {
+		size_t b = first_of(src, i, end, '`', '\\', '`', '\\');
+		/* (the run and its NUL and pad, or the byte an escape
+		 * leaves, whose room the next run's test asks again) */
+		if (room - (size_t)(d - dst) < b - i + 1 + SH_SRC_PAD)
+			return BQ_NO_ROOM;
+		copy_src_text(d, src + i, b - i);
+		d += b - i;
+		if (b >= end)
+			return BQ_UNCLOSED;
+		if (src[b] == '`') {
+			*blen = (size_t)(d - dst);
+			return b;
+		}
+		if (b + 1 >= end)
+			return BQ_UNCLOSED;
+		*esc = true;
+		char c = src[b + 1];
+		if (c == '\n') {
+			i = b + 2;
+		} else if (backquote_escape(c, flags)) {
+			*d++ = c;
+			i = b + 2;
+		} else {
+			*d++ = '\\';
+			i = b + 1;
+		}
+	}
+}
+
 /* `...`: p->pos is after the opening backquote (tok_dead: see
  * lex_sub_word) */
 static int
@@ -932,60 +992,37 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	      struct sh_node **ret, bool tok_dead)
 {
 	/* Undo the backslash escapes bash removes inside backquotes, then
-	 * parse the result as a program of its own. A first pass finds the
-	 * closing backquote; the second writes the body, which is never
-	 * longer than its source, straight into the tree's memory. */
-	size_t i = p->pos;
-	bool closed = false, esc = false; /* esc: a backslash met */
+	 * parse the result as a program of its own. The body is decoded as
+	 * it is scanned, into the free room of the parser's memory, which
+	 * it then takes; when it has not room enough (a long body), a first
+	 * pass finds the closing backquote, and the body is decoded into an
+	 * allocation of its size (it is never longer than its source). */
+	size_t i, blen = 0;
+	bool esc = false;
 	int r;
-	/* (a run at a time: to the first '`' or '\\') */
-	while ((i = first_of(p->src, i, p->end, '`', '\\', '`', '\\')) < p->end) {
-		if (p->src[i] == '`') {
-			closed = true;
-			break;
-		}
-		if (i + 1 < p->end) {
-			esc = true;
-			char d = p->src[i + 1];
-			if (d == '\n' || d == '$' || d == '`' || d == '\\' ||
-			    (d == '"' && (flags & LF_IN_DQ))) {
-				i += 2;
-				continue;
-			}
-		}
-		i++;
+	char *copy = p->bump;
+	i = backquote_decode(p, flags, copy, (size_t)(p->bump_end - p->bump), &blen, &esc);
+	if (__builtin_expect(i < BQ_NO_ROOM, 1)) {
+		/* (what sh_alloc_src takes for the decoded body, no more
+		 * than the source's length took before) */
+		p->bump += (blen + 1 + SH_SRC_PAD + 7) & ~(size_t)7;
+	} else if (i == BQ_NO_ROOM) {
+		i = p->pos;
+		while ((i = first_of(p->src, i, p->end, '`', '\\', '`', '\\')) < p->end &&
+		       p->src[i] != '`')
+			i += i + 1 < p->end && (p->src[i + 1] == '\n' ||
+						backquote_escape(p->src[i + 1], flags)) ? 2 : 1;
+		if (i >= p->end)
+			i = BQ_UNCLOSED;
+		else if (!(copy = sh_alloc_src(p, i - p->pos + 1)))
+			return oom(p);
+		else
+			i = backquote_decode(p, flags, copy, i - p->pos + 1 + SH_SRC_PAD, &blen,
+					     &esc);
 	}
-	if (!closed)
+	if (i >= BQ_NO_ROOM)
 		return sh_fail(p, SH_ERR_SYNTAX, off,
 			       "unexpected end of file while looking for matching ``'");
-	char *copy = sh_alloc_src(p, i - p->pos + 1);
-	if (!copy)
-		return oom(p);
-	size_t blen = 0;
-	/* the text between backslashes as it is, a run at a time (all of
-	 * it when there is none) */
-	for (size_t k = p->pos; k < i;) {
-		size_t b = esc ? first_of(p->src, k, i, '\\', '\\', '\\', '\\') : i;
-		sh_copy(copy + blen, p->src + k, b - k);
-		blen += b - k;
-		if ((k = b) >= i)
-			break;
-		if (k + 1 < i) {
-			char d = p->src[k + 1];
-			if (d == '\n') {
-				k += 2;
-				continue;
-			}
-			if (d == '$' || d == '`' || d == '\\' ||
-			    (d == '"' && (flags & LF_IN_DQ))) {
-				copy[blen++] = d;
-				k += 2;
-				continue;
-			}
-		}
-		copy[blen++] = '\\';
-		k++;
-	}
 	copy[blen] = '\0';
 	{
 		const char *osrc = p->src;

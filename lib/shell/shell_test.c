@@ -1209,6 +1209,43 @@ TEST(command_substitution)
 	ASSERT_EQ(word(t, 1)->parts[0].body->kind, SH_NODE_GROUP);
 }
 
+/* A backquoted body too long for the room left in the parser's memory
+ * (lex_backquote decodes a body there as it scans it): its first scan,
+ * then the body decoded into an allocation of its own, escapes and all;
+ * an unclosed one, and a short one decoded in the room. */
+TEST(backquote_long_bodies)
+{
+	static char src[8200];
+	struct sh_node *t;
+	struct sh_error e;
+	size_t n = 6000;
+	memcpy(src, "echo `echo ", 11);
+	memset(src + 11, 'a', n);
+	strcpy(src + 11 + n, " \\$x \\\\\\\\ \\q` b");
+	PARSE(src, &t);
+	const struct sh_part *pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_CMDSUB);
+	ASSERT_TRUE(pt->backquote);
+	const struct sh_word *w = word(pt->body, 1);
+	ASSERT_EQ(w->n_parts, 1);
+	ASSERT_EQ(w->parts[0].text_len, n);
+	ASSERT_EQ(word(pt->body, 2)->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(pt->body, 3)->parts[0].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(word(pt->body, 3)->parts[0].text, "\\");
+	ASSERT_EQ(word(pt->body, 4)->parts[0].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(word(pt->body, 4)->parts[0].text, "q");
+	ASSERT_STREQ(static_value(word(t, 2)), "b");
+	src[11 + n] = '\0';
+	ASSERT_EQ(parse_err(src, &e), -EINVAL);
+	ASSERT_EQ(e.kind, SH_ERR_SYNTAX);
+	ASSERT_EQ(e.col, 6);
+	PARSE("echo `echo \\$x \\\\\\\\ \\q` b", &t);
+	pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(word(pt->body, 1)->parts[0].kind, SH_PART_PARAM);
+	ASSERT_STREQ(word(pt->body, 2)->parts[0].text, "\\");
+	ASSERT_STREQ(word(pt->body, 3)->parts[0].text, "q");
+}
+
 TEST(arithmetic)
 {
 	struct sh_node *t;
@@ -3363,4 +3400,4 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 node_vectors,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
 	 prog_names, name_open_words, case_in_esac_bytes,
-	 name_assignments)
+	 name_assignments, backquote_long_bodies)
