@@ -1698,6 +1698,30 @@ TEST(brace_scan_ends)
 	ASSERT_STREQ(word(t, 1)->parts[1].text, "c");
 }
 
+/* A brace another brace follows: arg_brace_chain takes the first brace
+ * as arg_brace_word scanned it; a first brace that is literal ({a}) or
+ * whose item starts with a tilde is handed back to the general path. */
+TEST(brace_chain_first)
+{
+	struct sh_node *t;
+	PARSE("echo {a}{b,c} {a,b}{1..3}x", &t);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[0].text, "{a}");
+	ASSERT_EQ(w->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[1].brace->n_items, 2);
+	ASSERT_STREQ(static_value(w->parts[1].brace->items[1]), "c");
+	w = word(t, 2);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_EQ(w->parts[0].brace->n_items, 2);
+	ASSERT_STREQ(static_value(w->parts[0].brace->items[0]), "a");
+	ASSERT_TRUE(w->parts[1].brace->is_sequence);
+	ASSERT_STREQ(w->parts[1].brace->seq_end, "3");
+	ASSERT_STREQ(w->parts[2].text, "x");
+	REJECT("echo {~a,b}{c,d}", SH_ERR_UNSUPPORTED);
+}
+
 TEST(tildes)
 {
 	struct sh_node *t;
@@ -3400,4 +3424,4 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 node_vectors,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
 	 prog_names, name_open_words, case_in_esac_bytes,
-	 name_assignments, backquote_long_bodies)
+	 name_assignments, backquote_long_bodies, brace_chain_first)
