@@ -8965,7 +8965,18 @@ arg_at_general(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
 	size_t k = i;
 	int r = lex_plain_word(p, i, ret, &k);
-	return r ? r : lex_arg_token(p, i, k, -1);
+	if (r)
+		return r;
+	/* a brace (o{1,2}, as a redirection's target): arg_brace_word's
+	 * word, as lex_args_general has arg_word_direct take it (none: the
+	 * token's way, told nothing) */
+	if (k < p->end && p->src[k] == '{' && (k == i || brace_prefix_ok(p->src, i, k)) &&
+	    (r = arg_brace_word(p, i, k)) != 0) {
+		if (r > 0)
+			*ret = p->tok.word;
+		return r;
+	}
+	return lex_arg_token(p, i, k, -1);
 }
 
 /* sh_lex_arg_at's body (always inline: sh_lex_redir's too, for a

@@ -1722,6 +1722,30 @@ TEST(brace_chain_first)
 	REJECT("echo {~a,b}{c,d}", SH_ERR_UNSUPPORTED);
 }
 
+/* A brace in a word that sh_lex_arg_at lexes (a redirection's target, a
+ * case subject): arg_brace_word's word; one it hands back ({a,$(b)}: a
+ * substitution in an item) is the token's, as before. */
+TEST(brace_targets)
+{
+	struct sh_node *t;
+	PARSE("echo > o{1,2} 2> {a,$(b)}x", &t);
+	const struct sh_word *w = t->redirs->target;
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_STREQ(w->parts[0].text, "o");
+	ASSERT_EQ(w->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[1].brace->n_items, 2);
+	ASSERT_EQ(w->src_len, 6);
+	ASSERT_NOT_NULL(t->redirs->next);
+	w = t->redirs->next->target;
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[0].brace->items[1]->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_STREQ(w->parts[1].text, "x");
+	PARSE("case {a,b} in x) ;; esac", &t);
+	ASSERT_EQ(t->u.case_.subject->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(t->u.case_.subject->parts[0].brace->n_items, 2);
+}
+
 TEST(tildes)
 {
 	struct sh_node *t;
@@ -3424,4 +3448,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 node_vectors,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
 	 prog_names, name_open_words, case_in_esac_bytes,
-	 name_assignments, backquote_long_bodies, brace_chain_first)
+	 name_assignments, backquote_long_bodies, brace_chain_first,
+	 brace_targets)
