@@ -925,6 +925,66 @@ lex_cmdsub_body(struct sh_parser *p, size_t off, struct sh_node **ret)
 	return lex_cmdsub_body_tok(p, off, ret, false);
 }
 
+/* The escapes bash removes inside backquotes: a backslash before a
+ * newline goes with it, one before $ ` \ (and " in "...", LF_IN_DQ)
+ * goes and leaves that byte; any other stays. */
+static inline __attribute__((always_inline)) bool
+backquote_escape(char d, unsigned flags)
+{
+	return d == '$' || d == '`' || d == '\\' || (d == '"' && (flags & LF_IN_DQ));
+}
+
+/* backquote_decode's answers other than the closing backquote's index */
+#define BQ_UNCLOSED SIZE_MAX
+#define BQ_NO_ROOM (SIZE_MAX - 1)
+
+/*
+ * The body of the `...` from p->pos decoded into dst (room bytes), as it
+ * is scanned, a run at a time (to the first '`' or '\\'), each run by
+ * copy_src_text's moves: the index of the closing backquote, *blen the
+ * body's length (dst[*blen] its NUL, SH_SRC_PAD bytes of room after
+ * it), *esc whether a backslash with a byte after it was met;
+ * BQ_UNCLOSED when there is no closing backquote, BQ_NO_ROOM when the
+ * body does not fit (room is enough when it is the length of the body's
+ * source plus 1 + SH_SRC_PAD: a decoded body is never longer).
+ */
+static inline __attribute__((always_inline)) size_t
+backquote_decode(const struct sh_parser *p, unsigned flags, char *dst, size_t room,
+		 size_t *blen, bool *esc)
+{
+	const char *src = p->src;
+	size_t i = p->pos, end = p->end;
+	char *d = dst;
+	for (;;) {
+		size_t b = first_of(src, i, end, '`', '\\', '`', '\\');
+		/* (the run and its NUL and pad, or the byte an escape
+		 * leaves, whose room the next run's test asks again) */
+		if (room - (size_t)(d - dst) < b - i + 1 + SH_SRC_PAD)
+			return BQ_NO_ROOM;
+		copy_src_text(d, src + i, b - i);
+		d += b - i;
+		if (b >= end)
+			return BQ_UNCLOSED;
+		if (src[b] == '`') {
+			*blen = (size_t)(d - dst);
+			return b;
+		}
+		if (b + 1 >= end)
+			return BQ_UNCLOSED;
+		*esc = true;
+		char c = src[b + 1];
+		if (c == '\n') {
+			i = b + 2;
+		} else if (backquote_escape(c, flags)) {
+			*d++ = c;
+			i = b + 2;
+		} else {
+			*d++ = '\\';
+			i = b + 1;
+		}
+	}
+}
+
 /* `...`: p->pos is after the opening backquote (tok_dead: see
  * lex_sub_word) */
 static int
@@ -932,60 +992,37 @@ lex_backquote(struct sh_parser *p, unsigned flags, size_t off,
 	      struct sh_node **ret, bool tok_dead)
 {
 	/* Undo the backslash escapes bash removes inside backquotes, then
-	 * parse the result as a program of its own. A first pass finds the
-	 * closing backquote; the second writes the body, which is never
-	 * longer than its source, straight into the tree's memory. */
-	size_t i = p->pos;
-	bool closed = false, esc = false; /* esc: a backslash met */
+	 * parse the result as a program of its own. The body is decoded as
+	 * it is scanned, into the free room of the parser's memory, which
+	 * it then takes; when it has not room enough (a long body), a first
+	 * pass finds the closing backquote, and the body is decoded into an
+	 * allocation of its size (it is never longer than its source). */
+	size_t i, blen = 0;
+	bool esc = false;
 	int r;
-	/* (a run at a time: to the first '`' or '\\') */
-	while ((i = first_of(p->src, i, p->end, '`', '\\', '`', '\\')) < p->end) {
-		if (p->src[i] == '`') {
-			closed = true;
-			break;
-		}
-		if (i + 1 < p->end) {
-			esc = true;
-			char d = p->src[i + 1];
-			if (d == '\n' || d == '$' || d == '`' || d == '\\' ||
-			    (d == '"' && (flags & LF_IN_DQ))) {
-				i += 2;
-				continue;
-			}
-		}
-		i++;
+	char *copy = p->bump;
+	i = backquote_decode(p, flags, copy, (size_t)(p->bump_end - p->bump), &blen, &esc);
+	if (__builtin_expect(i < BQ_NO_ROOM, 1)) {
+		/* (what sh_alloc_src takes for the decoded body, no more
+		 * than the source's length took before) */
+		p->bump += (blen + 1 + SH_SRC_PAD + 7) & ~(size_t)7;
+	} else if (i == BQ_NO_ROOM) {
+		i = p->pos;
+		while ((i = first_of(p->src, i, p->end, '`', '\\', '`', '\\')) < p->end &&
+		       p->src[i] != '`')
+			i += i + 1 < p->end && (p->src[i + 1] == '\n' ||
+						backquote_escape(p->src[i + 1], flags)) ? 2 : 1;
+		if (i >= p->end)
+			i = BQ_UNCLOSED;
+		else if (!(copy = sh_alloc_src(p, i - p->pos + 1)))
+			return oom(p);
+		else
+			i = backquote_decode(p, flags, copy, i - p->pos + 1 + SH_SRC_PAD, &blen,
+					     &esc);
 	}
-	if (!closed)
+	if (i >= BQ_NO_ROOM)
 		return sh_fail(p, SH_ERR_SYNTAX, off,
 			       "unexpected end of file while looking for matching ``'");
-	char *copy = sh_alloc_src(p, i - p->pos + 1);
-	if (!copy)
-		return oom(p);
-	size_t blen = 0;
-	/* the text between backslashes as it is, a run at a time (all of
-	 * it when there is none) */
-	for (size_t k = p->pos; k < i;) {
-		size_t b = esc ? first_of(p->src, k, i, '\\', '\\', '\\', '\\') : i;
-		sh_copy(copy + blen, p->src + k, b - k);
-		blen += b - k;
-		if ((k = b) >= i)
-			break;
-		if (k + 1 < i) {
-			char d = p->src[k + 1];
-			if (d == '\n') {
-				k += 2;
-				continue;
-			}
-			if (d == '$' || d == '`' || d == '\\' ||
-			    (d == '"' && (flags & LF_IN_DQ))) {
-				copy[blen++] = d;
-				k += 2;
-				continue;
-			}
-		}
-		copy[blen++] = '\\';
-		k++;
-	}
 	copy[blen] = '\0';
 	{
 		const char *osrc = p->src;
@@ -1894,25 +1931,22 @@ parse_seq(struct sh_parser *p, const char *t, size_t n, bool *ret_oom)
 		return NULL;
 	if (d2 < n && !seq_int(t + c, lc))
 		return NULL;
-	/* the brace and its bounds in one allocation */
+	/* the brace and its bounds in one allocation: the text copied
+	 * whole (t is in p->src: copy_src_text's one move for a short one),
+	 * the first '.' of each ".." made the NUL of the bound before it */
 	_Static_assert(sizeof(struct sh_brace) % 8 == 0, "bounds follow the brace");
-	struct sh_brace *br = sh_alloc_bounded(p, sizeof(*br) + la + lb + lc + 3);
+	struct sh_brace *br = sh_alloc_rounded(p, sizeof(*br) + src_text_room(n));
 	if (!br) {
 		*ret_oom = true;
 		return NULL;
 	}
 	char *m = (char *)(br + 1);
-	*br = (struct sh_brace){ .is_sequence = true };
-	br->seq_start = m;
-	sh_copy(m, t, la);
-	m[la] = '\0';
-	br->seq_end = m += la + 1;
-	sh_copy(m, t + b, lb);
-	m[lb] = '\0';
+	copy_src_text(m, t, n);
+	m[d1] = '\0';
+	*br = (struct sh_brace){ .is_sequence = true, .seq_start = m, .seq_end = m + b };
 	if (d2 < n) {
-		br->seq_step = m += lb + 1;
-		sh_copy(m, t + c, lc);
-		m[lc] = '\0';
+		m[d2] = '\0';
+		br->seq_step = m + c;
 	}
 	return br;
 }
@@ -8139,29 +8173,22 @@ struct brace_at {
  * general path): the word lex_brace_word and lex_brace_more build, its
  * plain texts as lit_flush makes them and the last as brace_word_make,
  * in one allocation as arg_brace_word's. The same answers. (Apart, so
- * that arg_brace_word's one brace needs no loop over braces.)
+ * that arg_brace_word's one brace needs no loop over braces.) The first
+ * brace as arg_brace_word scanned it (its tests passed): its items' ends
+ * in ends[0 .. n), which the next braces' are added to, j past its '}'.
  */
 static int __attribute__((noinline))
-arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
+arg_brace_chain(struct sh_parser *p, size_t s, size_t k, size_t j, size_t *ends, size_t n)
 {
 	const char *src = p->src;
-	if (!p->no_lc || p->depth >= SH_MAX_DEPTH)
-		return 0;
 	/* each brace's '{' and end in ends (the end of each of its items:
 	 * its ',' or, the last, its '}'), and its sequence if it is one */
 	struct brace_at bv[4];
-	size_t ends[16], n = 0, nb = 0, j = k, e, lit = 0, lit_n = 0;
+	size_t nb = 0, e, lit = 0, lit_n = 0, open = k, n0 = 0;
 	size_t sz = sizeof(struct sh_word) + (k > s) * sizeof(struct sh_part);
 	for (;;) {
-		if (brace_cached_literal(p, j))
-			return 0;
-		size_t open = j, n0 = n;
-		bool tilde = false;
-		j++;
-		if (!brace_plain_items(p, &j, ends, &n, &tilde))
-			return 0;
-		if (tilde && open == s)
-			return 0;
+		/* the brace at open, its items' ends ends[n0 .. n), j past
+		 * its '}' (the first one arg_brace_word's scan) */
 		struct sh_brace *seq = NULL;
 		if (n - n0 == 1) {
 			bool no_mem = false;
@@ -8200,7 +8227,16 @@ arg_brace_chain(struct sh_parser *p, size_t s, size_t k)
 			return 0;
 		if (e > j)
 			sz += sizeof(struct sh_part) + src_text_room(e - j);
-		j = e;
+		/* (the next brace starts after the first: no tilde of its
+		 * items starts the word) */
+		bool tilde = false;
+		if (brace_cached_literal(p, e))
+			return 0;
+		open = e;
+		n0 = n;
+		j = e + 1;
+		if (!brace_plain_items(p, &j, ends, &n, &tilde))
+			return 0;
 	}
 	if (k > s)
 		sz += src_text_room(k - s);
@@ -8680,7 +8716,7 @@ arg_brace_word(struct sh_parser *p, size_t s, size_t k)
 	size_t e = brace_run_end(p, j);
 	if (e < p->end && !sh_ends_plain_word[(unsigned char)src[e]]) {
 		if (src[e] == '{')
-			return arg_brace_chain(p, s, k);
+			return arg_brace_chain(p, s, k, j, ends, n);
 		if ((e = brace_tail_end(p, e)) < p->end &&
 		    !sh_ends_plain_word[(unsigned char)src[e]])
 			return arg_brace_seq_after(p, s, k, j, ends, n);
@@ -8929,7 +8965,18 @@ arg_at_general(struct sh_parser *p, size_t i, struct sh_word **ret)
 {
 	size_t k = i;
 	int r = lex_plain_word(p, i, ret, &k);
-	return r ? r : lex_arg_token(p, i, k, -1);
+	if (r)
+		return r;
+	/* a brace (o{1,2}, as a redirection's target): arg_brace_word's
+	 * word, as lex_args_general has arg_word_direct take it (none: the
+	 * token's way, told nothing) */
+	if (k < p->end && p->src[k] == '{' && (k == i || brace_prefix_ok(p->src, i, k)) &&
+	    (r = arg_brace_word(p, i, k)) != 0) {
+		if (r > 0)
+			*ret = p->tok.word;
+		return r;
+	}
+	return lex_arg_token(p, i, k, -1);
 }
 
 /* sh_lex_arg_at's body (always inline: sh_lex_redir's too, for a

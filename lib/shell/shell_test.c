@@ -1209,6 +1209,43 @@ TEST(command_substitution)
 	ASSERT_EQ(word(t, 1)->parts[0].body->kind, SH_NODE_GROUP);
 }
 
+/* A backquoted body too long for the room left in the parser's memory
+ * (lex_backquote decodes a body there as it scans it): its first scan,
+ * then the body decoded into an allocation of its own, escapes and all;
+ * an unclosed one, and a short one decoded in the room. */
+TEST(backquote_long_bodies)
+{
+	static char src[8200];
+	struct sh_node *t;
+	struct sh_error e;
+	size_t n = 6000;
+	memcpy(src, "echo `echo ", 11);
+	memset(src + 11, 'a', n);
+	strcpy(src + 11 + n, " \\$x \\\\\\\\ \\q` b");
+	PARSE(src, &t);
+	const struct sh_part *pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(pt->kind, SH_PART_CMDSUB);
+	ASSERT_TRUE(pt->backquote);
+	const struct sh_word *w = word(pt->body, 1);
+	ASSERT_EQ(w->n_parts, 1);
+	ASSERT_EQ(w->parts[0].text_len, n);
+	ASSERT_EQ(word(pt->body, 2)->parts[0].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(pt->body, 3)->parts[0].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(word(pt->body, 3)->parts[0].text, "\\");
+	ASSERT_EQ(word(pt->body, 4)->parts[0].kind, SH_PART_ESCAPED);
+	ASSERT_STREQ(word(pt->body, 4)->parts[0].text, "q");
+	ASSERT_STREQ(static_value(word(t, 2)), "b");
+	src[11 + n] = '\0';
+	ASSERT_EQ(parse_err(src, &e), -EINVAL);
+	ASSERT_EQ(e.kind, SH_ERR_SYNTAX);
+	ASSERT_EQ(e.col, 6);
+	PARSE("echo `echo \\$x \\\\\\\\ \\q` b", &t);
+	pt = &word(t, 1)->parts[0];
+	ASSERT_EQ(word(pt->body, 1)->parts[0].kind, SH_PART_PARAM);
+	ASSERT_STREQ(word(pt->body, 2)->parts[0].text, "\\");
+	ASSERT_STREQ(word(pt->body, 3)->parts[0].text, "q");
+}
+
 TEST(arithmetic)
 {
 	struct sh_node *t;
@@ -1659,6 +1696,54 @@ TEST(brace_scan_ends)
 	ASSERT_EQ(word(t, 1)->src_len, 6);
 	PARSE("echo {a,b}c", &t);
 	ASSERT_STREQ(word(t, 1)->parts[1].text, "c");
+}
+
+/* A brace another brace follows: arg_brace_chain takes the first brace
+ * as arg_brace_word scanned it; a first brace that is literal ({a}) or
+ * whose item starts with a tilde is handed back to the general path. */
+TEST(brace_chain_first)
+{
+	struct sh_node *t;
+	PARSE("echo {a}{b,c} {a,b}{1..3}x", &t);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_LIT);
+	ASSERT_STREQ(w->parts[0].text, "{a}");
+	ASSERT_EQ(w->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[1].brace->n_items, 2);
+	ASSERT_STREQ(static_value(w->parts[1].brace->items[1]), "c");
+	w = word(t, 2);
+	ASSERT_EQ(w->n_parts, 3);
+	ASSERT_EQ(w->parts[0].brace->n_items, 2);
+	ASSERT_STREQ(static_value(w->parts[0].brace->items[0]), "a");
+	ASSERT_TRUE(w->parts[1].brace->is_sequence);
+	ASSERT_STREQ(w->parts[1].brace->seq_end, "3");
+	ASSERT_STREQ(w->parts[2].text, "x");
+	REJECT("echo {~a,b}{c,d}", SH_ERR_UNSUPPORTED);
+}
+
+/* A brace in a word that sh_lex_arg_at lexes (a redirection's target, a
+ * case subject): arg_brace_word's word; one it hands back ({a,$(b)}: a
+ * substitution in an item) is the token's, as before. */
+TEST(brace_targets)
+{
+	struct sh_node *t;
+	PARSE("echo > o{1,2} 2> {a,$(b)}x", &t);
+	const struct sh_word *w = t->redirs->target;
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_STREQ(w->parts[0].text, "o");
+	ASSERT_EQ(w->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[1].brace->n_items, 2);
+	ASSERT_EQ(w->src_len, 6);
+	ASSERT_NOT_NULL(t->redirs->next);
+	w = t->redirs->next->target;
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(w->parts[0].brace->items[1]->parts[0].kind, SH_PART_CMDSUB);
+	ASSERT_STREQ(w->parts[1].text, "x");
+	PARSE("case {a,b} in x) ;; esac", &t);
+	ASSERT_EQ(t->u.case_.subject->parts[0].kind, SH_PART_BRACE);
+	ASSERT_EQ(t->u.case_.subject->parts[0].brace->n_items, 2);
 }
 
 TEST(tildes)
@@ -3363,4 +3448,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 node_vectors,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
 	 prog_names, name_open_words, case_in_esac_bytes,
-	 name_assignments)
+	 name_assignments, backquote_long_bodies, brace_chain_first,
+	 brace_targets)
