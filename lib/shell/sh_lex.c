@@ -5592,8 +5592,8 @@ cmdsub_word_more(struct sh_parser *p, struct sh_tok *t, size_t s, struct sh_node
  * make_word. 1 when built (in t), < 0 on error. (lex_sub_word's steps
  * here, not a call: one frame around the nested parse.)
  */
-static int __attribute__((noinline))
-lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
+static inline __attribute__((always_inline)) int
+sub_word_at(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead, bool cmdsub)
 {
 	p->cmdpos_sens = false;
 	struct sh_node *body = NULL;
@@ -5602,7 +5602,25 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 		return r;
 	if (!word_ends_at(p, p->pos))
 		return cmdsub_word_more(p, t, s, body);
-	return (r = sub_word_build(p, t, s, s, body, true)) < 0 ? r : 1;
+	return (r = sub_word_build(p, t, s, s, body, cmdsub)) < 0 ? r : 1;
+}
+
+static int __attribute__((noinline))
+lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
+{
+	return sub_word_at(p, t, s, tok_dead, true);
+}
+
+/* lex_word_rest's word for the <( or >( at s (lex_special_fast's: in
+ * a source with no continuation line), p->tok kept (see lex_sub_word):
+ * a word of one PROCSUB part when the substitution ends it, else
+ * cmdsub_word_more's (its first part no LIT: word_rest_end's questions
+ * after make_word all answer no), as lex_cmdsub_word builds a $( )
+ * word, without lex_word_rest's questions on the way. */
+static int __attribute__((noinline))
+lex_procsub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	return sub_word_at(p, t, s, false, false);
 }
 
 /*
@@ -6477,7 +6495,7 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 		if ((c == '<' || c == '>') && i + 1 < p->end && p->src[i + 1] == '(' &&
 		    p->no_lc) {
 			tok_begin(p, t, cmdpos, i);
-			int r = lex_word_rest(p, cmdpos, t, i, i, -1);
+			int r = lex_procsub_word(p, t, i);
 			if (r < 0)
 				return r;
 			t->end = p->pos;
