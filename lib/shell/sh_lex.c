@@ -9539,25 +9539,31 @@ arith_plain_subword(struct sh_parser *p, bool for_header, struct sh_word **ret)
 {
 	if (!p->no_lc)
 		return 0;
+	const char *src = p->src;
 	size_t s = p->pos, k = s;
 	unsigned depth = 0;
-	for (; k < p->end; k++) {
-		char c = p->src[k];
+	/* (a run at a time, to the next paren, quote, '$', '`', NUL or, in
+	 * a for header, ';': with no test of the end per byte, for the NUL
+	 * after the source stops it, and a stop past the end is the end) */
+	unsigned stop = RS_QUOTE | RS_PAREN | (for_header ? RS_SEMI : 0);
+	for (;; k++) {
+		while (!(run_class[(unsigned char)src[k]] & stop))
+			k++;
+		if (k >= p->end)
+			return 0; /* (lex_parts reports the missing ')') */
+		char c = src[k];
 		if (c == '(') {
 			depth++;
 		} else if (c == ')') {
 			if (!depth)
 				break;
 			depth--;
-		} else if (c == ';' && for_header && !depth) {
-			break;
-		} else if (c == '\\' || c == '\'' || c == '"' || c == '$' || c == '`' ||
-			   c == '\0') {
-			return 0;
+		} else if (c != ';') {
+			return 0; /* (a quote, '$', '`' or NUL) */
+		} else if (!depth) {
+			break; /* (the ';' that ends a for header's clause) */
 		}
 	}
-	if (k >= p->end)
-		return 0; /* (lex_parts reports the missing ')') */
 	struct sh_word *w = plain_text_word(p, s, k - s);
 	if (!w)
 		return oom(p);
