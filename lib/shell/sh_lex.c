@@ -8979,6 +8979,23 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 }
 
 int
+sh_lex_plain_words(struct sh_parser *p, const uint32_t *at, size_t n,
+		   struct sh_word **v)
+{
+	const char *src = p->src;
+	for (const uint32_t *e = at + n; at < e; at += 2) {
+		size_t i = at[0], len = at[1] - i;
+		/* (args_plain_word's words where it would store them: the
+		 * short ones, with room in the chunk) */
+		if (len < SH_SRC_PAD && (size_t)(p->bump_end - p->bump) >= lit_word_size(len))
+			*v++ = args_plain_word(p, src, i, len, sh_pos_one_line(i));
+		else if (!(*v++ = lit_word(p, src + i, len, i)))
+			return oom(p);
+	}
+	return 0;
+}
+
+int
 sh_lex_redir(struct sh_parser *p, struct sh_redir **ret)
 {
 	const char *src = p->src;

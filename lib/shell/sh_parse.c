@@ -2879,7 +2879,7 @@ static const unsigned char sub_plain[256] = {
  * $(date +%s)), in a one-line source with no continuation line, well
  * within the nesting limit: the SIMPLE node parse_program makes of it,
  * its name by sh_lex_name, its arguments each the one LIT part
- * sh_lex_args makes of such a word (sh_lit_word's word), without the
+ * sh_lex_args makes of such a word (sh_lex_plain_words), without the
  * list, the pipeline and the token of the ')' (consumed), and the
  * arguments' scan the one that found the body's shape: 1 when built
  * (*ret), 0 for any other body (nothing done, or what sh_lex_name leaves
@@ -2926,9 +2926,9 @@ sub_simple_body(struct sh_parser *p, struct sh_node **ret)
 		return oom(p);
 	struct sh_word **v = (struct sh_word **)(n + 1);
 	v[0] = name;
-	for (size_t j = 0; j < na; j += 2)
-		if (!(v[j / 2 + 1] = sh_lit_word(p, src + at[j], at[j + 1] - at[j], at[j])))
-			return oom(p);
+	int r;
+	if (na && (r = sh_lex_plain_words(p, at, na, v + 1)) < 0)
+		return r;
 	n->u.simple.words = v;
 	n->u.simple.n_words = na / 2 + 1;
 	p->pos = k + 1;
