@@ -1214,7 +1214,7 @@ TEST(command_substitution)
 TEST(sub_simple_bodies)
 {
 	struct sh_node *t;
-	PARSE("echo $(ls -l /tmp) \"$(date +%s)\" x$(nproc) $(a 1 2 3 4 5)", &t);
+	PARSE("echo $(ls -l /tmp) \"$(date +%s)\" x$(nproc) $(a 1 2 3 4 5) $(ls *.c ?)", &t);
 	const struct sh_node *b = word(t, 1)->parts[0].body;
 	ASSERT_EQ(b->kind, SH_NODE_SIMPLE);
 	ASSERT_EQ(b->pos.col, 8);
@@ -1228,11 +1228,14 @@ TEST(sub_simple_bodies)
 	ASSERT_STREQ(word(b, 1)->parts[0].text, "+%s");
 	ASSERT_EQ(word(t, 3)->parts[1].body->u.simple.n_words, 1);
 	ASSERT_EQ(word(t, 4)->parts[0].body->u.simple.n_words, 6);
+	ASSERT_STREQ(word(word(t, 5)->parts[0].body, 1)->parts[0].text, "*.c");
+	ASSERT_EQ(word(word(t, 5)->parts[0].body, 1)->n_parts, 1);
+	ASSERT_STREQ(word(word(t, 5)->parts[0].body, 2)->parts[0].text, "?");
 	/* handed back: more words than it keeps, blanks first, `time` and
-	 * names that start with a 't', reserved words, assignments, globs,
+	 * names that start with a 't', reserved words, assignments, '[',
 	 * quotes, operators, redirections, comments, long names */
 	PARSE("echo $(a 1 2 3 4 5 6) $( a ) $(time a) $(tr a b) $(a=b c) "
-	      "$(a *.c) $(a 'b') $(a|b) $(a >f) $(a; b) $(aaaaaaaaaaaaaaaaaaaa b) "
+	      "$(a *.[ch]) $(a 'b') $(a|b) $(a >f) $(a; b) $(aaaaaaaaaaaaaaaaaaaa b) "
 	      "$(if a; then b; fi)", &t);
 	ASSERT_EQ(word(t, 1)->parts[0].body->u.simple.n_words, 7);
 	ASSERT_STREQ(word(word(t, 1)->parts[0].body, 6)->parts[0].text, "6");
@@ -1242,7 +1245,7 @@ TEST(sub_simple_bodies)
 	b = word(t, 5)->parts[0].body;
 	ASSERT_NOT_NULL(b->u.simple.assigns);
 	ASSERT_EQ(b->u.simple.n_words, 1);
-	ASSERT_STREQ(word(word(t, 6)->parts[0].body, 1)->parts[0].text, "*.c");
+	ASSERT_STREQ(word(word(t, 6)->parts[0].body, 1)->parts[0].text, "*.[ch]");
 	ASSERT_EQ(word(word(t, 7)->parts[0].body, 1)->parts[0].kind, SH_PART_SQUOTE);
 	ASSERT_EQ(word(t, 8)->parts[0].body->kind, SH_NODE_PIPELINE);
 	ASSERT_NOT_NULL(word(t, 9)->parts[0].body->redirs);
