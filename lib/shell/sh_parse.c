@@ -2854,9 +2854,11 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 /* ---- entry points ---------------------------------------------------------- */
 
 /* The bytes sub_simple_body takes in a $( ) body: 1 the blanks between
- * its words, 2 the bytes of its plain words (no quote, '$', glob, brace,
- * subscript, '~', '=', '#' or escape among them), 4 those that may start
- * its first word: a letter but 't' (no `time` there, see parse_program) */
+ * its words, 2 the bytes of its plain words (no quote, '$', '(', brace,
+ * subscript, '~', '=', '#' or escape among them; a glob is text), 4
+ * those that may start its first word: a letter (a `time` there is a
+ * reserved word's token that sh_lex_name leaves in hand, for the peek
+ * that asks about it: see parse_program) */
 static const unsigned char sub_plain[256] = {
 	[' '] = 1, ['\t'] = 1, ['0'] = 2, ['1'] = 2, ['2'] = 2, ['3'] = 2,
 	['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2, ['8'] = 2, ['9'] = 2,
@@ -2864,7 +2866,7 @@ static const unsigned char sub_plain[256] = {
 	['+'] = 2, ['%'] = 2, ['@'] = 2, ['*'] = 2, ['?'] = 2, ['a'] = 6, ['b'] = 6, ['c'] = 6,
 	['d'] = 6, ['e'] = 6, ['f'] = 6, ['g'] = 6, ['h'] = 6, ['i'] = 6,
 	['j'] = 6, ['k'] = 6, ['l'] = 6, ['m'] = 6, ['n'] = 6, ['o'] = 6,
-	['p'] = 6, ['q'] = 6, ['r'] = 6, ['s'] = 6, ['t'] = 2, ['u'] = 6,
+	['p'] = 6, ['q'] = 6, ['r'] = 6, ['s'] = 6, ['t'] = 6, ['u'] = 6,
 	['v'] = 6, ['w'] = 6, ['x'] = 6, ['y'] = 6, ['z'] = 6, ['A'] = 6,
 	['B'] = 6, ['C'] = 6, ['D'] = 6, ['E'] = 6, ['F'] = 6, ['G'] = 6,
 	['H'] = 6, ['I'] = 6, ['J'] = 6, ['K'] = 6, ['L'] = 6, ['M'] = 6,

@@ -1232,7 +1232,7 @@ TEST(sub_simple_bodies)
 	ASSERT_EQ(word(word(t, 5)->parts[0].body, 1)->n_parts, 1);
 	ASSERT_STREQ(word(word(t, 5)->parts[0].body, 2)->parts[0].text, "?");
 	/* handed back: more words than it keeps, blanks first, `time` and
-	 * names that start with a 't', reserved words, assignments, '[',
+	 * the other reserved words, assignments, '[',
 	 * quotes, operators, redirections, comments, long names */
 	PARSE("echo $(a 1 2 3 4 5 6) $( a ) $(time a) $(tr a b) $(a=b c) "
 	      "$(a *.[ch]) $(a 'b') $(a|b) $(a >f) $(a; b) $(aaaaaaaaaaaaaaaaaaaa b) "
@@ -1242,6 +1242,7 @@ TEST(sub_simple_bodies)
 	ASSERT_EQ(word(t, 2)->parts[0].body->pos.col, 26);
 	ASSERT_EQ(word(t, 3)->parts[0].body->kind, SH_NODE_PIPELINE);
 	ASSERT_EQ(word(t, 4)->parts[0].body->u.simple.n_words, 3);
+	ASSERT_STREQ(word(word(t, 4)->parts[0].body, 0)->parts[0].text, "tr");
 	b = word(t, 5)->parts[0].body;
 	ASSERT_NOT_NULL(b->u.simple.assigns);
 	ASSERT_EQ(b->u.simple.n_words, 1);
