@@ -599,6 +599,11 @@ extern const unsigned char sh_arg_start[256];
 extern const unsigned char sh_name_class[256];
 size_t sh_arg_begin_lc(struct sh_parser *p, size_t i);
 int sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret);
+/* The plain words src[at[j], at[j + 1]) (j even, below n) of a one-line
+ * source (offset positions), each the one LIT part sh_lex_args makes of
+ * such a word, into v, in order: 0, or < 0 when out of memory. */
+int sh_lex_plain_words(struct sh_parser *p, const uint32_t *at, size_t n,
+		       struct sh_word **v);
 /*
  * The next word where an argument may follow (no token in hand): 1 with
  * a plain word (see lex_plain_word) in *ret, lexed without a token; 0 when

@@ -5626,8 +5626,8 @@ cmdsub_word_more(struct sh_parser *p, struct sh_tok *t, size_t s, struct sh_node
  * make_word. 1 when built (in t), < 0 on error. (lex_sub_word's steps
  * here, not a call: one frame around the nested parse.)
  */
-static int __attribute__((noinline))
-lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
+static inline __attribute__((always_inline)) int
+sub_word_at(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead, bool cmdsub)
 {
 	p->cmdpos_sens = false;
 	struct sh_node *body = NULL;
@@ -5636,7 +5636,25 @@ lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
 		return r;
 	if (!word_ends_at(p, p->pos))
 		return cmdsub_word_more(p, t, s, body);
-	return (r = sub_word_build(p, t, s, s, body, true)) < 0 ? r : 1;
+	return (r = sub_word_build(p, t, s, s, body, cmdsub)) < 0 ? r : 1;
+}
+
+static int __attribute__((noinline))
+lex_cmdsub_word(struct sh_parser *p, struct sh_tok *t, size_t s, bool tok_dead)
+{
+	return sub_word_at(p, t, s, tok_dead, true);
+}
+
+/* lex_word_rest's word for the <( or >( at s (lex_special_fast's: in
+ * a source with no continuation line), p->tok kept (see lex_sub_word):
+ * a word of one PROCSUB part when the substitution ends it, else
+ * cmdsub_word_more's (its first part no LIT: word_rest_end's questions
+ * after make_word all answer no), as lex_cmdsub_word builds a $( )
+ * word, without lex_word_rest's questions on the way. */
+static int __attribute__((noinline))
+lex_procsub_word(struct sh_parser *p, struct sh_tok *t, size_t s)
+{
+	return sub_word_at(p, t, s, false, false);
 }
 
 /*
@@ -6511,7 +6529,7 @@ lex_special_fast(struct sh_parser *p, bool cmdpos, struct sh_tok *t, size_t i, i
 		if ((c == '<' || c == '>') && i + 1 < p->end && p->src[i + 1] == '(' &&
 		    p->no_lc) {
 			tok_begin(p, t, cmdpos, i);
-			int r = lex_word_rest(p, cmdpos, t, i, i, -1);
+			int r = lex_procsub_word(p, t, i);
 			if (r < 0)
 				return r;
 			t->end = p->pos;
@@ -9008,6 +9026,23 @@ sh_lex_arg_at(struct sh_parser *p, size_t i, struct sh_word **ret)
 }
 
 int
+sh_lex_plain_words(struct sh_parser *p, const uint32_t *at, size_t n,
+		   struct sh_word **v)
+{
+	const char *src = p->src;
+	for (const uint32_t *e = at + n; at < e; at += 2) {
+		size_t i = at[0], len = at[1] - i;
+		/* (args_plain_word's words where it would store them: the
+		 * short ones, with room in the chunk) */
+		if (len < SH_SRC_PAD && (size_t)(p->bump_end - p->bump) >= lit_word_size(len))
+			*v++ = args_plain_word(p, src, i, len, sh_pos_one_line(i));
+		else if (!(*v++ = lit_word(p, src + i, len, i)))
+			return oom(p);
+	}
+	return 0;
+}
+
+int
 sh_lex_redir(struct sh_parser *p, struct sh_redir **ret)
 {
 	const char *src = p->src;
@@ -9568,25 +9603,31 @@ arith_plain_subword(struct sh_parser *p, bool for_header, struct sh_word **ret)
 {
 	if (!p->no_lc)
 		return 0;
+	const char *src = p->src;
 	size_t s = p->pos, k = s;
 	unsigned depth = 0;
-	for (; k < p->end; k++) {
-		char c = p->src[k];
+	/* (a run at a time, to the next paren, quote, '$', '`', NUL or, in
+	 * a for header, ';': with no test of the end per byte, for the NUL
+	 * after the source stops it, and a stop past the end is the end) */
+	unsigned stop = RS_QUOTE | RS_PAREN | (for_header ? RS_SEMI : 0);
+	for (;; k++) {
+		while (!(run_class[(unsigned char)src[k]] & stop))
+			k++;
+		if (k >= p->end)
+			return 0; /* (lex_parts reports the missing ')') */
+		char c = src[k];
 		if (c == '(') {
 			depth++;
 		} else if (c == ')') {
 			if (!depth)
 				break;
 			depth--;
-		} else if (c == ';' && for_header && !depth) {
-			break;
-		} else if (c == '\\' || c == '\'' || c == '"' || c == '$' || c == '`' ||
-			   c == '\0') {
-			return 0;
+		} else if (c != ';') {
+			return 0; /* (a quote, '$', '`' or NUL) */
+		} else if (!depth) {
+			break; /* (the ';' that ends a for header's clause) */
 		}
 	}
-	if (k >= p->end)
-		return 0; /* (lex_parts reports the missing ')') */
 	struct sh_word *w = plain_text_word(p, s, k - s);
 	if (!w)
 		return oom(p);

@@ -2853,6 +2853,91 @@ parse_command(struct sh_parser *p, struct sh_node **ret)
 
 /* ---- entry points ---------------------------------------------------------- */
 
+/* The bytes sub_simple_body takes in a $( ) body: 1 the blanks between
+ * its words, 2 the bytes of its plain words (no quote, '$', '(', brace,
+ * subscript, '~', '=', '#' or escape among them; a glob is text), 4
+ * those that may start its first word: a letter (a `time` there is a
+ * reserved word's token that sh_lex_name leaves in hand, for the peek
+ * that asks about it: see parse_program) */
+static const unsigned char sub_plain[256] = {
+	[' '] = 1, ['\t'] = 1, ['0'] = 2, ['1'] = 2, ['2'] = 2, ['3'] = 2,
+	['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2, ['8'] = 2, ['9'] = 2,
+	['_'] = 2, ['-'] = 2, ['.'] = 2, ['/'] = 2, [','] = 2, [':'] = 2,
+	['+'] = 2, ['%'] = 2, ['@'] = 2, ['*'] = 2, ['?'] = 2, ['a'] = 6, ['b'] = 6, ['c'] = 6,
+	['d'] = 6, ['e'] = 6, ['f'] = 6, ['g'] = 6, ['h'] = 6, ['i'] = 6,
+	['j'] = 6, ['k'] = 6, ['l'] = 6, ['m'] = 6, ['n'] = 6, ['o'] = 6,
+	['p'] = 6, ['q'] = 6, ['r'] = 6, ['s'] = 6, ['t'] = 6, ['u'] = 6,
+	['v'] = 6, ['w'] = 6, ['x'] = 6, ['y'] = 6, ['z'] = 6, ['A'] = 6,
+	['B'] = 6, ['C'] = 6, ['D'] = 6, ['E'] = 6, ['F'] = 6, ['G'] = 6,
+	['H'] = 6, ['I'] = 6, ['J'] = 6, ['K'] = 6, ['L'] = 6, ['M'] = 6,
+	['N'] = 6, ['O'] = 6, ['P'] = 6, ['Q'] = 6, ['R'] = 6, ['S'] = 6,
+	['T'] = 6, ['U'] = 6, ['V'] = 6, ['W'] = 6, ['X'] = 6, ['Y'] = 6,
+	['Z'] = 6,
+};
+
+/*
+ * A $( ) body (p->pos after the "$(", no token in hand) that is one
+ * simple command of plain words up to its ')' ($(nproc), $(echo a b),
+ * $(date +%s)), in a one-line source with no continuation line, well
+ * within the nesting limit: the SIMPLE node parse_program makes of it,
+ * its name by sh_lex_name, its arguments each the one LIT part
+ * sh_lex_args makes of such a word (sh_lex_plain_words), without the
+ * list, the pipeline and the token of the ')' (consumed), and the
+ * arguments' scan the one that found the body's shape: 1 when built
+ * (*ret), 0 for any other body (nothing done, or what sh_lex_name leaves
+ * for the grammar, as it leaves it there: a reserved word's token, a
+ * name of 16 bytes or more), < 0 when out of memory.
+ */
+static inline __attribute__((always_inline)) int
+sub_simple_body(struct sh_parser *p, struct sh_node **ret)
+{
+	enum { WORDS_INL = 12 };
+	const char *src = p->src, *q = src + p->pos;
+	/* where each argument starts and ends (in the node's room, which
+	 * has room for WORDS_INL words: no more than 5 here) */
+	uint32_t at[2 * 5];
+	size_t na = 0;
+	if (!(sub_plain[(unsigned char)*q] & 4))
+		return 0;
+	while (sub_plain[(unsigned char)*++q] & 2)
+		;
+	for (;;) {
+		while (sub_plain[(unsigned char)*q] & 1)
+			q++;
+		if (!(sub_plain[(unsigned char)*q] & 2))
+			break;
+		if (na == ARRAY_SIZE(at))
+			return 0;
+		at[na++] = (uint32_t)(q - src);
+		while (sub_plain[(unsigned char)*++q] & 2)
+			;
+		at[na++] = (uint32_t)(q - src);
+	}
+	size_t k = (size_t)(q - src);
+	/* (the charges of the general way, a few levels, far from the
+	 * limit: the same none) */
+	if (*q != ')' || k >= p->end || !p->offset_pos || !p->no_lc ||
+	    p->depth >= SH_MAX_DEPTH - 8)
+		return 0;
+	struct sh_word *name = sh_lex_name(p);
+	if (!name)
+		return 0;
+	struct sh_node *n = node_with_room_at(p, SH_NODE_SIMPLE, name->pos,
+					      WORDS_INL * sizeof(struct sh_word *));
+	if (!n)
+		return oom(p);
+	struct sh_word **v = (struct sh_word **)(n + 1);
+	v[0] = name;
+	int r;
+	if (na && (r = sh_lex_plain_words(p, at, na, v + 1)) < 0)
+		return r;
+	n->u.simple.words = v;
+	n->u.simple.n_words = na / 2 + 1;
+	p->pos = k + 1;
+	*ret = n;
+	return 1;
+}
+
 /* (Always inlined: sh_parse's copy, for the whole input, is most of the
  * calls and needs no questions about the closer.) top: sh_parse's (see
  * parse_pipeline_fast). */
@@ -2862,6 +2947,10 @@ parse_program(struct sh_parser *p, int closer, struct sh_node **ret, bool top)
 	struct sh_tok *t;
 	int r;
 	if (closer == ')') {
+		if (!p->have_tok && (r = sub_simple_body(p, ret)) != 0) {
+			p->time_quirk = false;
+			return r < 0 ? r : 0;
+		}
 		/* (a body whose first token can be no `time`, by its first
 		 * byte after the blanks, neither a 't' nor a '\\' that may
 		 * start a continuation line, is not peeked at: its first

@@ -1246,6 +1246,68 @@ TEST(backquote_long_bodies)
 	ASSERT_STREQ(word(pt->body, 3)->parts[0].text, "q");
 }
 
+/* $( ) bodies that are one simple command of plain words, built without
+ * the list's way (sub_simple_body), and those it leaves to it */
+TEST(sub_simple_bodies)
+{
+	struct sh_node *t;
+	PARSE("echo $(ls -l /tmp) \"$(date +%s)\" x$(nproc) $(a 1 2 3 4 5) $(ls *.c ?)", &t);
+	const struct sh_node *b = word(t, 1)->parts[0].body;
+	ASSERT_EQ(b->kind, SH_NODE_SIMPLE);
+	ASSERT_EQ(b->pos.col, 8);
+	ASSERT_EQ(b->u.simple.n_words, 3);
+	ASSERT_STREQ(word(b, 2)->parts[0].text, "/tmp");
+	ASSERT_EQ(word(b, 2)->parts[0].pos.col, 14);
+	ASSERT_EQ(word(b, 2)->src_len, 4);
+	ASSERT_NULL(b->u.simple.assigns);
+	ASSERT_NULL(b->redirs);
+	b = word(t, 2)->parts[0].parts[0].body;
+	ASSERT_STREQ(word(b, 1)->parts[0].text, "+%s");
+	ASSERT_EQ(word(t, 3)->parts[1].body->u.simple.n_words, 1);
+	ASSERT_EQ(word(t, 4)->parts[0].body->u.simple.n_words, 6);
+	ASSERT_STREQ(word(word(t, 5)->parts[0].body, 1)->parts[0].text, "*.c");
+	ASSERT_EQ(word(word(t, 5)->parts[0].body, 1)->n_parts, 1);
+	ASSERT_STREQ(word(word(t, 5)->parts[0].body, 2)->parts[0].text, "?");
+	/* handed back: more words than it keeps, blanks first, `time` and
+	 * the other reserved words, assignments, '[',
+	 * quotes, operators, redirections, comments, long names */
+	PARSE("echo $(a 1 2 3 4 5 6) $( a ) $(time a) $(tr a b) $(a=b c) "
+	      "$(a *.[ch]) $(a 'b') $(a|b) $(a >f) $(a; b) $(aaaaaaaaaaaaaaaaaaaa b) "
+	      "$(if a; then b; fi)", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].body->u.simple.n_words, 7);
+	ASSERT_STREQ(word(word(t, 1)->parts[0].body, 6)->parts[0].text, "6");
+	ASSERT_EQ(word(t, 2)->parts[0].body->pos.col, 26);
+	ASSERT_EQ(word(t, 3)->parts[0].body->kind, SH_NODE_PIPELINE);
+	ASSERT_EQ(word(t, 4)->parts[0].body->u.simple.n_words, 3);
+	ASSERT_STREQ(word(word(t, 4)->parts[0].body, 0)->parts[0].text, "tr");
+	b = word(t, 5)->parts[0].body;
+	ASSERT_NOT_NULL(b->u.simple.assigns);
+	ASSERT_EQ(b->u.simple.n_words, 1);
+	ASSERT_STREQ(word(word(t, 6)->parts[0].body, 1)->parts[0].text, "*.[ch]");
+	ASSERT_EQ(word(word(t, 7)->parts[0].body, 1)->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_EQ(word(t, 8)->parts[0].body->kind, SH_NODE_PIPELINE);
+	ASSERT_NOT_NULL(word(t, 9)->parts[0].body->redirs);
+	ASSERT_EQ(word(t, 10)->parts[0].body->kind, SH_NODE_LIST);
+	ASSERT_EQ(word(t, 11)->parts[0].body->u.simple.n_words, 2);
+	ASSERT_EQ(word(t, 12)->parts[0].body->kind, SH_NODE_IF);
+	PARSE("echo $(a #b\n)", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].body->u.simple.n_words, 1);
+	/* process substitutions as arguments, and one a word goes on after
+	 * (lex_procsub_word, cmdsub_word_more), at command position too */
+	PARSE("cat <(a b) >(c)d", &t);
+	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_PROCSUB);
+	ASSERT_EQ(word(t, 1)->parts[0].procsub_dir, '<');
+	ASSERT_EQ(word(t, 1)->parts[0].body->u.simple.n_words, 2);
+	ASSERT_EQ(word(t, 2)->n_parts, 2);
+	ASSERT_EQ(word(t, 2)->parts[0].procsub_dir, '>');
+	ASSERT_STREQ(word(t, 2)->parts[1].text, "d");
+	ASSERT_EQ(word(t, 2)->parts[1].pos.col, 16);
+	PARSE("<(a)x y", &t);
+	ASSERT_EQ(word(t, 0)->parts[0].kind, SH_PART_PROCSUB);
+	ASSERT_EQ(word(t, 0)->n_parts, 2);
+	ASSERT_EQ(word(t, 1)->parts[0].kind, SH_PART_LIT);
+}
+
 TEST(arithmetic)
 {
 	struct sh_node *t;
@@ -3434,7 +3496,8 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 declaration_arrays, param_args_in_loop, quoting, ansi_c_escapes,
 	 quoted_dollar_words,
 	 line_continuations, comments, parameters, parameter_subscripts,
-	 parameter_quoted_operands, parameter_braces, command_substitution, arithmetic, braces, brace_then_literal,
+	 parameter_quoted_operands, parameter_braces, command_substitution, sub_simple_bodies,
+	 arithmetic, braces, brace_then_literal,
 	 brace_scan_ends,
 	 tildes,
 	 extglob,
