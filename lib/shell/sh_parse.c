@@ -197,24 +197,6 @@ peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 	return peek_tok_slow(p, cmdpos, ret);
 }
 
-/* *t = the end-of-input token at pos that sh_lex_token(p, false) makes,
- * (struct sh_tok){ .kind = T_EOF, .start = pos, .end = pos }, by 16-byte
- * stores: that initializer became a rep stos where the token is on
- * sh_parse's stack (its first command is parsed there), which costs more
- * than the stores. (T_EOF is 0, and every other member 0 or false.) */
-static inline __attribute__((always_inline)) void
-tok_eof(struct sh_tok *t, size_t pos)
-{
-	typedef unsigned char bytes16 __attribute__((vector_size(16)));
-	const bytes16 zero = { 0 };
-	_Static_assert(T_EOF == 0 && sizeof(*t) % 16 == 0, "a cleared token is T_EOF");
-	char *z = (char *)t;
-	for (size_t i = 0; i < sizeof(*t); i += 16)
-		__builtin_memcpy(z + i, &zero, 16);
-	t->start = pos;
-	t->end = pos;
-}
-
 static void
 consume(struct sh_parser *p)
 {
@@ -1335,6 +1317,11 @@ starts_redir(const struct sh_tok *t)
 	return is_redir_op(t) || t->kind == T_IONUM || t->kind == T_FDVAR;
 }
 
+/* The redirections after a compound command, the first at p->pos (no
+ * token in hand, in a source with no continuation line: read from its
+ * bytes when parse_redir_bytes takes it, as parse_simple_body reads a
+ * command's) or in hand (the token's way), and the token after them in
+ * hand */
 static int __attribute__((noinline))
 parse_trailing_redirs_slow(struct sh_parser *p, struct sh_node *n)
 {
@@ -1343,14 +1330,30 @@ parse_trailing_redirs_slow(struct sh_parser *p, struct sh_node *n)
 	int r;
 	while (*tail)
 		tail = &(*tail)->next;
-	do {
+	for (;;) {
+		if (!p->have_tok && p->no_lc) {
+			size_t i = p->pos;
+			while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+				i++;
+			if (i < p->end && redir_start[(unsigned char)p->src[i]] &&
+			    p->src[i + 1] != '(') {
+				p->pos = i;
+				if ((r = parse_redir_bytes(p, tail)) < 0)
+					return r;
+				if (r) {
+					tail = &(*tail)->next;
+					continue;
+				}
+			}
+		}
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!starts_redir(t))
+			return 0;
 		if ((r = parse_redir(p, tail)) < 0)
 			return r;
 		tail = &(*tail)->next;
-		if ((r = peek_tok(p, false, &t)) < 0)
-			return r;
-	} while (starts_redir(t));
-	return 0;
+	}
 }
 
 /* Redirections after a compound command. Inline, and only the look at the
@@ -1361,15 +1364,36 @@ parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
 {
 	struct sh_tok *t;
 	int r;
-	/* (most compound commands end the input: its end-of-input token
-	 * made here, as parse_simple_body makes it, without sh_lex_token's
-	 * call) */
-	if (!p->have_tok && p->pos >= p->end && !p->n_hd) {
-		/* (at the end, as sh_lex_token cuts a position past it) */
-		tok_eof(&p->tok, p->end);
-		p->pos = p->end;
-		p->have_tok = 3; /* (see tok_in_hand) */
-		return 0;
+	if (!p->have_tok) {
+		/* (the token after it read where its blanks end, as
+		 * parse_simple_body reads the one after a command's
+		 * arguments: most compound commands end the input, or a
+		 * ; && || | after them (sh_lex_op_short's) ends their list
+		 * item; a redirection, from its bytes, out of line; the
+		 * others the peek's) */
+		size_t i = p->pos;
+		if (p->no_lc)
+			while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+				i++;
+		if (i >= p->end) {
+			if (!p->n_hd) {
+				/* (at the end, as sh_lex_token cuts a
+				 * position past it) */
+				tok_eof(&p->tok, p->end);
+				p->pos = p->end;
+				p->have_tok = 3; /* (see tok_in_hand) */
+				return 0;
+			}
+		} else if (p->no_lc) {
+			int c = (unsigned char)p->src[i];
+			p->pos = i;
+			if (redir_start[c] && p->src[i + 1] != '(')
+				return parse_trailing_redirs_slow(p, n);
+			if (sh_lex_op_short(p, false, &p->tok, i, c, true)) {
+				p->have_tok = 3; /* (see tok_in_hand) */
+				return 0;
+			}
+		}
 	}
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
