@@ -7091,6 +7091,34 @@ name_open(struct sh_parser *p, size_t i)
 }
 
 /*
+ * sh_lex_name's word at i, whose scan stopped at e, when it is the plain
+ * text of a function's name that a '(' ends (f() { ...; }), short, with
+ * room, and no extglob operator (@ * + ? !) in it: the word (or reserved
+ * word's token) that plain_token_build makes, as lex_word_token_general
+ * makes it (its plain word ended at that '(', which lex_word_rest would
+ * find: nothing in it stopped the scan, no '=', '~' or '['); NULL,
+ * nothing done, for the others.
+ */
+static struct sh_word * __attribute__((noinline))
+name_paren(struct sh_parser *p, size_t i, size_t e)
+{
+	if (e - i - 1 >= SH_SRC_PAD - 1 || e >= p->end || p->src[e] != '(' ||
+	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
+		return NULL;
+	for (size_t k = i; k < e; k++)
+		if (cc_table[(unsigned char)p->src[k]] & CC_GLOBOP)
+			return NULL;
+	struct sh_tok *t = &p->tok;
+	struct sh_word *w = plain_token_build(p, true, t, i, e, false, true);
+	if (!w) {
+		/* (a reserved word: see lex_name) */
+		t->nl_ok = true;
+		p->have_tok = tok_in_hand(t);
+	}
+	return w;
+}
+
+/*
  * The name of a command at p->pos, no token in hand, in sh_parse's own
  * program of a one-line input (offset positions): when sh_lex_token at
  * command position would make a plain word that is no reserved word, on
@@ -7123,7 +7151,7 @@ lex_name(struct sh_parser *p, bool fixed)
 	    (!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
 		return fixed ? NULL : e == i ? name_open(p, i)
-		       : c & CC_EQUALS ? name_equals(p, i, e) : NULL;
+		       : c & CC_EQUALS ? name_equals(p, i, e) : name_paren(p, i, e);
 	struct sh_tok *t = &p->tok;
 	struct sh_word *w = plain_token_build(p, true, t, i, e, fixed, true);
 	if (__builtin_expect(!w, 0)) {
