@@ -359,6 +359,36 @@ likely_closer(struct sh_parser *p, enum sh_rw closer)
 		(void)sh_lex_rw(p, true, RW_ELIF);
 }
 
+/*
+ * After the separator sep (consumed) of an item of a list that closer
+ * (not RW_NONE) most likely ends: true when closer is there, after
+ * blanks, read and consumed (p->pos after it, no token in hand, as
+ * likely_closer's token, the list's look at it and the caller's
+ * expect_kw leave it): the list ends there, and its caller takes that
+ * for the expect_kw (parse_list's 1). The token and the questions of
+ * each level about it are saved: every body of a compound command ends
+ * so, mostly. Else false, with likely_closer's token, if any (after a &
+ * its closer, as the list after & asks itself whether it ends).
+ */
+static inline __attribute__((always_inline)) bool
+closer_read(struct sh_parser *p, enum sh_rw closer, int sep)
+{
+	size_t e;
+	if (sep == SH_SEP_AMP) {
+		likely_closer(p, closer);
+		return false;
+	}
+	if ((e = sh_rw_end(p, closer))) {
+		p->pos = e;
+		p->cmdpos_sens = false;
+		return true;
+	}
+	/* (likely_closer's other words: a then-body's else or elif) */
+	if (closer == RW_FI && !sh_lex_rw(p, true, RW_ELSE))
+		(void)sh_lex_rw(p, true, RW_ELIF);
+	return false;
+}
+
 /* Expect reserved word kw at command position. (Always inline: every
  * compound command ends with one, and the word is almost always in hand.) */
 static inline __attribute__((always_inline)) int
@@ -516,6 +546,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 	size_t n = 1, cap = ITEMS_INL;
 	struct sh_tok *t = &p->tok;
 	int r;
+	bool closed = false;
 
 	items[0] = item;
 	seps[0] = sep0;
@@ -543,8 +574,10 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 				break;
 			}
 			consume(p);
-			if (closer != RW_NONE)
-				likely_closer(p, closer);
+			if (closer != RW_NONE && closer_read(p, closer, sep)) {
+				closed = true;
+				break;
+			}
 			if ((name = cmd_name(p, prog)))
 				continue;
 			/* (skip_newlines leaves the token at command position
@@ -566,7 +599,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 	l->u.list.seps = seps;
 	l->u.list.n_items = n;
 	*ret = l;
-	return 0;
+	return closed;
 }
 
 /*
@@ -619,8 +652,10 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 		return 0;
 	}
 	consume(p);
-	if (closer != RW_NONE)
-		likely_closer(p, closer);
+	if (closer != RW_NONE && closer_read(p, closer, sep)) {
+		*ret = item;
+		return 1;
+	}
 	if (!(name = cmd_name(p, prog))) {
 		/* (skip_newlines leaves the token at command position in
 		 * hand) */
@@ -1790,21 +1825,23 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 
 /* ---- compound commands --------------------------------------------------- */
 
+/* do list done (read_do: its do read already, parse_list's 1) */
 static inline __attribute__((always_inline)) int
-parse_body_do(struct sh_parser *p, struct sh_node **ret)
+parse_body_do(struct sh_parser *p, struct sh_node **ret, bool read_do)
 {
-	/* do list done, or (bash) { list } for for/select */
 	struct sh_tok *t;
 	int r;
-	if ((r = peek_tok(p, true, &t)) < 0)
-		return r;
-	if (is_rw(t, RW_DO)) {
-		consume(p);
-		if ((r = parse_list(p, false, RW_DONE, ret)) < 0)
+	if (!read_do) {
+		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
-		return expect_kw(p, RW_DONE);
+		if (!is_rw(t, RW_DO))
+			return unexpected(p, t);
+		consume(p);
 	}
-	return unexpected(p, t);
+	/* (parse_list's 1: its done read) */
+	if ((r = parse_list(p, false, RW_DONE, ret)) != 0)
+		return r < 0 ? r : 0;
+	return expect_kw(p, RW_DONE);
 }
 
 static inline __attribute__((always_inline)) int
@@ -1814,13 +1851,15 @@ parse_for_body(struct sh_parser *p, struct sh_node **ret)
 	int r;
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
+	/* do list done, or (bash) { list } for for/select (parse_list's
+	 * 1: its closer read) */
 	if (is_rw(t, RW_LBRACE)) {
 		consume(p);
-		if ((r = parse_list(p, false, RW_RBRACE, ret)) < 0)
-			return r;
+		if ((r = parse_list(p, false, RW_RBRACE, ret)) != 0)
+			return r < 0 ? r : 0;
 		return expect_kw(p, RW_RBRACE);
 	}
-	return parse_body_do(p, ret);
+	return parse_body_do(p, ret, false);
 }
 
 static int
@@ -1832,12 +1871,17 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 	if (!n)
 		return oom(p);
 	n->u.if_.is_elif = elif;
+	/* (parse_list's 1: its closer read, then or fi) */
 	if ((r = parse_list(p, false, RW_THEN, &n->u.if_.cond)) < 0)
 		return r;
-	if ((r = expect_kw(p, RW_THEN)) < 0)
+	if (!r && (r = expect_kw(p, RW_THEN)) < 0)
 		return r;
-	if ((r = parse_list(p, false, RW_FI, &n->u.if_.then_body)) < 0)
-		return r;
+	if ((r = parse_list(p, false, RW_FI, &n->u.if_.then_body)) != 0) {
+		if (r < 0)
+			return r;
+		*ret = n;
+		return 0;
+	}
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
 	if (is_rw(t, RW_ELIF)) {
@@ -1856,7 +1900,7 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 		if ((r = parse_list(p, false, RW_FI, &n->u.if_.else_body)) < 0)
 			return r;
 	}
-	if ((r = expect_kw(p, RW_FI)) < 0)
+	if (!r && (r = expect_kw(p, RW_FI)) < 0)
 		return r;
 	*ret = n;
 	return 0;
@@ -2639,9 +2683,10 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		n = new_node(p, SH_NODE_GROUP, s);
 		if (!n)
 			return oom(p);
+		/* (parse_list's 1: its } read) */
 		if ((r = parse_list(p, false, RW_RBRACE, &n->u.group.body)) < 0)
 			return r;
-		if ((r = expect_kw(p, RW_RBRACE)) < 0)
+		if (!r && (r = expect_kw(p, RW_RBRACE)) < 0)
 			return r;
 		break;
 	case RW_IF:
@@ -2657,9 +2702,10 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		if (!n)
 			return oom(p);
 		consume(p);
+		/* (parse_list's 1: its do read) */
 		if ((r = parse_list(p, false, RW_DO, &n->u.loop.cond)) < 0)
 			return r;
-		if ((r = parse_body_do(p, &n->u.loop.body)) < 0)
+		if ((r = parse_body_do(p, &n->u.loop.body, r)) < 0)
 			return r;
 		break;
 	case RW_FOR:
