@@ -364,7 +364,7 @@ likely_closer(struct sh_parser *p, enum sh_rw closer)
  * (not RW_NONE) most likely ends: true when closer is there, after
  * blanks, read and consumed (p->pos after it, no token in hand, as
  * likely_closer's token, the list's look at it and the caller's
- * expect_kw leave it): the list ends there, and its caller takes that
+ * expect_kw leave it: sh_skip_rw): the list ends there, and its caller takes that
  * for the expect_kw (parse_list's 1). The token and the questions of
  * each level about it are saved: every body of a compound command ends
  * so, mostly. Else false, with likely_closer's token, if any (after a &
@@ -373,16 +373,12 @@ likely_closer(struct sh_parser *p, enum sh_rw closer)
 static inline __attribute__((always_inline)) bool
 closer_read(struct sh_parser *p, enum sh_rw closer, int sep)
 {
-	size_t e;
 	if (sep == SH_SEP_AMP) {
 		likely_closer(p, closer);
 		return false;
 	}
-	if ((e = sh_rw_end(p, closer))) {
-		p->pos = e;
-		p->cmdpos_sens = false;
+	if (sh_skip_rw(p, closer))
 		return true;
-	}
 	/* (likely_closer's other words: a then-body's else or elif) */
 	if (closer == RW_FI && !sh_lex_rw(p, true, RW_ELSE))
 		(void)sh_lex_rw(p, true, RW_ELIF);
@@ -1845,10 +1841,12 @@ parse_body_do(struct sh_parser *p, struct sh_node **ret, bool read_do)
 }
 
 static inline __attribute__((always_inline)) int
-parse_for_body(struct sh_parser *p, struct sh_node **ret)
+parse_for_body(struct sh_parser *p, struct sh_node **ret, bool read_do)
 {
 	struct sh_tok *t;
 	int r;
+	if (read_do)
+		return parse_body_do(p, ret, true);
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
 	/* do list done, or (bash) { list } for for/select (parse_list's
@@ -1938,7 +1936,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			consume(p);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
-		if ((r = parse_for_body(p, &n->u.arith_for.body)) < 0)
+		if ((r = parse_for_body(p, &n->u.arith_for.body, false)) < 0)
 			return r;
 		*ret = n;
 		return 0;
@@ -1975,13 +1973,20 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	if (!n)
 		return oom(p);
 	n->u.for_.var = name;
-	likely_rw(p, RW_IN);
-	if ((r = skip_newlines(p)) < 0)
-		return r;
-	if ((r = peek_tok(p, true, &t)) < 0)
-		return r;
-	if (is_rw(t, RW_IN)) {
-		consume(p);
+	/* (in, mostly right after the name, and do after the words' ;, by
+	 * their bytes: sh_skip_rw, as parse_case's in) */
+	bool in = !p->have_tok && sh_skip_rw(p, RW_IN), read_do = false;
+	t = &p->tok;
+	if (!in) {
+		likely_rw(p, RW_IN);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		if ((in = is_rw(t, RW_IN)))
+			consume(p);
+	}
+	if (in) {
 		n->u.for_.has_in = true;
 		struct sh_words av = { (struct sh_word **)(n + 1), 0, WORDS_INL };
 		bool semi = false;
@@ -2029,15 +2034,19 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			n->u.for_.words = av.v;
 			n->u.for_.n_words = av.n;
 		}
-		likely_rw(p, RW_DO);
-		if ((r = skip_newlines(p)) < 0)
-			return r;
+		if (!p->have_tok && sh_skip_rw(p, RW_DO)) {
+			read_do = true;
+		} else {
+			likely_rw(p, RW_DO);
+			if ((r = skip_newlines(p)) < 0)
+				return r;
+		}
 	} else if (is_op(t, OP_SEMI)) {
 		consume(p);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 	}
-	if ((r = parse_for_body(p, &n->u.for_.body)) < 0)
+	if ((r = parse_for_body(p, &n->u.for_.body, read_do)) < 0)
 		return r;
 	*ret = n;
 	return 0;
