@@ -6574,13 +6574,12 @@ sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	if (__builtin_expect(!tok_special[c], 0))
 		return lex_word_token(p, cmdpos, t, i);
 	/* (the operator after a command's arguments, ; | && ||, mostly:
-	 * read here, without lex_special_fast's call and frame; and the ;;
-	 * after a case item's, with no & after it, which makes it ;;&:
-	 * asked here, not in sh_lex_op_short, whose code in the grammar's
-	 * copies grew more than this saves) */
+	 * read here, without lex_special_fast's call and frame; and first
+	 * the ;; after a case item's, with no & after it, which makes it
+	 * ;;&, whose questions cost the others less than sh_lex_op_short's
+	 * that fail for it: asked here, not in sh_lex_op_short, whose code
+	 * in the grammar's copies grew more than this saves) */
 	if (tok_special[c] == 2 && p->no_lc) {
-		if (sh_lex_op_short(p, cmdpos, t, i, c, false))
-			return 0;
 		if (c == ';' && p->src[i + 1] == ';' && sh_ch(p, i + 2) != '&') {
 			/* (tok_eof's stores: the initializer was a rep
 			 * stos here) */
@@ -6592,6 +6591,8 @@ sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 			p->pos = i + 2;
 			return 0;
 		}
+		if (sh_lex_op_short(p, cmdpos, t, i, c, false))
+			return 0;
 	}
 	return lex_special_fast(p, cmdpos, t, i, c);
 }
