@@ -9099,47 +9099,59 @@ cond_word_quoted(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
 	const char *src = p->src;
 	char c = src[i];
 	size_t k;
-	{
-		if (c == '\'') {
-			if ((k = sq_close(src, i + 1, p->end)) >= p->end)
+	if (c == '"') {
+		for (k = i + 1;; k++) {
+			if ((k = dq_stop_at(src, k, p->end)) >= p->end)
 				return 0;
-		} else if (c == '$') {
-			if (!(k = cond_param_end(src, i)))
+			if (src[k] == '"')
+				break;
+			if (src[k] != '$' || !(k = cond_param_end(src, k)))
 				return 0;
 			k--;
-		} else {
-			for (k = i + 1;; k++) {
-				if ((k = dq_stop_at(src, k, p->end)) >= p->end)
-					return 0;
-				if (src[k] == '"')
-					break;
-				if (src[k] != '$' || !(k = cond_param_end(src, k)))
-					return 0;
-				k--;
-			}
 		}
 		if (src[k + 1] != ' ' && src[k + 1] != '\t')
 			return 0;
-		/* word_token_rest's token of it (p->tok is not in hand: see
-		 * sh_lex_cond): lex_word_simple's, which lex_word_rest tries
-		 * first, asked here (a copy of it: lex_word_rest's call and
-		 * frame cost an operand about 60), and lex_word_rest told
-		 * its answer when it builds none */
-		struct sh_tok *t = &p->tok;
-		tok_begin(p, t, cmdpos, i);
-		bool oext = p->extglob;
-		p->extglob |= pattern;
-		int r = lex_word_simple(p, t, i);
-		if (r == 0 || r == 2)
-			r = lex_word_rest(p, cmdpos, t, i, i, r);
-		p->extglob = oext;
-		if (r < 0)
-			return r;
-		if (t->kind != T_WORD || t->assign || t->cmdpos_sensitive)
+	} else if (c == '$' && src[i + 1] == '(') {
+		return 0; /* (a $( ) or $(( )) */
+	}
+	/* word_simple_in's word ('...', $name, "text", "$name", the word
+	 * of lex_word_simple's first step, which holds no nested program
+	 * but where those above are left out: no $( ) here, nor, in a
+	 * "...", anything but text and such parameters) built at once,
+	 * its token's other members unwritten (tok_dead: p->tok is not in
+	 * hand), without the scans that went before it for the ' and $
+	 * words, which it makes itself; a blank after it */
+	size_t dq_stop;
+	int r = word_simple_in(p, &p->tok, i, LC_WORD, c, &dq_stop, true, false);
+	if (r < 0)
+		return r;
+	if (r == 1) {
+		if (src[p->pos] != ' ' && src[p->pos] != '\t')
 			return 0;
-		*ret = t->word;
+		*ret = p->tok.word;
 		return 1;
 	}
+	if (c != '"')
+		return 0;
+	/* a "..." of text and parameters: word_token_rest's token of it
+	 * (p->tok is not in hand: see sh_lex_cond): lex_word_simple's,
+	 * which lex_word_rest tries first, asked here (a copy of it:
+	 * lex_word_rest's call and frame cost an operand about 60), and
+	 * lex_word_rest told its answer when it builds none */
+	struct sh_tok *t = &p->tok;
+	tok_begin(p, t, cmdpos, i);
+	bool oext = p->extglob;
+	p->extglob |= pattern;
+	r = lex_word_simple(p, t, i);
+	if (r == 0 || r == 2)
+		r = lex_word_rest(p, cmdpos, t, i, i, r);
+	p->extglob = oext;
+	if (r < 0)
+		return r;
+	if (t->kind != T_WORD || t->assign || t->cmdpos_sensitive)
+		return 0;
+	*ret = t->word;
+	return 1;
 }
 
 /* (the plain word inline, in sh_lex_cond's frame: most operands are one;
