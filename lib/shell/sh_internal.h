@@ -341,6 +341,24 @@ tok_in_hand(const struct sh_tok *t)
 {
 	return t->cmdpos_sensitive && t->kind == T_WORD ? (unsigned char)(1u << t->cmdpos) : 3;
 }
+/* *t = the end-of-input token at pos that sh_lex_token(p, false) makes,
+ * (struct sh_tok){ .kind = T_EOF, .start = pos, .end = pos }, by 16-byte
+ * stores: that initializer became a rep stos where the token is on
+ * sh_parse's stack (its first command is parsed there), which costs more
+ * than the stores. (T_EOF is 0, and every other member 0 or false.) */
+static inline __attribute__((always_inline)) void
+tok_eof(struct sh_tok *t, size_t pos)
+{
+	typedef unsigned char bytes16 __attribute__((vector_size(16)));
+	const bytes16 zero = { 0 };
+	_Static_assert(T_EOF == 0 && sizeof(*t) % 16 == 0, "a cleared token is T_EOF");
+	char *z = (char *)t;
+	for (size_t i = 0; i < sizeof(*t); i += 16)
+		__builtin_memcpy(z + i, &zero, 16);
+	t->start = pos;
+	t->end = pos;
+}
+
 int sh_parse_program_until(struct sh_parser *p, int closer,
 			   struct sh_node **ret);
 

@@ -6626,10 +6626,26 @@ sh_lex_token_here(struct sh_parser *p, bool cmdpos, struct sh_tok *t)
 	if (__builtin_expect(!tok_special[c], 0))
 		return lex_word_token(p, cmdpos, t, i);
 	/* (the operator after a command's arguments, ; | && ||, mostly:
-	 * read here, without lex_special_fast's call and frame) */
-	if (tok_special[c] == 2 && p->no_lc &&
-	    sh_lex_op_short(p, cmdpos, t, i, c, false))
-		return 0;
+	 * read here, without lex_special_fast's call and frame; and first
+	 * the ;; after a case item's, with no & after it, which makes it
+	 * ;;&, whose questions cost the others less than sh_lex_op_short's
+	 * that fail for it: asked here, not in sh_lex_op_short, whose code
+	 * in the grammar's copies grew more than this saves) */
+	if (tok_special[c] == 2 && p->no_lc) {
+		if (c == ';' && p->src[i + 1] == ';' && sh_ch(p, i + 2) != '&') {
+			/* (tok_eof's stores: the initializer was a rep
+			 * stos here) */
+			tok_eof(t, i);
+			t->kind = T_OP;
+			t->op = OP_DSEMI;
+			t->end = i + 2;
+			t->cmdpos = cmdpos;
+			p->pos = i + 2;
+			return 0;
+		}
+		if (sh_lex_op_short(p, cmdpos, t, i, c, false))
+			return 0;
+	}
 	return lex_special_fast(p, cmdpos, t, i, c);
 }
 
@@ -7128,6 +7144,34 @@ name_open(struct sh_parser *p, size_t i)
 }
 
 /*
+ * sh_lex_name's word at i, whose scan stopped at e, when it is the plain
+ * text of a function's name that a '(' ends (f() { ...; }), short, with
+ * room, and no extglob operator (@ * + ? !) in it: the word (or reserved
+ * word's token) that plain_token_build makes, as lex_word_token_general
+ * makes it (its plain word ended at that '(', which lex_word_rest would
+ * find: nothing in it stopped the scan, no '=', '~' or '['); NULL,
+ * nothing done, for the others.
+ */
+static struct sh_word * __attribute__((noinline))
+name_paren(struct sh_parser *p, size_t i, size_t e)
+{
+	if (e - i - 1 >= SH_SRC_PAD - 1 || e >= p->end || p->src[e] != '(' ||
+	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
+		return NULL;
+	for (size_t k = i; k < e; k++)
+		if (cc_table[(unsigned char)p->src[k]] & CC_GLOBOP)
+			return NULL;
+	struct sh_tok *t = &p->tok;
+	struct sh_word *w = plain_token_build(p, true, t, i, e, false, true);
+	if (!w) {
+		/* (a reserved word: see lex_name) */
+		t->nl_ok = true;
+		p->have_tok = tok_in_hand(t);
+	}
+	return w;
+}
+
+/*
  * The name of a command at p->pos, no token in hand, in sh_parse's own
  * program of a one-line input (offset positions): when sh_lex_token at
  * command position would make a plain word that is no reserved word, on
@@ -7160,7 +7204,7 @@ lex_name(struct sh_parser *p, bool fixed)
 	    (!(c & CC_ENDS) && e != p->end) ||
 	    (size_t)(p->bump_end - p->bump) < lit_word_size(0))
 		return fixed ? NULL : e == i ? name_open(p, i)
-		       : c & CC_EQUALS ? name_equals(p, i, e) : NULL;
+		       : c & CC_EQUALS ? name_equals(p, i, e) : name_paren(p, i, e);
 	struct sh_tok *t = &p->tok;
 	struct sh_word *w = plain_token_build(p, true, t, i, e, fixed, true);
 	if (__builtin_expect(!w, 0)) {
@@ -9137,47 +9181,59 @@ cond_word_quoted(struct sh_parser *p, size_t i, bool cmdpos, bool pattern,
 	const char *src = p->src;
 	char c = src[i];
 	size_t k;
-	{
-		if (c == '\'') {
-			if ((k = sq_close(src, i + 1, p->end)) >= p->end)
+	if (c == '"') {
+		for (k = i + 1;; k++) {
+			if ((k = dq_stop_at(src, k, p->end)) >= p->end)
 				return 0;
-		} else if (c == '$') {
-			if (!(k = cond_param_end(src, i)))
+			if (src[k] == '"')
+				break;
+			if (src[k] != '$' || !(k = cond_param_end(src, k)))
 				return 0;
 			k--;
-		} else {
-			for (k = i + 1;; k++) {
-				if ((k = dq_stop_at(src, k, p->end)) >= p->end)
-					return 0;
-				if (src[k] == '"')
-					break;
-				if (src[k] != '$' || !(k = cond_param_end(src, k)))
-					return 0;
-				k--;
-			}
 		}
 		if (src[k + 1] != ' ' && src[k + 1] != '\t')
 			return 0;
-		/* word_token_rest's token of it (p->tok is not in hand: see
-		 * sh_lex_cond): lex_word_simple's, which lex_word_rest tries
-		 * first, asked here (a copy of it: lex_word_rest's call and
-		 * frame cost an operand about 60), and lex_word_rest told
-		 * its answer when it builds none */
-		struct sh_tok *t = &p->tok;
-		tok_begin(p, t, cmdpos, i);
-		bool oext = p->extglob;
-		p->extglob |= pattern;
-		int r = lex_word_simple(p, t, i);
-		if (r == 0 || r == 2)
-			r = lex_word_rest(p, cmdpos, t, i, i, r);
-		p->extglob = oext;
-		if (r < 0)
-			return r;
-		if (t->kind != T_WORD || t->assign || t->cmdpos_sensitive)
+	} else if (c == '$' && src[i + 1] == '(') {
+		return 0; /* (a $( ) or $(( )) */
+	}
+	/* word_simple_in's word ('...', $name, "text", "$name", the word
+	 * of lex_word_simple's first step, which holds no nested program
+	 * but where those above are left out: no $( ) here, nor, in a
+	 * "...", anything but text and such parameters) built at once,
+	 * its token's other members unwritten (tok_dead: p->tok is not in
+	 * hand), without the scans that went before it for the ' and $
+	 * words, which it makes itself; a blank after it */
+	size_t dq_stop;
+	int r = word_simple_in(p, &p->tok, i, LC_WORD, c, &dq_stop, true, false);
+	if (r < 0)
+		return r;
+	if (r == 1) {
+		if (src[p->pos] != ' ' && src[p->pos] != '\t')
 			return 0;
-		*ret = t->word;
+		*ret = p->tok.word;
 		return 1;
 	}
+	if (c != '"')
+		return 0;
+	/* a "..." of text and parameters: word_token_rest's token of it
+	 * (p->tok is not in hand: see sh_lex_cond): lex_word_simple's,
+	 * which lex_word_rest tries first, asked here (a copy of it:
+	 * lex_word_rest's call and frame cost an operand about 60), and
+	 * lex_word_rest told its answer when it builds none */
+	struct sh_tok *t = &p->tok;
+	tok_begin(p, t, cmdpos, i);
+	bool oext = p->extglob;
+	p->extglob |= pattern;
+	r = lex_word_simple(p, t, i);
+	if (r == 0 || r == 2)
+		r = lex_word_rest(p, cmdpos, t, i, i, r);
+	p->extglob = oext;
+	if (r < 0)
+		return r;
+	if (t->kind != T_WORD || t->assign || t->cmdpos_sensitive)
+		return 0;
+	*ret = t->word;
+	return 1;
 }
 
 /* (the plain word inline, in sh_lex_cond's frame: most operands are one;

@@ -197,24 +197,6 @@ peek_tok(struct sh_parser *p, bool cmdpos, struct sh_tok **ret)
 	return peek_tok_slow(p, cmdpos, ret);
 }
 
-/* *t = the end-of-input token at pos that sh_lex_token(p, false) makes,
- * (struct sh_tok){ .kind = T_EOF, .start = pos, .end = pos }, by 16-byte
- * stores: that initializer became a rep stos where the token is on
- * sh_parse's stack (its first command is parsed there), which costs more
- * than the stores. (T_EOF is 0, and every other member 0 or false.) */
-static inline __attribute__((always_inline)) void
-tok_eof(struct sh_tok *t, size_t pos)
-{
-	typedef unsigned char bytes16 __attribute__((vector_size(16)));
-	const bytes16 zero = { 0 };
-	_Static_assert(T_EOF == 0 && sizeof(*t) % 16 == 0, "a cleared token is T_EOF");
-	char *z = (char *)t;
-	for (size_t i = 0; i < sizeof(*t); i += 16)
-		__builtin_memcpy(z + i, &zero, 16);
-	t->start = pos;
-	t->end = pos;
-}
-
 static void
 consume(struct sh_parser *p)
 {
@@ -377,6 +359,32 @@ likely_closer(struct sh_parser *p, enum sh_rw closer)
 		(void)sh_lex_rw(p, true, RW_ELIF);
 }
 
+/*
+ * After the separator sep (consumed) of an item of a list that closer
+ * (not RW_NONE) most likely ends: true when closer is there, after
+ * blanks, read and consumed (p->pos after it, no token in hand, as
+ * likely_closer's token, the list's look at it and the caller's
+ * expect_kw leave it: sh_skip_rw): the list ends there, and its caller takes that
+ * for the expect_kw (parse_list's 1). The token and the questions of
+ * each level about it are saved: every body of a compound command ends
+ * so, mostly. Else false, with likely_closer's token, if any (after a &
+ * its closer, as the list after & asks itself whether it ends).
+ */
+static inline __attribute__((always_inline)) bool
+closer_read(struct sh_parser *p, enum sh_rw closer, int sep)
+{
+	if (sep == SH_SEP_AMP) {
+		likely_closer(p, closer);
+		return false;
+	}
+	if (sh_skip_rw(p, closer))
+		return true;
+	/* (likely_closer's other words: a then-body's else or elif) */
+	if (closer == RW_FI && !sh_lex_rw(p, true, RW_ELSE))
+		(void)sh_lex_rw(p, true, RW_ELIF);
+	return false;
+}
+
 /* Expect reserved word kw at command position. (Always inline: every
  * compound command ends with one, and the word is almost always in hand.) */
 static inline __attribute__((always_inline)) int
@@ -534,6 +542,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 	size_t n = 1, cap = ITEMS_INL;
 	struct sh_tok *t = &p->tok;
 	int r;
+	bool closed = false;
 
 	items[0] = item;
 	seps[0] = sep0;
@@ -561,8 +570,10 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 				break;
 			}
 			consume(p);
-			if (closer != RW_NONE)
-				likely_closer(p, closer);
+			if (closer != RW_NONE && closer_read(p, closer, sep)) {
+				closed = true;
+				break;
+			}
 			if ((name = cmd_name(p, prog)))
 				continue;
 			/* (skip_newlines leaves the token at command position
@@ -584,7 +595,7 @@ parse_list_more(struct sh_parser *p, size_t start, struct sh_node *item,
 	l->u.list.seps = seps;
 	l->u.list.n_items = n;
 	*ret = l;
-	return 0;
+	return closed;
 }
 
 /*
@@ -637,8 +648,10 @@ parse_list_inline(struct sh_parser *p, bool allow_empty, enum sh_rw closer,
 		return 0;
 	}
 	consume(p);
-	if (closer != RW_NONE)
-		likely_closer(p, closer);
+	if (closer != RW_NONE && closer_read(p, closer, sep)) {
+		*ret = item;
+		return 1;
+	}
 	if (!(name = cmd_name(p, prog))) {
 		/* (skip_newlines leaves the token at command position in
 		 * hand) */
@@ -1335,6 +1348,11 @@ starts_redir(const struct sh_tok *t)
 	return is_redir_op(t) || t->kind == T_IONUM || t->kind == T_FDVAR;
 }
 
+/* The redirections after a compound command, the first at p->pos (no
+ * token in hand, in a source with no continuation line: read from its
+ * bytes when parse_redir_bytes takes it, as parse_simple_body reads a
+ * command's) or in hand (the token's way), and the token after them in
+ * hand */
 static int __attribute__((noinline))
 parse_trailing_redirs_slow(struct sh_parser *p, struct sh_node *n)
 {
@@ -1343,14 +1361,30 @@ parse_trailing_redirs_slow(struct sh_parser *p, struct sh_node *n)
 	int r;
 	while (*tail)
 		tail = &(*tail)->next;
-	do {
+	for (;;) {
+		if (!p->have_tok && p->no_lc) {
+			size_t i = p->pos;
+			while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+				i++;
+			if (i < p->end && redir_start[(unsigned char)p->src[i]] &&
+			    p->src[i + 1] != '(') {
+				p->pos = i;
+				if ((r = parse_redir_bytes(p, tail)) < 0)
+					return r;
+				if (r) {
+					tail = &(*tail)->next;
+					continue;
+				}
+			}
+		}
+		if ((r = peek_tok(p, false, &t)) < 0)
+			return r;
+		if (!starts_redir(t))
+			return 0;
 		if ((r = parse_redir(p, tail)) < 0)
 			return r;
 		tail = &(*tail)->next;
-		if ((r = peek_tok(p, false, &t)) < 0)
-			return r;
-	} while (starts_redir(t));
-	return 0;
+	}
 }
 
 /* Redirections after a compound command. Inline, and only the look at the
@@ -1361,15 +1395,36 @@ parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
 {
 	struct sh_tok *t;
 	int r;
-	/* (most compound commands end the input: its end-of-input token
-	 * made here, as parse_simple_body makes it, without sh_lex_token's
-	 * call) */
-	if (!p->have_tok && p->pos >= p->end && !p->n_hd) {
-		/* (at the end, as sh_lex_token cuts a position past it) */
-		tok_eof(&p->tok, p->end);
-		p->pos = p->end;
-		p->have_tok = 3; /* (see tok_in_hand) */
-		return 0;
+	if (!p->have_tok) {
+		/* (the token after it read where its blanks end, as
+		 * parse_simple_body reads the one after a command's
+		 * arguments: most compound commands end the input, or a
+		 * ; && || | after them (sh_lex_op_short's) ends their list
+		 * item; a redirection, from its bytes, out of line; the
+		 * others the peek's) */
+		size_t i = p->pos;
+		if (p->no_lc)
+			while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+				i++;
+		if (i >= p->end) {
+			if (!p->n_hd) {
+				/* (at the end, as sh_lex_token cuts a
+				 * position past it) */
+				tok_eof(&p->tok, p->end);
+				p->pos = p->end;
+				p->have_tok = 3; /* (see tok_in_hand) */
+				return 0;
+			}
+		} else if (p->no_lc) {
+			int c = (unsigned char)p->src[i];
+			p->pos = i;
+			if (redir_start[c] && p->src[i + 1] != '(')
+				return parse_trailing_redirs_slow(p, n);
+			if (sh_lex_op_short(p, false, &p->tok, i, c, true)) {
+				p->have_tok = 3; /* (see tok_in_hand) */
+				return 0;
+			}
+		}
 	}
 	if ((r = peek_tok(p, false, &t)) < 0)
 		return r;
@@ -1766,37 +1821,43 @@ parse_simple(struct sh_parser *p, struct sh_tok *first_word, struct sh_node **re
 
 /* ---- compound commands --------------------------------------------------- */
 
+/* do list done (read_do: its do read already, parse_list's 1) */
 static inline __attribute__((always_inline)) int
-parse_body_do(struct sh_parser *p, struct sh_node **ret)
+parse_body_do(struct sh_parser *p, struct sh_node **ret, bool read_do)
 {
-	/* do list done, or (bash) { list } for for/select */
 	struct sh_tok *t;
 	int r;
-	if ((r = peek_tok(p, true, &t)) < 0)
-		return r;
-	if (is_rw(t, RW_DO)) {
-		consume(p);
-		if ((r = parse_list(p, false, RW_DONE, ret)) < 0)
+	if (!read_do) {
+		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
-		return expect_kw(p, RW_DONE);
+		if (!is_rw(t, RW_DO))
+			return unexpected(p, t);
+		consume(p);
 	}
-	return unexpected(p, t);
+	/* (parse_list's 1: its done read) */
+	if ((r = parse_list(p, false, RW_DONE, ret)) != 0)
+		return r < 0 ? r : 0;
+	return expect_kw(p, RW_DONE);
 }
 
 static inline __attribute__((always_inline)) int
-parse_for_body(struct sh_parser *p, struct sh_node **ret)
+parse_for_body(struct sh_parser *p, struct sh_node **ret, bool read_do)
 {
 	struct sh_tok *t;
 	int r;
+	if (read_do)
+		return parse_body_do(p, ret, true);
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
+	/* do list done, or (bash) { list } for for/select (parse_list's
+	 * 1: its closer read) */
 	if (is_rw(t, RW_LBRACE)) {
 		consume(p);
-		if ((r = parse_list(p, false, RW_RBRACE, ret)) < 0)
-			return r;
+		if ((r = parse_list(p, false, RW_RBRACE, ret)) != 0)
+			return r < 0 ? r : 0;
 		return expect_kw(p, RW_RBRACE);
 	}
-	return parse_body_do(p, ret);
+	return parse_body_do(p, ret, false);
 }
 
 static int
@@ -1808,12 +1869,17 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 	if (!n)
 		return oom(p);
 	n->u.if_.is_elif = elif;
+	/* (parse_list's 1: its closer read, then or fi) */
 	if ((r = parse_list(p, false, RW_THEN, &n->u.if_.cond)) < 0)
 		return r;
-	if ((r = expect_kw(p, RW_THEN)) < 0)
+	if (!r && (r = expect_kw(p, RW_THEN)) < 0)
 		return r;
-	if ((r = parse_list(p, false, RW_FI, &n->u.if_.then_body)) < 0)
-		return r;
+	if ((r = parse_list(p, false, RW_FI, &n->u.if_.then_body)) != 0) {
+		if (r < 0)
+			return r;
+		*ret = n;
+		return 0;
+	}
 	if ((r = peek_tok(p, true, &t)) < 0)
 		return r;
 	if (is_rw(t, RW_ELIF)) {
@@ -1832,7 +1898,7 @@ parse_if(struct sh_parser *p, size_t start, bool elif, struct sh_node **ret)
 		if ((r = parse_list(p, false, RW_FI, &n->u.if_.else_body)) < 0)
 			return r;
 	}
-	if ((r = expect_kw(p, RW_FI)) < 0)
+	if (!r && (r = expect_kw(p, RW_FI)) < 0)
 		return r;
 	*ret = n;
 	return 0;
@@ -1870,7 +1936,7 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			consume(p);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
-		if ((r = parse_for_body(p, &n->u.arith_for.body)) < 0)
+		if ((r = parse_for_body(p, &n->u.arith_for.body, false)) < 0)
 			return r;
 		*ret = n;
 		return 0;
@@ -1907,13 +1973,20 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 	if (!n)
 		return oom(p);
 	n->u.for_.var = name;
-	likely_rw(p, RW_IN);
-	if ((r = skip_newlines(p)) < 0)
-		return r;
-	if ((r = peek_tok(p, true, &t)) < 0)
-		return r;
-	if (is_rw(t, RW_IN)) {
-		consume(p);
+	/* (in, mostly right after the name, and do after the words' ;, by
+	 * their bytes: sh_skip_rw, as parse_case's in) */
+	bool in = !p->have_tok && sh_skip_rw(p, RW_IN), read_do = false;
+	t = &p->tok;
+	if (!in) {
+		likely_rw(p, RW_IN);
+		if ((r = skip_newlines(p)) < 0)
+			return r;
+		if ((r = peek_tok(p, true, &t)) < 0)
+			return r;
+		if ((in = is_rw(t, RW_IN)))
+			consume(p);
+	}
+	if (in) {
 		n->u.for_.has_in = true;
 		struct sh_words av = { (struct sh_word **)(n + 1), 0, WORDS_INL };
 		bool semi = false;
@@ -1961,15 +2034,19 @@ parse_for(struct sh_parser *p, size_t start, bool select, struct sh_node **ret)
 			n->u.for_.words = av.v;
 			n->u.for_.n_words = av.n;
 		}
-		likely_rw(p, RW_DO);
-		if ((r = skip_newlines(p)) < 0)
-			return r;
+		if (!p->have_tok && sh_skip_rw(p, RW_DO)) {
+			read_do = true;
+		} else {
+			likely_rw(p, RW_DO);
+			if ((r = skip_newlines(p)) < 0)
+				return r;
+		}
 	} else if (is_op(t, OP_SEMI)) {
 		consume(p);
 		if ((r = skip_newlines(p)) < 0)
 			return r;
 	}
-	if ((r = parse_for_body(p, &n->u.for_.body)) < 0)
+	if ((r = parse_for_body(p, &n->u.for_.body, read_do)) < 0)
 		return r;
 	*ret = n;
 	return 0;
@@ -2615,9 +2692,10 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		n = new_node(p, SH_NODE_GROUP, s);
 		if (!n)
 			return oom(p);
+		/* (parse_list's 1: its } read) */
 		if ((r = parse_list(p, false, RW_RBRACE, &n->u.group.body)) < 0)
 			return r;
-		if ((r = expect_kw(p, RW_RBRACE)) < 0)
+		if (!r && (r = expect_kw(p, RW_RBRACE)) < 0)
 			return r;
 		break;
 	case RW_IF:
@@ -2633,9 +2711,10 @@ parse_compound_inline(struct sh_parser *p, struct sh_node **ret, bool *ret_found
 		if (!n)
 			return oom(p);
 		consume(p);
+		/* (parse_list's 1: its do read) */
 		if ((r = parse_list(p, false, RW_DO, &n->u.loop.cond)) < 0)
 			return r;
-		if ((r = parse_body_do(p, &n->u.loop.body)) < 0)
+		if ((r = parse_body_do(p, &n->u.loop.body, r)) < 0)
 			return r;
 		break;
 	case RW_FOR:

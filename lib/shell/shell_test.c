@@ -3492,6 +3492,106 @@ TEST(prog_names)
 	ASSERT_EQ(t->u.list.items[2]->pos.col, 4);
 }
 
+/* The ways of compound commands read from their bytes, and what each hands
+ * back to the token's way: the token after a compound command (the end, an
+ * operator, redirections by parse_redir_bytes; a digit that starts no
+ * redirection, a here-document, a process substitution: the peek's), the
+ * closer after a body's separator (not after a &), for's in and do, the
+ * ;; of a case item (not ;;&), a function's name before its '(' (not
+ * with an extglob operator in it), the [[ ]] operands word_simple_in builds
+ * (not a "..." of text and parameters, nor a word that goes on) */
+TEST(compound_fast_paths)
+{
+	struct sh_node *t, *c;
+	struct sh_error e;
+	PARSE("{ a; } > f 2>&1  ; (b)<g|c", &t);
+	c = t->u.list.items[0];
+	ASSERT_EQ(c->kind, SH_NODE_GROUP);
+	ASSERT_EQ(c->redirs->op, SH_REDIR_OUT);
+	ASSERT_STREQ(static_value(c->redirs->target), "f");
+	ASSERT_EQ(c->redirs->pos.col, 8);
+	ASSERT_EQ(c->redirs->next->op, SH_REDIR_DUP_OUT);
+	ASSERT_EQ(c->redirs->next->fd, 2);
+	ASSERT_STREQ(static_value(c->redirs->next->target), "1");
+	c = t->u.list.items[1];
+	ASSERT_EQ(c->kind, SH_NODE_PIPELINE);
+	ASSERT_EQ(c->u.pipeline.cmds[0]->redirs->op, SH_REDIR_IN);
+	PARSE("{ a; } <<E\nx\nE\n", &t);
+	ASSERT_EQ(t->redirs->op, SH_REDIR_HEREDOC);
+	ASSERT_STREQ(t->redirs->delim, "E");
+	ASSERT_EQ(parse_err("{ a; } 2", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `2'");
+	ASSERT_EQ(e.col, 8);
+	REJECT("{ a; } >(b)", SH_ERR_SYNTAX);
+	PARSE("{ a; }   ", &t);
+	ASSERT_NULL(t->redirs);
+	/* the closers, and a & before one (its list of one item) */
+	PARSE("{ a & }; { b;}; { c; d; }; while e; do f; done; until g; do h; done", &t);
+	c = t->u.list.items[0]->u.group.body;
+	ASSERT_EQ(c->kind, SH_NODE_LIST);
+	ASSERT_EQ(c->u.list.n_items, 1);
+	ASSERT_EQ(c->u.list.seps[0], SH_SEP_AMP);
+	ASSERT_STREQ(static_value(word(t->u.list.items[1]->u.group.body, 0)), "b");
+	ASSERT_EQ(t->u.list.items[2]->u.group.body->u.list.n_items, 2);
+	ASSERT_STREQ(static_value(word(t->u.list.items[3]->u.loop.body, 0)), "f");
+	ASSERT_EQ(t->u.list.items[4]->kind, SH_NODE_UNTIL);
+	REJECT("{ a; }x", SH_ERR_SYNTAX);
+	REJECT("{ a; }}", SH_ERR_SYNTAX);
+	REJECT("if a; then b; fi x", SH_ERR_SYNTAX);
+	/* for's in and do */
+	PARSE("for x in a b; do c; done; for y in d\ndo e; done; for z do f; done", &t);
+	c = t->u.list.items[0];
+	ASSERT_TRUE(c->u.for_.has_in);
+	ASSERT_EQ(c->u.for_.n_words, 2);
+	c = t->u.list.items[1];
+	ASSERT_EQ(c->u.for_.n_words, 1);
+	ASSERT_STREQ(static_value(word(c->u.for_.body, 0)), "e");
+	ASSERT_FALSE(t->u.list.items[2]->u.for_.has_in);
+	PARSE("for in in in; do done=1; done", &t);
+	ASSERT_STREQ(static_value(t->u.for_.words[0]), "in");
+	PARSE("for x in do; do b; done", &t);
+	ASSERT_STREQ(static_value(t->u.for_.words[0]), "do");
+	REJECT("for x inn a; do b; done", SH_ERR_SYNTAX);
+	REJECT("for x in a; don b; done", SH_ERR_SYNTAX);
+	/* ;; ;;& ;& */
+	PARSE("case x in a) b;; c) d;;& e) f;& g) h;;esac", &t);
+	ASSERT_EQ(t->u.case_.n_items, 4);
+	ASSERT_EQ(t->u.case_.items[0].term, SH_CASE_BREAK);
+	ASSERT_EQ(t->u.case_.items[1].term, SH_CASE_CONTINUE);
+	ASSERT_EQ(t->u.case_.items[2].term, SH_CASE_FALL);
+	ASSERT_EQ(t->u.case_.items[3].term, SH_CASE_BREAK);
+	/* function names before a '(' */
+	PARSE("f() { a; }; g.h () { b; }", &t);
+	ASSERT_EQ(t->u.list.items[0]->kind, SH_NODE_FUNCTION);
+	ASSERT_STREQ(t->u.list.items[0]->u.function.name, "f");
+	ASSERT_STREQ(t->u.list.items[1]->u.function.name, "g.h");
+	PARSE_X("a*(b) c; +(d)", &t);
+	c = t->u.list.items[0];
+	ASSERT_EQ(c->kind, SH_NODE_SIMPLE);
+	ASSERT_EQ(c->u.simple.n_words, 2);
+	ASSERT_EQ(word(c, 0)->n_parts, 2);
+	ASSERT_EQ(word(c, 0)->parts[1].kind, SH_PART_EXTGLOB);
+	ASSERT_EQ(word(t->u.list.items[1], 0)->parts[0].kind, SH_PART_EXTGLOB);
+	REJECT("a*(b) c", SH_ERR_SYNTAX);
+	ASSERT_EQ(parse_err("if() { a; }", &e), -EINVAL);
+	ASSERT_STREQ(e.message, "syntax error near unexpected token `)'");
+	/* [[ ]] operands */
+	PARSE("[[ ${x} == 'a b' ]]; [[ \"a $x b\" ]]; [[ $x/y ]]; [[ $1 != \"$@\" ]]", &t);
+	const struct sh_cond *k = t->u.list.items[0]->u.cond.expr;
+	ASSERT_EQ(k->a->parts[0].kind, SH_PART_PARAM);
+	ASSERT_TRUE(k->a->parts[0].param->braced);
+	ASSERT_EQ(k->b->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_EQ(k->b->pos.col, 12);
+	k = t->u.list.items[1]->u.cond.expr;
+	ASSERT_EQ(k->a->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(k->a->parts[0].n_parts, 3);
+	k = t->u.list.items[2]->u.cond.expr;
+	ASSERT_EQ(k->a->n_parts, 2);
+	k = t->u.list.items[3]->u.cond.expr;
+	ASSERT_STREQ(k->a->parts[0].param->name, "1");
+	ASSERT_STREQ(k->b->parts[0].parts[0].param->name, "@");
+}
+
 TAP_MAIN(simple_words, assignments, assignment_words,
 	 declaration_arrays, param_args_in_loop, quoting, ansi_c_escapes,
 	 quoted_dollar_words,
@@ -3512,4 +3612,4 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
 	 prog_names, name_open_words, case_in_esac_bytes,
 	 name_assignments, backquote_long_bodies, brace_chain_first,
-	 brace_targets)
+	 brace_targets, compound_fast_paths)
