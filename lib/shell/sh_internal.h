@@ -455,6 +455,17 @@ rw_bytes(const char *text)
 	return v;
 }
 
+/* Where the blanks (spaces and tabs) from i end: i itself when there are
+ * none, p->end at the latest. (No continuation line is skipped: callers
+ * that may meet one ask p->no_lc, or skip_to_token's loop does.) */
+static inline __attribute__((always_inline)) size_t
+sh_blanks_end(const struct sh_parser *p, size_t i)
+{
+	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
+		i++;
+	return i;
+}
+
 /*
  * With no token in hand: when the next token is the plain reserved word rw
  * (no FUNCTION), lex it as sh_lex_token would, into p->tok (in hand), and
@@ -472,9 +483,7 @@ rw_bytes(const char *text)
 static inline __attribute__((always_inline)) size_t
 sh_rw_end(const struct sh_parser *p, enum sh_rw rw)
 {
-	size_t i = p->pos;
-	while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
-		i++;
+	size_t i = sh_blanks_end(p, p->pos);
 	size_t n = rw_len[rw];
 	if (p->end - i < n)
 		return 0;

@@ -7239,8 +7239,7 @@ static inline size_t
 skip_to_token(const struct sh_parser *p, size_t i)
 {
 	for (;;) {
-		while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
-			i++;
+		i = sh_blanks_end(p, i);
 		if (!(i + 1 < p->end && p->src[i] == '\\' && p->src[i + 1] == '\n' &&
 		      !p->no_lc))
 			break;

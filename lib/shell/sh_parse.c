@@ -1363,9 +1363,7 @@ parse_trailing_redirs_slow(struct sh_parser *p, struct sh_node *n)
 		tail = &(*tail)->next;
 	for (;;) {
 		if (!p->have_tok && p->no_lc) {
-			size_t i = p->pos;
-			while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
-				i++;
+			size_t i = sh_blanks_end(p, p->pos);
 			if (i < p->end && redir_start[(unsigned char)p->src[i]] &&
 			    p->src[i + 1] != '(') {
 				p->pos = i;
@@ -1402,10 +1400,7 @@ parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
 		 * ; && || | after them (sh_lex_op_short's) ends their list
 		 * item; a redirection, from its bytes, out of line; the
 		 * others the peek's) */
-		size_t i = p->pos;
-		if (p->no_lc)
-			while (i < p->end && (p->src[i] == ' ' || p->src[i] == '\t'))
-				i++;
+		size_t i = p->no_lc ? sh_blanks_end(p, p->pos) : p->pos;
 		if (i >= p->end) {
 			if (!p->n_hd) {
 				/* (at the end, as sh_lex_token cuts a
