@@ -348,6 +348,15 @@ likely_rw(struct sh_parser *p, enum sh_rw rw)
 		(void)sh_lex_rw(p, true, rw);
 }
 
+/* A then-body's closers other than fi: else or elif, lexed by
+ * sh_lex_rw's compare when one is there (see likely_rw) */
+static inline __attribute__((always_inline)) void
+likely_else(struct sh_parser *p)
+{
+	if (!sh_lex_rw(p, true, RW_ELSE))
+		(void)sh_lex_rw(p, true, RW_ELIF);
+}
+
 /* likely_rw for the closer of a list, where a then-body's (RW_FI) may be
  * else or elif as well */
 static inline __attribute__((always_inline)) void
@@ -355,8 +364,7 @@ likely_closer(struct sh_parser *p, enum sh_rw closer)
 {
 	if (p->have_tok || sh_lex_rw(p, true, closer) || closer != RW_FI)
 		return;
-	if (!sh_lex_rw(p, true, RW_ELSE))
-		(void)sh_lex_rw(p, true, RW_ELIF);
+	likely_else(p);
 }
 
 /*
@@ -379,9 +387,8 @@ closer_read(struct sh_parser *p, enum sh_rw closer, int sep)
 	}
 	if (sh_skip_rw(p, closer))
 		return true;
-	/* (likely_closer's other words: a then-body's else or elif) */
-	if (closer == RW_FI && !sh_lex_rw(p, true, RW_ELSE))
-		(void)sh_lex_rw(p, true, RW_ELIF);
+	if (closer == RW_FI)
+		likely_else(p);
 	return false;
 }
 
@@ -1632,6 +1639,11 @@ tok_after_args(struct sh_parser *p, bool prog)
 	return 0;
 }
 
+/* Room for the words of most simple commands after their node (a longer
+ * command's move to sh_vec_more's vectors as they grow): parse_simple_body's
+ * and sub_simple_body's nodes alike */
+enum { SIMPLE_WORDS_INL = 12 };
+
 static inline __attribute__((always_inline)) int
 parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 		  bool prog, struct sh_word *name, struct sh_node **ret)
@@ -1644,17 +1656,14 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 	if (!in_hand && (r = peek_tok(p, true, &t)) < 0)
 		return r;
 	size_t start = first_word ? first_word->start : t->start;
-	/* room for the words of most commands after the node (a longer
-	 * command's move to sh_vec_more's vectors as they grow) */
-	enum { WORDS_INL = 12 };
 	struct sh_node *n = node_with_room_at(p, SH_NODE_SIMPLE,
 					      prog_pos(p, start, prog),
-					      WORDS_INL * sizeof(struct sh_word *));
+					      SIMPLE_WORDS_INL * sizeof(struct sh_word *));
 	if (!n)
 		return oom(p);
 	struct sh_assign **atail = &n->u.simple.assigns;
 	struct sh_redir **rtail = &n->redirs;
-	struct sh_words av = { (struct sh_word **)(n + 1), 0, WORDS_INL };
+	struct sh_words av = { (struct sh_word **)(n + 1), 0, SIMPLE_WORDS_INL };
 	/* (whether the name is a declaration builtin, whose arguments may be
 	 * NAME=( ... ), is asked only of such an argument: nodecl is set by
 	 * a redirection after the name, after which bash takes none) */
@@ -2965,11 +2974,11 @@ static const unsigned char sub_plain[256] = {
 static inline __attribute__((always_inline)) int
 sub_simple_body(struct sh_parser *p, struct sh_node **ret)
 {
-	enum { WORDS_INL = 12 };
 	const char *src = p->src, *q = src + p->pos;
 	/* where each argument starts and ends (in the node's room, which
-	 * has room for WORDS_INL words: no more than 5 here) */
+	 * has room for SIMPLE_WORDS_INL words: no more than 5 here) */
 	uint32_t at[2 * 5];
+	_Static_assert(SIMPLE_WORDS_INL >= 1 + 5, "the name and 5 arguments fit");
 	size_t na = 0;
 	if (!(sub_plain[(unsigned char)*q] & 4))
 		return 0;
@@ -2997,7 +3006,7 @@ sub_simple_body(struct sh_parser *p, struct sh_node **ret)
 	if (!name)
 		return 0;
 	struct sh_node *n = node_with_room_at(p, SH_NODE_SIMPLE, name->pos,
-					      WORDS_INL * sizeof(struct sh_word *));
+					      SIMPLE_WORDS_INL * sizeof(struct sh_word *));
 	if (!n)
 		return oom(p);
 	struct sh_word **v = (struct sh_word **)(n + 1);
