@@ -9005,9 +9005,18 @@ args_plain_end(const struct sh_parser *p, const char *src, size_t end, size_t i,
 	return k;
 }
 
+/* Whether a plain word of len bytes is short (its text one copy) and has
+ * its lit_word_size(len) bytes in the bump chunk: args_plain_word's
+ * condition */
+static inline __attribute__((always_inline)) bool
+args_plain_fits(const struct sh_parser *p, size_t len)
+{
+	return len < SH_SRC_PAD && (size_t)(p->bump_end - p->bump) >= lit_word_size(len);
+}
+
 /* The plain word src[i, i + len) at pos, as lex_plain_word builds it,
  * in lit_word_size(len) bytes of the bump chunk that the caller knows it
- * has (len under SH_SRC_PAD) */
+ * has (args_plain_fits) */
 static inline __attribute__((always_inline)) struct sh_word *
 args_plain_word(struct sh_parser *p, const char *src, size_t i, size_t len,
 		struct sh_pos pos)
@@ -9052,8 +9061,7 @@ arg_at_in(struct sh_parser *p, size_t i, struct sh_word **ret)
 	unsigned cc = cc_table[(unsigned char)src[i]];
 	if (args_plain_start(p, cc, false)) {
 		size_t k = args_plain_end(p, src, p->end, i, cc), len = k - i;
-		if (k != SIZE_MAX && len < SH_SRC_PAD &&
-		    (size_t)(p->bump_end - p->bump) >= lit_word_size(len)) {
+		if (k != SIZE_MAX && args_plain_fits(p, len)) {
 			*ret = args_plain_word(p, src, i, len, sh_pos_one_line(i));
 			p->pos = k;
 			return 1;
@@ -9077,7 +9085,7 @@ sh_lex_plain_words(struct sh_parser *p, const uint32_t *at, size_t n,
 		size_t i = at[0], len = at[1] - i;
 		/* (args_plain_word's words where it would store them: the
 		 * short ones, with room in the chunk) */
-		if (len < SH_SRC_PAD && (size_t)(p->bump_end - p->bump) >= lit_word_size(len))
+		if (args_plain_fits(p, len))
 			*v++ = args_plain_word(p, src, i, len, sh_pos_one_line(i));
 		else if (!(*v++ = lit_word(p, src + i, len, i)))
 			return oom(p);
@@ -9497,7 +9505,7 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_words *av, bool fixed)
 		if (k == SIZE_MAX)
 			break;
 		size_t len = k - i;
-		if (len >= SH_SRC_PAD || (size_t)(p->bump_end - p->bump) < lit_word_size(len))
+		if (!args_plain_fits(p, len))
 			break;
 		v[n++] = args_plain_word(p, src, i, len,
 					 fixed ? p->fixed_pos : sh_pos_one_line(i));
