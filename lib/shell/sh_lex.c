@@ -9137,11 +9137,15 @@ sh_lex_redir(struct sh_parser *p, struct sh_redir **ret)
 		return 1;
 	}
 	/* the target as sh_lex_arg lexes it (sh_lex_arg_at's way without
-	 * its call; 3 when no word follows: the grammar's token) */
+	 * its call; 3 when no word follows: the grammar's token); one that
+	 * starts with a quote, a '$' or a backslash (<<< "${a[@]}", > "$f",
+	 * >> ${x:-o}) as the argument loop lexes it (sh_lex_arg_word: its
+	 * builders, where the token's way costs twice as much) */
 	size_t k = sh_arg_begin(p);
 	if (k == SIZE_MAX)
 		return 3;
-	int r = arg_at_in(p, k, &rd->target);
+	int r = arg_no_plain[(unsigned char)src[k]] ? sh_lex_arg_word(p, k, &rd->target)
+						    : arg_at_in(p, k, &rd->target);
 	if (r)
 		return r;
 	/* a word that is not plain, left in p->tok: taken as the grammar

@@ -3159,6 +3159,38 @@ TEST(redir_targets)
 	ASSERT_EQ(rd->op, SH_REDIR_HERESTRING);
 	ASSERT_EQ(rd->target->n_parts, 2);
 	ASSERT_NULL(rd->next);
+	/* targets that start with a quote, a '$' or a backslash, lexed as
+	 * arguments are (sh_lex_arg_word), and the shapes handed back to
+	 * the token: a quoted here-document delimiter, a word with more
+	 * after a parameter, an unterminated quote */
+	PARSE("a > \"$f\" 2>'e' <<< \"${b[@]}\" >> ${c:-o} < \\> b", &t);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	rd = t->redirs;
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(rd->target->pos.col, 5);
+	rd = rd->next;
+	ASSERT_EQ(rd->fd, 2);
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_EQ(rd->target->pos.col, 12);
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_HERESTRING);
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(rd->target->parts[0].parts[0].param->op, SH_PARAM_PLAIN);
+	ASSERT_NOT_NULL(rd->target->parts[0].parts[0].param->index);
+	ASSERT_EQ(rd->target->pos.col, 20);
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_APPEND);
+	ASSERT_EQ(rd->target->parts[0].param->op, SH_PARAM_DEFAULT);
+	ASSERT_EQ(rd->target->pos.col, 33);
+	rd = rd->next;
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(rd->target->pos.col, 43);
+	ASSERT_NULL(rd->next);
+	PARSE("cat <<\"E\" >$x-y\nb\nE\n", &t);
+	ASSERT_STREQ(t->redirs->delim, "E");
+	ASSERT_TRUE(t->redirs->quoted_delim);
+	ASSERT_EQ(t->redirs->next->target->n_parts, 2);
+	REJECT("a > \"x", SH_ERR_SYNTAX);
 	/* left to the grammar: a '-' after >& (a word of its own after
 	 * it), digits before '>' (a number, which >& takes), digits that
 	 * go on, a word after >& that is no number, no word at all */
