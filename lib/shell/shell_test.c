@@ -3532,6 +3532,47 @@ TEST(prog_names)
  * ;; of a case item (not ;;&), a function's name before its '(' (not
  * with an extglob operator in it), the [[ ]] operands word_simple_in builds
  * (not a "..." of text and parameters, nor a word that goes on) */
+/* A "${...}" with an operator or a subscript that plain text follows up
+ * to the quote that ends its word, built whole (param_dq_text_word), and
+ * the shapes handed back to the general path: more after the quote, a
+ * '$', backslash or backquote in the text, a newline in it */
+TEST(param_dq_text)
+{
+	struct sh_node *t;
+	PARSE("echo \"${#a[@]} files\" \"${x:-a}/b\" \"${x:-a} $y\" \"${x:-a} b\"c "
+	      "\"${x%.c}\\$\" \"${a[1]} `b`\"",
+	      &t);
+	const struct sh_part *dq = &word(t, 1)->parts[0];
+	ASSERT_EQ(word(t, 1)->n_parts, 1);
+	ASSERT_EQ(dq->kind, SH_PART_DQUOTE);
+	ASSERT_EQ(dq->n_parts, 2);
+	ASSERT_EQ(dq->parts[0].param->op, SH_PARAM_LENGTH);
+	ASSERT_STREQ(static_value(dq->parts[0].param->index), "@");
+	ASSERT_EQ(dq->parts[0].pos.col, 7);
+	ASSERT_EQ(dq->parts[1].kind, SH_PART_LIT);
+	ASSERT_STREQ(dq->parts[1].text, " files");
+	ASSERT_EQ(dq->parts[1].pos.col, 15);
+	ASSERT_EQ(word(t, 1)->src_len, 16);
+	dq = &word(t, 2)->parts[0];
+	ASSERT_EQ(dq->n_parts, 2);
+	ASSERT_EQ(dq->parts[0].param->op, SH_PARAM_DEFAULT);
+	ASSERT_STREQ(dq->parts[1].text, "/b");
+	ASSERT_EQ(word(t, 3)->parts[0].n_parts, 3);
+	ASSERT_EQ(word(t, 3)->parts[0].parts[2].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 4)->n_parts, 2);
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "c");
+	ASSERT_EQ(word(t, 5)->parts[0].n_parts, 2);
+	ASSERT_EQ(word(t, 5)->parts[0].parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(word(t, 6)->parts[0].n_parts, 3);
+	ASSERT_EQ(word(t, 6)->parts[0].parts[2].kind, SH_PART_CMDSUB);
+	PARSE("echo \"${#a[@]} b\nc\"", &t);
+	dq = &word(t, 1)->parts[0];
+	ASSERT_EQ(dq->n_parts, 2);
+	ASSERT_STREQ(dq->parts[1].text, " b\nc");
+	ASSERT_EQ(dq->parts[1].pos.line, 1);
+	ASSERT_EQ(dq->parts[1].pos.col, 15);
+}
+
 TEST(compound_fast_paths)
 {
 	struct sh_node *t, *c;
@@ -3644,4 +3685,4 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
 	 prog_names, name_open_words, case_in_esac_bytes,
 	 name_assignments, backquote_long_bodies, brace_chain_first,
-	 brace_targets, compound_fast_paths)
+	 brace_targets, compound_fast_paths, param_dq_text)
