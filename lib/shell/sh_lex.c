@@ -7339,11 +7339,12 @@ param_transform_at(char c)
 }
 
 /* The bytes that can follow the name in ${name OP ...} or ${#name}, and
- * the '[' of a subscript */
+ * the '[' of a subscript ('*' of ${!x*} too: param_op_at has no '*', so
+ * any other word with one there is still nobody's) */
 static const bool param_op_first[256] = {
 	[':'] = true, ['-'] = true, ['='] = true, ['?'] = true, ['+'] = true,
 	['#'] = true, ['%'] = true, ['^'] = true, [','] = true, ['/'] = true,
-	['}'] = true, ['['] = true, ['@'] = true,
+	['}'] = true, ['['] = true, ['@'] = true, ['*'] = true,
 };
 
 /* param_op_name_end for a positional or special parameter at ns, with
@@ -7595,6 +7596,15 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 		}
 	} else if (length) {
 		return 0; /* ${#a[0]%x}: the general path fails it */
+	} else if (bang && q == ne && (src[q] == '@' || src[q] == '*') &&
+		   q + 1 < p->end && src[q + 1] == '}') {
+		/* ${!x@} ${!x*}: the names that start with x, not indirect
+		 * (a name after a '!' starts with a letter or '_':
+		 * param_op_name_end) */
+		op.op = SH_PARAM_PREFIX_NAMES;
+		op.at = src[q] == '@';
+		op.indirect = false;
+		c = q + 1;
 	} else if (src[q] == '@') {
 		/* ${x@Q} ${a[@]@Q}: a transform, no operand */
 		if (q + 2 >= p->end || src[q + 2] != '}' || !param_transform_at(src[q + 1]))

@@ -3573,6 +3573,36 @@ TEST(param_dq_text)
 	ASSERT_EQ(dq->parts[1].pos.col, 15);
 }
 
+/* ${!x*} and ${!x@} (the names that start with x) built by
+ * param_sub_word, and the words with a '*' after the name that are left
+ * to the general path, which fails them */
+TEST(param_prefix_names)
+{
+	struct sh_node *t;
+	PARSE("echo ${!x*} \"${!x@}\" ${!x@Q} ${!x*}y \"${!x@} a\" ${!x_1*}", &t);
+	const struct sh_param *pm = word(t, 1)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_PREFIX_NAMES);
+	ASSERT_FALSE(pm->at);
+	ASSERT_FALSE(pm->indirect);
+	ASSERT_STREQ(pm->name, "x");
+	pm = word(t, 2)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_PREFIX_NAMES);
+	ASSERT_TRUE(pm->at);
+	ASSERT_EQ(word(t, 2)->src_len, 8);
+	pm = word(t, 3)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_TRANSFORM);
+	ASSERT_TRUE(pm->indirect);
+	ASSERT_EQ(word(t, 4)->n_parts, 2);
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "y");
+	ASSERT_EQ(word(t, 5)->parts[0].n_parts, 2);
+	ASSERT_STREQ(word(t, 6)->parts[0].param->name, "x_1");
+	REJECT("echo ${!x*y}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${x*}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${!a[1]*}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${!1*}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${@*}", SH_ERR_UNSUPPORTED);
+}
+
 TEST(compound_fast_paths)
 {
 	struct sh_node *t, *c;
@@ -3685,4 +3715,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
 	 prog_names, name_open_words, case_in_esac_bytes,
 	 name_assignments, backquote_long_bodies, brace_chain_first,
-	 brace_targets, compound_fast_paths, param_dq_text)
+	 brace_targets, compound_fast_paths, param_dq_text,
+	 param_prefix_names)
