@@ -7450,7 +7450,8 @@ static inline __attribute__((always_inline)) size_t
 param_dq_text_end(const struct sh_parser *p, size_t e)
 {
 	size_t k = dq_stop_at(p->src, e, p->end);
-	return k > e && k < p->end && p->src[k] == '"' && word_ends_at(p, k + 1) &&
+	return k > e && k < p->end && p->src[k] == '"' &&
+		       word_ends_at(p, k + 1) &&
 		       (p->offset_pos || !memchr(p->src + e, '\n', k - e))
 		       ? k
 		       : 0;
@@ -7472,7 +7473,8 @@ param_dq_text_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t e,
 {
 	const char *src = p->src;
 	size_t k = param_dq_text_end(p, e), n = k - e;
-	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) + 3 * sizeof(struct sh_part) +
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) +
+					3 * sizeof(struct sh_part) +
 					src_text_room(n));
 	if (!mem)
 		return oom(p);
@@ -9209,8 +9211,9 @@ sh_lex_redir(struct sh_parser *p, struct sh_redir **ret)
 	size_t k = sh_arg_begin(p);
 	if (k == SIZE_MAX)
 		return 3;
-	int r = arg_no_plain[(unsigned char)src[k]] ? sh_lex_arg_word(p, k, &rd->target)
-						    : arg_at_in(p, k, &rd->target);
+	int r = arg_no_plain[(unsigned char)src[k]]
+			? sh_lex_arg_word(p, k, &rd->target)
+			: arg_at_in(p, k, &rd->target);
 	if (r)
 		return r;
 	/* a word that is not plain, left in p->tok: taken as the grammar

@@ -3539,7 +3539,8 @@ TEST(prog_names)
 TEST(param_dq_text)
 {
 	struct sh_node *t;
-	PARSE("echo \"${#a[@]} files\" \"${x:-a}/b\" \"${x:-a} $y\" \"${x:-a} b\"c "
+	PARSE("echo \"${#a[@]} files\" \"${x:-a}/b\" \"${x:-a} $y\" "
+	      "\"${x:-a} b\"c "
 	      "\"${x%.c}\\$\" \"${a[1]} `b`\"",
 	      &t);
 	const struct sh_part *dq = &word(t, 1)->parts[0];
@@ -3579,7 +3580,9 @@ TEST(param_dq_text)
 TEST(param_prefix_names)
 {
 	struct sh_node *t;
-	PARSE("echo ${!x*} \"${!x@}\" ${!x@Q} ${!x*}y \"${!x@} a\" ${!x_1*}", &t);
+	PARSE("echo ${!x*} \"${!x@}\" ${!x@Q} ${!x*}y \"${!x@} a\" "
+	      "${!x_1*}",
+	      &t);
 	const struct sh_param *pm = word(t, 1)->parts[0].param;
 	ASSERT_EQ(pm->op, SH_PARAM_PREFIX_NAMES);
 	ASSERT_FALSE(pm->at);
