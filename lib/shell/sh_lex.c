@@ -7339,11 +7339,12 @@ param_transform_at(char c)
 }
 
 /* The bytes that can follow the name in ${name OP ...} or ${#name}, and
- * the '[' of a subscript */
+ * the '[' of a subscript ('*' of ${!x*} too: param_op_at has no '*', so
+ * any other word with one there is still nobody's) */
 static const bool param_op_first[256] = {
 	[':'] = true, ['-'] = true, ['='] = true, ['?'] = true, ['+'] = true,
 	['#'] = true, ['%'] = true, ['^'] = true, [','] = true, ['/'] = true,
-	['}'] = true, ['['] = true, ['@'] = true,
+	['}'] = true, ['['] = true, ['@'] = true, ['*'] = true,
 };
 
 /* param_op_name_end for a positional or special parameter at ns, with
@@ -7436,6 +7437,59 @@ param_op_word_more(struct sh_parser *p, struct sh_tok *t, size_t s, size_t d, si
 		return oom(p);
 	word_token_set(p, t, w);
 	return (r = merge_lits(p, w)) < 0 ? r : 1;
+}
+
+/*
+ * Where the plain text inside "..." that starts at e, after the '}' of a
+ * "${...}", ends at the closing quote that ends its word: that quote
+ * (past e: some text), or 0 for any other (a '$', backquote, backslash
+ * or newline in it, the word going on after the quote, no quote; a
+ * one-line input, p->offset_pos, has no newline to look for).
+ */
+static inline __attribute__((always_inline)) size_t
+param_dq_text_end(const struct sh_parser *p, size_t e)
+{
+	size_t k = dq_stop_at(p->src, e, p->end);
+	return k > e && k < p->end && p->src[k] == '"' &&
+		       word_ends_at(p, k + 1) &&
+		       (p->offset_pos || !memchr(p->src + e, '\n', k - e))
+		       ? k
+		       : 0;
+}
+
+/*
+ * The word at s of param_op_word_in's "${...}" (its '$' at s + 1, its
+ * parameter pm) that the plain text from e follows up to the closing
+ * quote at k (param_dq_text_end's, asked again here rather than kept
+ * live through the builder), which ends the word: the DQUOTE part
+ * of the PARAM part and the one LIT part of the text, as lex_param_word
+ * goes on (lex_parts in LC_DQ makes one of the text, dq_close the quote,
+ * make_word the word; merge_lits finds nothing to merge), in one
+ * allocation. 1, or < 0 on error. (Out of line: rare.)
+ */
+static int __attribute__((noinline))
+param_dq_text_word(struct sh_parser *p, struct sh_tok *t, size_t s, size_t e,
+		   struct sh_param *pm)
+{
+	const char *src = p->src;
+	size_t k = param_dq_text_end(p, e), n = k - e;
+	char *mem = sh_alloc_bounded(p, sizeof(struct sh_word) +
+					3 * sizeof(struct sh_part) +
+					src_text_room(n));
+	if (!mem)
+		return oom(p);
+	struct sh_word *w = (struct sh_word *)mem;
+	struct sh_part *top = (struct sh_part *)(w + 1), *in = top + 1;
+	char *text = (char *)(in + 2);
+	copy_src_text(text, src + e, n);
+	param_part_set(in, sh_pos_at(p, s + 1), pm);
+	text_part_set(in + 1, SH_PART_LIT, sh_pos_at(p, e), text, n);
+	struct sh_pos pos = sh_pos_at(p, s);
+	dq_part_set(top, pos, in, 2);
+	word_init(w, pos, top, 1, src + s, k + 1 - s);
+	p->pos = k + 1;
+	word_token_set(p, t, w);
+	return 1;
 }
 
 /*
@@ -7544,6 +7598,15 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 		}
 	} else if (length) {
 		return 0; /* ${#a[0]%x}: the general path fails it */
+	} else if (bang && q == ne && (src[q] == '@' || src[q] == '*') &&
+		   q + 1 < p->end && src[q + 1] == '}') {
+		/* ${!x@} ${!x*}: the names that start with x, not indirect
+		 * (a name after a '!' starts with a letter or '_':
+		 * param_op_name_end) */
+		op.op = SH_PARAM_PREFIX_NAMES;
+		op.at = src[q] == '@';
+		op.indirect = false;
+		c = q + 1;
 	} else if (src[q] == '@') {
 		/* ${x@Q} ${a[@]@Q}: a transform, no operand */
 		if (q + 2 >= p->end || src[q + 2] != '}' || !param_transform_at(src[q + 1]))
@@ -7583,8 +7646,11 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 		       : word_ends_at(p, e);
 	/* a word that goes on after it (${f%.*}.txt) has its parameter built
 	 * here and the rest read by lex_parts, as lex_param_word goes on: with
-	 * no brace inside (param_text_plain), nothing for note_brace_skip */
-	if (!ends && (dq || memchr(src + ns, '{', c - ns))) {
+	 * no brace inside (param_text_plain), nothing for note_brace_skip;
+	 * a "${...}" that plain text follows to the quote that ends the word
+	 * ("${#a[@]} files") is built whole here too */
+	if (!ends && (dq || memchr(src + ns, '{', c - ns)) &&
+	    !(dq && param_dq_text_end(p, e))) {
 		/* (${#name}, ${a[@]} have no operand to go on from: read
 		 * again) */
 		if (!a)
@@ -7619,7 +7685,8 @@ param_op_word_in(struct sh_parser *p, struct sh_tok *t, size_t s, bool dq,
 	pm->arg2 = b2 ? param_op_operand(p, o1 + sz1, a2, n2) : NULL;
 	p->cmdpos_sens = false; /* as lex_param_word clears it */
 	if (!ends)
-		return param_op_word_more(p, t, s, d, e, pm);
+		return dq ? param_dq_text_word(p, t, s, e - 1, pm)
+			  : param_op_word_more(p, t, s, d, e, pm);
 	return param_word_done(p, t, w, pm, src, s, dq, e);
 general:
 	/* another shape (an operand that is not plain: ${x:-$y}, ${x#"a"},
@@ -9137,11 +9204,16 @@ sh_lex_redir(struct sh_parser *p, struct sh_redir **ret)
 		return 1;
 	}
 	/* the target as sh_lex_arg lexes it (sh_lex_arg_at's way without
-	 * its call; 3 when no word follows: the grammar's token) */
+	 * its call; 3 when no word follows: the grammar's token); one that
+	 * starts with a quote, a '$' or a backslash (<<< "${a[@]}", > "$f",
+	 * >> ${x:-o}) as the argument loop lexes it (sh_lex_arg_word: its
+	 * builders, where the token's way costs twice as much) */
 	size_t k = sh_arg_begin(p);
 	if (k == SIZE_MAX)
 		return 3;
-	int r = arg_at_in(p, k, &rd->target);
+	int r = arg_no_plain[(unsigned char)src[k]]
+			? sh_lex_arg_word(p, k, &rd->target)
+			: arg_at_in(p, k, &rd->target);
 	if (r)
 		return r;
 	/* a word that is not plain, left in p->tok: taken as the grammar

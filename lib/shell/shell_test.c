@@ -3159,6 +3159,38 @@ TEST(redir_targets)
 	ASSERT_EQ(rd->op, SH_REDIR_HERESTRING);
 	ASSERT_EQ(rd->target->n_parts, 2);
 	ASSERT_NULL(rd->next);
+	/* targets that start with a quote, a '$' or a backslash, lexed as
+	 * arguments are (sh_lex_arg_word), and the shapes handed back to
+	 * the token: a quoted here-document delimiter, a word with more
+	 * after a parameter, an unterminated quote */
+	PARSE("a > \"$f\" 2>'e' <<< \"${b[@]}\" >> ${c:-o} < \\> b", &t);
+	ASSERT_EQ(t->u.simple.n_words, 2);
+	rd = t->redirs;
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(rd->target->pos.col, 5);
+	rd = rd->next;
+	ASSERT_EQ(rd->fd, 2);
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_SQUOTE);
+	ASSERT_EQ(rd->target->pos.col, 12);
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_HERESTRING);
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(rd->target->parts[0].parts[0].param->op, SH_PARAM_PLAIN);
+	ASSERT_NOT_NULL(rd->target->parts[0].parts[0].param->index);
+	ASSERT_EQ(rd->target->pos.col, 20);
+	rd = rd->next;
+	ASSERT_EQ(rd->op, SH_REDIR_APPEND);
+	ASSERT_EQ(rd->target->parts[0].param->op, SH_PARAM_DEFAULT);
+	ASSERT_EQ(rd->target->pos.col, 33);
+	rd = rd->next;
+	ASSERT_EQ(rd->target->parts[0].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(rd->target->pos.col, 43);
+	ASSERT_NULL(rd->next);
+	PARSE("cat <<\"E\" >$x-y\nb\nE\n", &t);
+	ASSERT_STREQ(t->redirs->delim, "E");
+	ASSERT_TRUE(t->redirs->quoted_delim);
+	ASSERT_EQ(t->redirs->next->target->n_parts, 2);
+	REJECT("a > \"x", SH_ERR_SYNTAX);
 	/* left to the grammar: a '-' after >& (a word of its own after
 	 * it), digits before '>' (a number, which >& takes), digits that
 	 * go on, a word after >& that is no number, no word at all */
@@ -3500,6 +3532,80 @@ TEST(prog_names)
  * ;; of a case item (not ;;&), a function's name before its '(' (not
  * with an extglob operator in it), the [[ ]] operands word_simple_in builds
  * (not a "..." of text and parameters, nor a word that goes on) */
+/* A "${...}" with an operator or a subscript that plain text follows up
+ * to the quote that ends its word, built whole (param_dq_text_word), and
+ * the shapes handed back to the general path: more after the quote, a
+ * '$', backslash or backquote in the text, a newline in it */
+TEST(param_dq_text)
+{
+	struct sh_node *t;
+	PARSE("echo \"${#a[@]} files\" \"${x:-a}/b\" \"${x:-a} $y\" "
+	      "\"${x:-a} b\"c "
+	      "\"${x%.c}\\$\" \"${a[1]} `b`\"",
+	      &t);
+	const struct sh_part *dq = &word(t, 1)->parts[0];
+	ASSERT_EQ(word(t, 1)->n_parts, 1);
+	ASSERT_EQ(dq->kind, SH_PART_DQUOTE);
+	ASSERT_EQ(dq->n_parts, 2);
+	ASSERT_EQ(dq->parts[0].param->op, SH_PARAM_LENGTH);
+	ASSERT_STREQ(static_value(dq->parts[0].param->index), "@");
+	ASSERT_EQ(dq->parts[0].pos.col, 7);
+	ASSERT_EQ(dq->parts[1].kind, SH_PART_LIT);
+	ASSERT_STREQ(dq->parts[1].text, " files");
+	ASSERT_EQ(dq->parts[1].pos.col, 15);
+	ASSERT_EQ(word(t, 1)->src_len, 16);
+	dq = &word(t, 2)->parts[0];
+	ASSERT_EQ(dq->n_parts, 2);
+	ASSERT_EQ(dq->parts[0].param->op, SH_PARAM_DEFAULT);
+	ASSERT_STREQ(dq->parts[1].text, "/b");
+	ASSERT_EQ(word(t, 3)->parts[0].n_parts, 3);
+	ASSERT_EQ(word(t, 3)->parts[0].parts[2].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 4)->n_parts, 2);
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "c");
+	ASSERT_EQ(word(t, 5)->parts[0].n_parts, 2);
+	ASSERT_EQ(word(t, 5)->parts[0].parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(word(t, 6)->parts[0].n_parts, 3);
+	ASSERT_EQ(word(t, 6)->parts[0].parts[2].kind, SH_PART_CMDSUB);
+	PARSE("echo \"${#a[@]} b\nc\"", &t);
+	dq = &word(t, 1)->parts[0];
+	ASSERT_EQ(dq->n_parts, 2);
+	ASSERT_STREQ(dq->parts[1].text, " b\nc");
+	ASSERT_EQ(dq->parts[1].pos.line, 1);
+	ASSERT_EQ(dq->parts[1].pos.col, 15);
+}
+
+/* ${!x*} and ${!x@} (the names that start with x) built by
+ * param_sub_word, and the words with a '*' after the name that are left
+ * to the general path, which fails them */
+TEST(param_prefix_names)
+{
+	struct sh_node *t;
+	PARSE("echo ${!x*} \"${!x@}\" ${!x@Q} ${!x*}y \"${!x@} a\" "
+	      "${!x_1*}",
+	      &t);
+	const struct sh_param *pm = word(t, 1)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_PREFIX_NAMES);
+	ASSERT_FALSE(pm->at);
+	ASSERT_FALSE(pm->indirect);
+	ASSERT_STREQ(pm->name, "x");
+	pm = word(t, 2)->parts[0].parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_PREFIX_NAMES);
+	ASSERT_TRUE(pm->at);
+	ASSERT_EQ(word(t, 2)->src_len, 8);
+	pm = word(t, 3)->parts[0].param;
+	ASSERT_EQ(pm->op, SH_PARAM_TRANSFORM);
+	ASSERT_TRUE(pm->indirect);
+	ASSERT_EQ(word(t, 4)->n_parts, 2);
+	ASSERT_STREQ(word(t, 4)->parts[1].text, "y");
+	ASSERT_EQ(word(t, 5)->parts[0].n_parts, 2);
+	ASSERT_STREQ(word(t, 6)->parts[0].param->name, "x_1");
+	REJECT("echo ${!x*y}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${x*}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${!a[1]*}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${!1*}", SH_ERR_UNSUPPORTED);
+	REJECT("echo ${@*}", SH_ERR_UNSUPPORTED);
+}
+
 TEST(compound_fast_paths)
 {
 	struct sh_node *t, *c;
@@ -3612,4 +3718,5 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
 	 prog_names, name_open_words, case_in_esac_bytes,
 	 name_assignments, backquote_long_bodies, brace_chain_first,
-	 brace_targets, compound_fast_paths)
+	 brace_targets, compound_fast_paths, param_dq_text,
+	 param_prefix_names)
