@@ -19,31 +19,10 @@
  * so every mark lies in it or above it; no reset gives it up, and only
  * arena_free's free(a) releases it.
  */
-struct arena_block {
-	struct arena_block *prev;
-	size_t size;
-	size_t used;
-	_Alignas(16) unsigned char data[];
-};
-
-struct arena {
-	struct arena_block *top;
-	struct arena_block *first; /* the inline block, never freed on its own */
-	size_t total; /* bytes handed out, counted against limit */
-	size_t limit;
-	/* Blocks given back by arena_reset, kept for the next allocations: a
-	 * parser that resets its arena per command or per request would
-	 * otherwise return memory to the kernel and fault it in again, which
-	 * costs more than the parsing itself on large inputs. */
-	struct arena_block *spare;
-	size_t spare_bytes;
-};
-
 #define ARENA_BLOCK_MIN (16u * 1024u)
 #define ARENA_BLOCK_MAX (4u << 20)      /* growth stops doubling here */
 #define ARENA_HUGE (2u << 20)           /* blocks this large ask for huge pages */
 #define ARENA_SPARE_MAX (64u << 20)     /* at most this much kept across resets */
-#define ARENA_ALIGN 16u
 /* The inline block, 16 KiB with the struct: a one-line command takes its
  * copy and a 4 KiB chunk, then an 8 KiB one (sh_parse, sh_alloc_slow): at
  * most 3168 bytes for the one-line agent commands of the parse corpus
@@ -136,20 +115,11 @@ arena_alloc(struct arena *a, size_t size)
 	return p;
 }
 
-/* rounded bytes from block b, the top one, which has room for them */
-static inline void *
-block_take(struct arena *a, struct arena_block *b, size_t rounded)
-{
-	void *p = b->data + b->used;
-	b->used += rounded;
-	a->total += rounded;
-	return p;
-}
-
 /* arena_alloc_uninit from a new top block (apart, so that the common
- * allocation, from the top block, needs no stack frame) */
-static void * __attribute__((noinline))
-alloc_in_new_block(struct arena *a, size_t rounded)
+ * allocation, from the top block, needs no stack frame; and
+ * arena_alloc_uninit_inline's) */
+void * __attribute__((noinline))
+arena_alloc_in_new_block(struct arena *a, size_t rounded)
 {
 	struct arena_block *b = a->top;
 	size_t want = rounded > ARENA_BLOCK_MIN ? rounded : ARENA_BLOCK_MIN;
@@ -160,21 +130,17 @@ alloc_in_new_block(struct arena *a, size_t rounded)
 		return NULL;
 	nb->prev = b;
 	a->top = nb;
-	return block_take(a, nb, rounded);
+	return arena_block_take(a, nb, rounded);
 }
 
 void *
 arena_alloc_uninit(struct arena *a, size_t size)
 {
-	size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-	if (rounded < size)
+	/* (a size that wraps when rounded up, one the inline way need not
+	 * ask about, is more than any limit) */
+	if (size > SIZE_MAX - (ARENA_ALIGN - 1))
 		return NULL;
-	if (rounded > a->limit - a->total)
-		return NULL;
-	struct arena_block *b = a->top;
-	if (__builtin_expect(b->size - b->used < rounded, 0))
-		return alloc_in_new_block(a, rounded);
-	return block_take(a, b, rounded);
+	return arena_alloc_uninit_inline(a, size);
 }
 
 char *

@@ -3220,7 +3220,7 @@ sh_parse(struct arena *a, const char *src, size_t len,
 	char *copy = NULL, *chunk = NULL, *chunk_end = NULL;
 	size_t next_chunk = 0;
 	if (len < SH_CHUNK_MAX &&
-	    (copy = arena_alloc_uninit(a, copy_size + SH_CHUNK_MIN)) != NULL) {
+	    (copy = arena_alloc_uninit_inline(a, copy_size + SH_CHUNK_MIN)) != NULL) {
 		/* the first chunk, as sh_alloc_slow would have taken it (set
 		 * here, not asked again: the way of nearly every parse) */
 		chunk = copy + copy_size;
