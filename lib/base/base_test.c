@@ -52,6 +52,10 @@ TEST(arena_limit_refuses_growth)
 	ASSERT_NOT_NULL(arena_alloc(a, 1000));
 	ASSERT_NULL(arena_alloc(a, 100));
 	ASSERT_NOT_NULL(arena_alloc(a, 16));
+	/* sizes that wrap when rounded up to 16: refused before the inline
+	 * way (arena_alloc_uninit_inline) rounds them */
+	ASSERT_NULL(arena_alloc_uninit(a, SIZE_MAX));
+	ASSERT_NULL(arena_alloc_uninit(a, SIZE_MAX - 14));
 }
 
 TEST(arena_mark_reset_reuses_memory)
