@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "base.h"
+#include "arena_inline.h"
 
 #include <stddef.h>
 #include <stdio.h>

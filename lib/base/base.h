@@ -78,29 +78,7 @@ closep(int *fd)
  * arena_new() takes 16 KiB at once, with room for a one-line command's tree,
  * so that an arena per command costs one malloc and one free.
  */
-/* (the arena's members, in sight for arena_alloc_uninit_inline: read
- * and written by lib/base/arena.c alone otherwise) */
-struct arena_block {
-	struct arena_block *prev;
-	size_t size;
-	size_t used;
-	_Alignas(16) unsigned char data[];
-};
-
-struct arena {
-	struct arena_block *top;
-	struct arena_block *first; /* the inline block, never freed on its own */
-	size_t total; /* bytes handed out, counted against limit */
-	size_t limit;
-	/* Blocks given back by arena_reset, kept for the next allocations: a
-	 * parser that resets its arena per command or per request would
-	 * otherwise return memory to the kernel and fault it in again, which
-	 * costs more than the parsing itself on large inputs. */
-	struct arena_block *spare;
-	size_t spare_bytes;
-};
-
-#define ARENA_ALIGN 16u
+struct arena;
 
 struct arena_mark {
 	void *block;
@@ -114,31 +92,6 @@ void *arena_alloc(struct arena *a, size_t size);  /* zeroed, 16-aligned */
 /* Not zeroed: for a caller that fills or clears the memory itself (the
  * shell parser sub-allocates from such chunks and clears each object). */
 void *arena_alloc_uninit(struct arena *a, size_t size);
-void *arena_alloc_in_new_block(struct arena *a, size_t rounded);
-/* rounded bytes from block b, the top one, which has room for them */
-static inline void *
-arena_block_take(struct arena *a, struct arena_block *b, size_t rounded)
-{
-	void *p = b->data + b->used;
-	b->used += rounded;
-	a->total += rounded;
-	return p;
-}
-/* arena_alloc_uninit for a size that cannot wrap when rounded up (less
- * than SIZE_MAX - 15), written out at its caller: the shell parser's one
- * allocation per parse, where the call, its overflow test and the size
- * kept across it cost 12 of the 361 instructions of a parse of `ls` */
-static inline __attribute__((always_inline)) void *
-arena_alloc_uninit_inline(struct arena *a, size_t size)
-{
-	size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-	if (rounded > a->limit - a->total)
-		return NULL;
-	struct arena_block *b = a->top;
-	if (__builtin_expect(b->size - b->used < rounded, 0))
-		return arena_alloc_in_new_block(a, rounded);
-	return arena_block_take(a, b, rounded);
-}
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_printf(struct arena *a, const char *fmt, ...)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arena_inline.h" /* sh_parse's one allocation per parse */
 #include "sh_internal.h"
 
 /* ---- positions, errors, limits ----------------------------------------- */
