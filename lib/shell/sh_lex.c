@@ -9476,6 +9476,27 @@ none:
 }
 
 /*
+ * The plain word [i, e) that args_plain_loop scanned to its end and
+ * found too long for its quick build (a path, a URL): lex_plain_word's
+ * word, built as lex_args_general would have lex_plain_word scan and
+ * build it, but without the scan again, stored (the loop had room for
+ * it); then lex_args_general from the next word. (Apart: the loop's own
+ * code makes no call.)
+ */
+static int __attribute__((noinline))
+lex_args_long(struct sh_parser *p, size_t i, struct sh_words *av, size_t e)
+{
+	p->cmdpos_sens = false;
+	p->pos = e;
+	struct sh_word *w = lit_word(p, p->src + i, e - i, i);
+	if (!w)
+		return oom(p);
+	av->v[av->n++] = w;
+	i = sh_arg_begin(p);
+	return i == SIZE_MAX ? 0 : lex_args_general(p, i, av);
+}
+
+/*
  * Most arguments are short plain words (-la, src, /dev/null) of a
  * one-line source: those are stored here, each as lex_plain_word builds
  * it, by a loop that asks nothing more of them and makes no call (its
@@ -9500,13 +9521,16 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_words *av, bool fixed)
 	struct sh_word **v = av->v;
 	size_t n = av->n;
 	unsigned cc = cc_table[(unsigned char)src[i]];
+	size_t e = 0; /* (the end of a plain word too long for the loop) */
 	while (n < av->cap) {
 		size_t k = args_plain_end(p, src, end, i, cc);
 		if (k == SIZE_MAX)
 			break;
 		size_t len = k - i;
-		if (!args_plain_fits(p, len))
+		if (!args_plain_fits(p, len)) {
+			e = k;
 			break;
+		}
 		v[n++] = args_plain_word(p, src, i, len,
 					 fixed ? p->fixed_pos : sh_pos_one_line(i));
 		/* (sh_arg_begin's first case, one blank before a byte that
@@ -9529,7 +9553,7 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_words *av, bool fixed)
 	}
 	p->pos = i;
 	av->n = n;
-	return lex_args_general(p, i, av);
+	return e ? lex_args_long(p, i, av, e) : lex_args_general(p, i, av);
 }
 
 static int __attribute__((noinline))
