@@ -4082,8 +4082,14 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 		close = e - 1; /* the last byte of the word */
 		extra = sizeof(struct sh_param) + n + 1;
 	}
-	if (!(ctx == LC_WORD ? word_ends_at(p, close + 1) : operand_ends_at(p, ctx, close + 1)) ||
-	    extra > SH_MAX_INPUT)
+	if (!(ctx == LC_WORD ? word_ends_at(p, close + 1) : operand_ends_at(p, ctx, close + 1))) {
+		/* "text"more ("dir"/x.h, "a"*): lex_word_seq goes on from
+		 * the closing quote, its text scanned */
+		if (q == '"' && !dq_param)
+			*ret_dq_stop = close;
+		return 0;
+	}
+	if (extra > SH_MAX_INPUT)
 		return 0;
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,

@@ -2962,6 +2962,34 @@ TEST(args_plain_scanned)
 	ASSERT_EQ(word(t, 4)->pos.col, 25);
 }
 
+/* A "..." of plain text that the word goes on after (word_simple_in's
+ * scan of it handed to lex_word_seq, which goes on from its closing
+ * quote): empty, then text, an escape, a parameter, another quote */
+TEST(dq_text_then_more)
+{
+	struct sh_node *t;
+	PARSE("echo \"dir\"/x.h \"\"a \"a b\"\\ c \"x\"$y \"p\"'q' \"\"\"\" z", &t);
+	ASSERT_EQ(t->u.simple.n_words, 8);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(w->parts[0].parts[0].text, "dir");
+	ASSERT_EQ(w->parts[0].parts[0].pos.col, 7);
+	ASSERT_STREQ(w->parts[1].text, "/x.h");
+	w = word(t, 2);
+	ASSERT_EQ(w->parts[0].n_parts, 0);
+	ASSERT_STREQ(w->parts[1].text, "a");
+	w = word(t, 3);
+	ASSERT_EQ(w->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(w->src_len, 8);
+	ASSERT_EQ(word(t, 4)->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 5)->parts[1].kind, SH_PART_SQUOTE);
+	ASSERT_EQ(word(t, 6)->n_parts, 2);
+	ASSERT_EQ(word(t, 6)->parts[1].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(word(t, 6)->pos.col, 42);
+	ASSERT_STREQ(static_value(word(t, 7)), "z");
+}
+
 /* lex_args_plain's one-blank case reads the next word's first byte from
  * cc_table (CC_NOARG): each byte that starts no argument there (sh_arg_start
  * says so) goes to sh_arg_begin_blanks, an fd's digits, a comment, an
@@ -3657,7 +3685,8 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, stack_per_level, param_quoted_handback, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 open_words, scans_to_the_end, args_plain_stops, args_plain_scanned, args_plain_noarg,
+	 open_words, scans_to_the_end, args_plain_stops, args_plain_scanned, dq_text_then_more,
+	 args_plain_noarg,
 	 cond_shapes, regex_words,
 	 node_vectors,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
