@@ -4082,8 +4082,14 @@ word_simple_in(struct sh_parser *p, struct sh_tok *t, size_t s, enum lctx ctx, c
 		close = e - 1; /* the last byte of the word */
 		extra = sizeof(struct sh_param) + n + 1;
 	}
-	if (!(ctx == LC_WORD ? word_ends_at(p, close + 1) : operand_ends_at(p, ctx, close + 1)) ||
-	    extra > SH_MAX_INPUT)
+	if (!(ctx == LC_WORD ? word_ends_at(p, close + 1) : operand_ends_at(p, ctx, close + 1))) {
+		/* "text"more ("dir"/x.h, "a"*): lex_word_seq goes on from
+		 * the closing quote, its text scanned */
+		if (q == '"' && !dq_param)
+			*ret_dq_stop = close;
+		return 0;
+	}
+	if (extra > SH_MAX_INPUT)
 		return 0;
 	_Static_assert(sizeof(struct sh_word) % 8 == 0 && sizeof(struct sh_part) % 8 == 0 &&
 		       sizeof(struct sh_param) % 8 == 0,
@@ -9054,8 +9060,8 @@ args_plain_start(const struct sh_parser *p, unsigned cc, bool fixed)
  * asked of it, from where this scan stopped, for the others.
  */
 static inline __attribute__((always_inline)) size_t
-args_plain_end(const struct sh_parser *p, const char *src, size_t end, size_t i,
-	       unsigned cc)
+args_plain_end_at(const struct sh_parser *p, const char *src, size_t end, size_t i,
+		  unsigned cc, size_t *ret_k)
 {
 	unsigned stop = CC_WORDSTOP | CC_TILDE | (~cc & CC_LBRACKET);
 	size_t k = i + 1;
@@ -9066,10 +9072,20 @@ args_plain_end(const struct sh_parser *p, const char *src, size_t end, size_t i,
 		return end;
 	if (!(kc & CC_ENDS)) {
 		k = plain_run_end(p, k, stop);
-		if (k < end && !(cc_table[(unsigned char)src[k]] & CC_ENDS))
+		if (k < end && !(cc_table[(unsigned char)src[k]] & CC_ENDS)) {
+			*ret_k = k;
 			return SIZE_MAX;
+		}
 	}
 	return k;
+}
+
+static inline __attribute__((always_inline)) size_t
+args_plain_end(const struct sh_parser *p, const char *src, size_t end, size_t i,
+	       unsigned cc)
+{
+	size_t k;
+	return args_plain_end_at(p, src, end, i, cc, &k);
 }
 
 /* Whether a plain word of len bytes is short (its text one copy) and has
@@ -9548,6 +9564,57 @@ none:
 }
 
 /*
+ * The plain word [i, e) that args_plain_loop scanned to its end and
+ * found too long for its quick build (a path, a URL): lex_plain_word's
+ * word, built as lex_args_general would have lex_plain_word scan and
+ * build it, but without the scan again, stored (the loop had room for
+ * it); then lex_args_general from the next word. (Apart: the loop's own
+ * code makes no call.)
+ */
+static int __attribute__((noinline))
+lex_args_long(struct sh_parser *p, size_t i, struct sh_words *av, size_t e)
+{
+	p->cmdpos_sens = false;
+	p->pos = e;
+	struct sh_word *w = lit_word(p, p->src + i, e - i, i);
+	if (!w)
+		return oom(p);
+	av->v[av->n++] = w;
+	i = sh_arg_begin(p);
+	return i == SIZE_MAX ? 0 : lex_args_general(p, i, av);
+}
+
+/*
+ * The argument at i that args_plain_loop's scan found no plain word, at
+ * k (> i: its first byte is plain text; the byte at k is none of
+ * CC_ENDS, nor a '~'), where lex_plain_word's scan stops too (the same
+ * stops): lex_args_general's way for it from there (arg_word_direct, or
+ * lex_arg_token), without the scan again, stored (the loop had room for
+ * it); then lex_args_general from the next word.
+ */
+static int __attribute__((noinline))
+lex_args_at(struct sh_parser *p, size_t i, struct sh_words *av, size_t k)
+{
+	if (k <= i)
+		__builtin_unreachable();
+	int simple = -1, r = arg_word_direct(p, i, k);
+	if (r < 0)
+		return r;
+	if (r)
+		simple = r == 1 ? 1 : 0;
+	if (simple != 1) {
+		/* (as lex_args_general leaves NAME=(...) and {fd}>file) */
+		if ((r = lex_arg_token(p, i, k, simple)) < 0 || p->tok.assign ||
+		    p->tok.kind != T_WORD)
+			return r;
+		p->have_tok = 0;
+	}
+	av->v[av->n++] = p->tok.word;
+	i = sh_arg_begin(p);
+	return i == SIZE_MAX ? 0 : lex_args_general(p, i, av);
+}
+
+/*
  * Most arguments are short plain words (-la, src, /dev/null) of a
  * one-line source: those are stored here, each as lex_plain_word builds
  * it, by a loop that asks nothing more of them and makes no call (its
@@ -9572,13 +9639,17 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_words *av, bool fixed)
 	struct sh_word **v = av->v;
 	size_t n = av->n;
 	unsigned cc = cc_table[(unsigned char)src[i]];
+	size_t e = 0; /* (the end of a plain word too long for the loop) */
+	size_t k0 = 0; /* (where the scan of a word that is not plain stopped) */
 	while (n < av->cap) {
-		size_t k = args_plain_end(p, src, end, i, cc);
+		size_t k = args_plain_end_at(p, src, end, i, cc, &k0);
 		if (k == SIZE_MAX)
 			break;
 		size_t len = k - i;
-		if (!args_plain_fits(p, len))
+		if (!args_plain_fits(p, len)) {
+			e = k;
 			break;
+		}
 		v[n++] = args_plain_word(p, src, i, len,
 					 fixed ? p->fixed_pos : sh_pos_one_line(i));
 		/* (sh_arg_begin's first case, one blank before a byte that
@@ -9601,6 +9672,11 @@ args_plain_loop(struct sh_parser *p, size_t i, struct sh_words *av, bool fixed)
 	}
 	p->pos = i;
 	av->n = n;
+	if (e)
+		return lex_args_long(p, i, av, e);
+	/* (a '~' there is lex_plain_word's, which looks past it) */
+	if (k0 && !(cc_table[(unsigned char)src[k0]] & CC_TILDE))
+		return lex_args_at(p, i, av, k0);
 	return lex_args_general(p, i, av);
 }
 

@@ -2911,6 +2911,85 @@ TEST(args_plain_stops)
 	ASSERT_TRUE(t->u.pipeline.pipe_stderr[0]);
 }
 
+/* The words lex_args_plain's scan ran through and left: one too long for
+ * its quick build, built from that scan (lex_args_long), and one that is
+ * no plain word, taken from where the scan stopped (lex_args_at), each
+ * followed by the words lex_args_general reads; a NAME=( ... ) there is
+ * left in hand, as lex_args_general leaves it; and a '~' where the scan
+ * stopped is handed back to lex_plain_word, which looks past it */
+TEST(args_plain_scanned)
+{
+	struct sh_node *t;
+	PARSE("curl -s http://localhost:8080/health -o out.txt", &t);
+	ASSERT_EQ(t->u.simple.n_words, 5);
+	ASSERT_STREQ(static_value(word(t, 2)), "http://localhost:8080/health");
+	ASSERT_EQ(word(t, 2)->pos.col, 9);
+	ASSERT_EQ(word(t, 3)->pos.col, 38);
+	ASSERT_STREQ(static_value(word(t, 4)), "out.txt");
+	PARSE("echo a `echo b /a/long/path/of/some/length c` d", &t);
+	ASSERT_EQ(t->u.simple.n_words, 4);
+	const struct sh_node *b = word(t, 2)->parts[0].body;
+	ASSERT_EQ(b->u.simple.n_words, 4);
+	ASSERT_STREQ(static_value(word(b, 2)), "/a/long/path/of/some/length");
+	ASSERT_EQ(word(b, 2)->pos.col, 8);
+	ASSERT_STREQ(static_value(word(t, 3)), "d");
+	PARSE("echo a\"b\"c x --include='*.rs' . -j$(nproc) y a\\ b z", &t);
+	ASSERT_EQ(t->u.simple.n_words, 9);
+	ASSERT_EQ(word(t, 1)->n_parts, 3);
+	ASSERT_EQ(word(t, 1)->parts[1].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(word(t, 2)->pos.col, 12);
+	ASSERT_EQ(word(t, 3)->n_parts, 2);
+	ASSERT_EQ(word(t, 3)->parts[1].kind, SH_PART_SQUOTE);
+	ASSERT_STREQ(static_value(word(t, 4)), ".");
+	ASSERT_EQ(word(t, 5)->parts[1].kind, SH_PART_CMDSUB);
+	ASSERT_EQ(word(t, 7)->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(word(t, 8)->pos.col, 51);
+	PARSE("echo a x{b,c}y d e$x f[1] g", &t);
+	ASSERT_EQ(t->u.simple.n_words, 7);
+	ASSERT_EQ(word(t, 2)->parts[1].kind, SH_PART_BRACE);
+	ASSERT_EQ(word(t, 4)->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 5)->src_len, 4);
+	ASSERT_EQ(word(t, 6)->pos.col, 27);
+	PARSE("declare x a=(1 2) b", &t);
+	ASSERT_EQ(t->u.simple.n_words, 4);
+	ASSERT_NOT_NULL(word(t, 2)->assign);
+	ASSERT_STREQ(static_value(word(t, 3)), "b");
+	PARSE("echo HEAD~1 a=~/x x~\"a\" y", &t);
+	ASSERT_EQ(t->u.simple.n_words, 5);
+	ASSERT_STREQ(static_value(word(t, 1)), "HEAD~1");
+	ASSERT_EQ(word(t, 2)->parts[1].kind, SH_PART_TILDE);
+	ASSERT_EQ(word(t, 3)->n_parts, 2);
+	ASSERT_EQ(word(t, 4)->pos.col, 25);
+}
+
+/* A "..." of plain text that the word goes on after (word_simple_in's
+ * scan of it handed to lex_word_seq, which goes on from its closing
+ * quote): empty, then text, an escape, a parameter, another quote */
+TEST(dq_text_then_more)
+{
+	struct sh_node *t;
+	PARSE("echo \"dir\"/x.h \"\"a \"a b\"\\ c \"x\"$y \"p\"'q' \"\"\"\" z", &t);
+	ASSERT_EQ(t->u.simple.n_words, 8);
+	const struct sh_word *w = word(t, 1);
+	ASSERT_EQ(w->n_parts, 2);
+	ASSERT_EQ(w->parts[0].kind, SH_PART_DQUOTE);
+	ASSERT_STREQ(w->parts[0].parts[0].text, "dir");
+	ASSERT_EQ(w->parts[0].parts[0].pos.col, 7);
+	ASSERT_STREQ(w->parts[1].text, "/x.h");
+	w = word(t, 2);
+	ASSERT_EQ(w->parts[0].n_parts, 0);
+	ASSERT_STREQ(w->parts[1].text, "a");
+	w = word(t, 3);
+	ASSERT_EQ(w->parts[1].kind, SH_PART_ESCAPED);
+	ASSERT_EQ(w->src_len, 8);
+	ASSERT_EQ(word(t, 4)->parts[1].kind, SH_PART_PARAM);
+	ASSERT_EQ(word(t, 5)->parts[1].kind, SH_PART_SQUOTE);
+	ASSERT_EQ(word(t, 6)->n_parts, 2);
+	ASSERT_EQ(word(t, 6)->parts[1].kind, SH_PART_DQUOTE);
+	ASSERT_EQ(word(t, 6)->pos.col, 42);
+	ASSERT_STREQ(static_value(word(t, 7)), "z");
+}
+
 /* lex_args_plain's one-blank case reads the next word's first byte from
  * cc_table (CC_NOARG): each byte that starts no argument there (sh_arg_start
  * says so) goes to sh_arg_begin_blanks, an fd's digits, a comment, an
@@ -3712,7 +3791,8 @@ TAP_MAIN(simple_words, assignments, assignment_words,
 	 conditionals, coprocs, redirections, heredocs, error_positions,
 	 error_messages, limits, stack_per_level, param_quoted_handback, limits_at_quoted_words, arena_limit_at_every_point,
 	 printer_canonical, json_shape, static_values, reserved_words_exact,
-	 open_words, scans_to_the_end, args_plain_stops, args_plain_noarg,
+	 open_words, scans_to_the_end, args_plain_stops, args_plain_scanned, dq_text_then_more,
+	 args_plain_noarg,
 	 cond_shapes, regex_words,
 	 node_vectors,
 	 then_body_closers, redirs_after_args, ops_after_args, redir_targets,
