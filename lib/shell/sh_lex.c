@@ -8929,6 +8929,35 @@ static const unsigned char arg_no_plain[256] = {
 	['\''] = 1, ['"'] = 1, ['$'] = 1, ['\\'] = 2,
 };
 
+/*
+ * The argument at i after the first tries of lex_args_general (simple:
+ * their answer, -1 for none; k: where lex_plain_word's scan stopped):
+ * arg_word_direct (lex_tilde_word or lex_word_seq, as lex_word_rest would
+ * try them: built, or 2: the general path, told not to try lex_word_seq
+ * again), else the token's way, lex_arg_token. 1 with the word in
+ * p->tok.word, taken; 0 when p->tok is left in hand, NAME=(...) or the
+ * {fd} of a redirection ({fd}>file), the caller's business; < 0 on error.
+ * (The tail of lex_args_general's loop, of sh_lex_arg_word and of
+ * lex_args_at.)
+ */
+static inline __attribute__((always_inline)) int
+arg_word_take(struct sh_parser *p, size_t i, size_t k, int simple)
+{
+	int r;
+	if (simple < 0 && (r = arg_word_direct(p, i, k)) != 0) {
+		if (r < 0)
+			return r;
+		simple = r == 1 ? 1 : 0;
+	}
+	if (simple != 1) {
+		if ((r = lex_arg_token(p, i, k, simple)) < 0 || p->tok.assign ||
+		    p->tok.kind != T_WORD)
+			return r;
+		p->have_tok = 0;
+	}
+	return 1;
+}
+
 /* sh_lex_args for every word (and from where its quick loop stops) */
 static int __attribute__((noinline))
 lex_args_general(struct sh_parser *p, size_t i, struct sh_words *av)
@@ -8966,28 +8995,10 @@ lex_args_general(struct sh_parser *p, size_t i, struct sh_words *av)
 				r = simple;
 				break;
 			}
-			if (simple < 0 && (r = arg_word_direct(p, i, k)) != 0) {
-				/* lex_tilde_word or lex_word_seq tried,
-				 * as lex_word_rest would: built (1), or not
-				 * (2: the general path, told not to try
-				 * lex_word_seq again) */
-				if (r < 0)
-					break;
-				simple = r == 1 ? 1 : 0;
-			}
-			if (simple == 1) {
-				w = p->tok.word;
-			} else {
-				/* a word that is not plain, in p->tok; taken
-				 * here too unless it is NAME=(...) or no word
-				 * but the {fd} of a redirection ({fd}>file),
-				 * the caller's business */
-				if ((r = lex_arg_token(p, i, k, simple)) < 0 || p->tok.assign ||
-				    p->tok.kind != T_WORD)
-					break;
-				w = p->tok.word;
-				p->have_tok = 0;
-			}
+			/* the others, and the words left in p->tok */
+			if ((r = arg_word_take(p, i, k, simple)) <= 0)
+				break;
+			w = p->tok.word;
 		} else if (r < 0) {
 			break;
 		}
@@ -9025,17 +9036,8 @@ sh_lex_arg_word(struct sh_parser *p, size_t i, struct sh_word **ret)
 			return simple;
 		}
 	}
-	if (simple < 0 && (r = arg_word_direct(p, i, i)) != 0) {
-		if (r < 0)
-			return r;
-		simple = r == 1 ? 1 : 0;
-	}
-	if (simple != 1) {
-		if ((r = lex_arg_token(p, i, i, simple)) < 0 || p->tok.assign ||
-		    p->tok.kind != T_WORD)
-			return r;
-		p->have_tok = 0;
-	}
+	if ((r = arg_word_take(p, i, i, simple)) <= 0)
+		return r;
 	*ret = p->tok.word;
 	return 1;
 }
@@ -9597,18 +9599,9 @@ lex_args_at(struct sh_parser *p, size_t i, struct sh_words *av, size_t k)
 {
 	if (k <= i)
 		__builtin_unreachable();
-	int simple = -1, r = arg_word_direct(p, i, k);
-	if (r < 0)
+	int r = arg_word_take(p, i, k, -1);
+	if (r <= 0)
 		return r;
-	if (r)
-		simple = r == 1 ? 1 : 0;
-	if (simple != 1) {
-		/* (as lex_args_general leaves NAME=(...) and {fd}>file) */
-		if ((r = lex_arg_token(p, i, k, simple)) < 0 || p->tok.assign ||
-		    p->tok.kind != T_WORD)
-			return r;
-		p->have_tok = 0;
-	}
 	av->v[av->n++] = p->tok.word;
 	i = sh_arg_begin(p);
 	return i == SIZE_MAX ? 0 : lex_args_general(p, i, av);
