@@ -1237,6 +1237,14 @@ static const bool redir_start[256] = {
 	['8'] = true, ['9'] = true,
 };
 
+/* Does a redirection that parse_redir_bytes may read start at i (a token
+ * starts there)? Not <( or >(: a process substitution, an argument. */
+static inline __attribute__((always_inline)) bool
+redir_bytes_at(const struct sh_parser *p, size_t i)
+{
+	return redir_start[(unsigned char)p->src[i]] && p->src[i + 1] != '(';
+}
+
 /* (sh_lex_redir's 2 and 3, the target of rd, out of line: rarer) */
 static int __attribute__((noinline))
 parse_redir_bytes_target(struct sh_parser *p, struct sh_redir *rd, int how,
@@ -1372,8 +1380,7 @@ parse_trailing_redirs_slow(struct sh_parser *p, struct sh_node *n)
 	for (;;) {
 		if (!p->have_tok && p->no_lc) {
 			size_t i = sh_blanks_end(p, p->pos);
-			if (i < p->end && redir_start[(unsigned char)p->src[i]] &&
-			    p->src[i + 1] != '(') {
+			if (i < p->end && redir_bytes_at(p, i)) {
 				p->pos = i;
 				if ((r = parse_redir_bytes(p, tail)) < 0)
 					return r;
@@ -1421,7 +1428,7 @@ parse_trailing_redirs(struct sh_parser *p, struct sh_node *n)
 		} else if (p->no_lc) {
 			int c = (unsigned char)p->src[i];
 			p->pos = i;
-			if (redir_start[c] && p->src[i + 1] != '(')
+			if (redir_bytes_at(p, i))
 				return parse_trailing_redirs_slow(p, n);
 			if (sh_lex_op_short(p, false, &p->tok, i, c, true)) {
 				p->have_tok = 3; /* (see tok_in_hand) */
@@ -1717,9 +1724,7 @@ parse_simple_body(struct sh_parser *p, struct sh_tok *first_word, bool in_hand,
 				 * its questions) */
 				/* (prog: one line, with no continuation
 				 * line to look past) */
-				if (redir_start[(unsigned char)p->src[p->pos]] &&
-				    p->src[p->pos + 1] != '(' &&
-				    (prog || p->no_lc)) {
+				if (redir_bytes_at(p, p->pos) && (prog || p->no_lc)) {
 					if ((r = parse_redir_bytes(p, rtail)) < 0)
 						return r;
 					if (r) {
