@@ -61,4 +61,14 @@ enum config_sub {
 int cmd_config_parse(int argc, char **argv, struct config_request *ret, char *why,
 		     size_t why_len);
 
+/*
+ * Why a parsed request is refused whatever the user would answer, or NULL:
+ * a change that names --dir (a request changes this project's settings or,
+ * with --global, the base config) or --config (the config the sandbox
+ * enforces is the one to change). The registrar and the hook deciding
+ * alone refuse with these words, so the answer does not depend on which
+ * of them decides.
+ */
+const char *config_request_refusal(const struct config_request *req);
+
 #endif

@@ -528,12 +528,14 @@ check_apply_patch(struct hook *h, const char *patch)
 /*
  * A single literal `lite-sandbox config ...` invocation: a config request,
  * which the user approves rather than the policy (its deny list refuses
- * every other way to run it).
+ * every other way to run it). *ret_refused: why no answer of the user's
+ * could let it run (config_request_refusal), else NULL.
  */
 static bool
-is_config_request(const char *cmd, size_t len, bool *ret_read_only)
+is_config_request(const char *cmd, size_t len, bool *ret_read_only, const char **ret_refused)
 {
 	*ret_read_only = false;
+	*ret_refused = NULL;
 	_cleanup_arena_ struct arena *a = arena_new(SH_MAX_INPUT * 4u);
 	struct sh_node *tree = NULL;
 	struct sh_error err;
@@ -566,10 +568,13 @@ is_config_request(const char *cmd, size_t len, bool *ret_read_only)
 	 * approval; one we cannot parse is treated as a change. */
 	struct config_request req;
 	char why[256];
-	if (cmd_config_parse((int)n - 1, w + 1, &req, why, sizeof(why)) == 0)
+	if (cmd_config_parse((int)n - 1, w + 1, &req, why, sizeof(why)) == 0) {
 		/* --config FILE would have the command read any file and quote
 		 * it in its errors: never a free read. */
 		*ret_read_only = (req.help || !req.writes) && !req.config;
+		/* (a static string: it outlives the arena) */
+		*ret_refused = config_request_refusal(&req);
+	}
 	return true;
 }
 
@@ -1422,8 +1427,14 @@ check_bash(struct hook *h, const char *cmd, bool own_shell)
 		return 0;
 
 	bool read_only = false;
-	if (is_config_request(cmd, len, &read_only)) {
-		if (read_only)
+	const char *refused = NULL;
+	if (is_config_request(cmd, len, &read_only, &refused)) {
+		/* The registrar refuses these too: asking the user for a change
+		 * that cannot run would only waste their answer. */
+		if (refused)
+			decide(h, DECISION_DENY, "lite-sandbox: config request refused: %s.",
+			       refused);
+		else if (read_only)
 			decide(h, DECISION_ALLOW, "lite-sandbox: this config request only reads "
 			       "the policy.");
 		else if (agent_can_ask(h->agent))

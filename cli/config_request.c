@@ -231,3 +231,17 @@ cmd_config_parse(int argc, char **argv, struct config_request *ret, char *why, s
 		return r;
 	return check_words(ret, why, why_len);
 }
+
+const char *
+config_request_refusal(const struct config_request *req)
+{
+	if (req->help || !req->writes)
+		return NULL; /* reads may look at any scope: no policy there is secret */
+	if (req->dir)
+		return "--dir is refused in a config request: a request changes this "
+		       "project's settings or, with --global, the base config";
+	if (req->config)
+		return "--config is refused in a config request: a request changes the "
+		       "config the sandbox enforces";
+	return NULL;
+}

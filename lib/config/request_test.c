@@ -100,4 +100,25 @@ TEST(fake_prompt_characters)
 	ASSERT_OK(parse(&r, why, "paths", "allow", "/caf\xc3\xa9", NULL));
 }
 
-TAP_MAIN(reads_and_writes, scope_spellings, fake_prompt_characters)
+/* What no approval lifts: a change with --dir or --config; reads with
+ * either, and help, stay questions for the request's own rules. */
+TEST(refusals)
+{
+	struct config_request r;
+	char why[256];
+	ASSERT_OK(parse(&r, why, "mode", "set", "open", "--dir", "/x", NULL));
+	ASSERT_TRUE(config_request_refusal(&r) != NULL);
+	ASSERT_TRUE(strstr(config_request_refusal(&r), "--dir") != NULL);
+	ASSERT_OK(parse(&r, why, "--config", "/c.yaml", "paths", "allow", "/p", NULL));
+	ASSERT_TRUE(strstr(config_request_refusal(&r), "--config") != NULL);
+	ASSERT_OK(parse(&r, why, "mode", "show", "--dir", "/x", NULL));
+	ASSERT_TRUE(config_request_refusal(&r) == NULL);
+	ASSERT_OK(parse(&r, why, "--config", "/c.yaml", "show", NULL));
+	ASSERT_TRUE(config_request_refusal(&r) == NULL);
+	ASSERT_OK(parse(&r, why, "mode", "set", "open", "--dir", "/x", "--help", NULL));
+	ASSERT_TRUE(config_request_refusal(&r) == NULL);
+	ASSERT_OK(parse(&r, why, "--global", "mode", "set", "open", NULL));
+	ASSERT_TRUE(config_request_refusal(&r) == NULL);
+}
+
+TAP_MAIN(reads_and_writes, scope_spellings, fake_prompt_characters, refusals)

@@ -514,14 +514,9 @@ classify_config(struct registrar *r, struct arena *a, char **argv, int argc, con
 	*ret_writes = req->writes && !req->help;
 	if (!*ret_writes)
 		return 0; /* reads may look at any scope or file: no policy there is secret */
-	if (req->dir) {
-		snprintf(why, why_len, "--dir is refused in a config request: a request changes "
-			 "this project's settings or, with --global, the base config");
-		return -EPERM;
-	}
-	if (req->config) {
-		snprintf(why, why_len, "--config is refused in a config request: a request "
-			 "changes the config the sandbox enforces");
+	const char *refused = config_request_refusal(req);
+	if (refused) {
+		snprintf(why, why_len, "%s", refused);
 		return -EPERM;
 	}
 	if (req->global) {
