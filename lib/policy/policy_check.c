@@ -689,13 +689,23 @@ check_command(struct walk *w, struct cmdline *cl)
 	 * there); the shell's own rules for them do not apply. */
 	/* An allow entry lifts a command's validator, but a wrapper's or a
 	 * shell's is what finds the command it runs, which is checked on its
-	 * own terms. */
+	 * own terms. Another command that runs one it names keeps the part of
+	 * its validator that finds it (CK_TRUSTED): no allowed command lifts
+	 * the deny list inside it, nor the boundary on the paths it names. */
 	bool finds_child = sp && (sp->validate == validate_wrapper ||
 				  sp->validate == validate_shell);
-	bool run_validator = listed && sp->validate && (!allow || finds_child) &&
+	bool trusted_scan = allow && !finds_child && sp && (sp->flags & CMDF_RUNS_COMMAND);
+	bool run_validator = sp && listed && sp->validate && (!allow || finds_child || trusted_scan) &&
 			     !(wrapped && sp->kind == CMD_BUILTIN);
-	if (run_validator && (r = sp->validate(w, cl, roles)) < 0)
-		return r;
+	if (run_validator) {
+		unsigned saved_ck = cl->ck;
+		if (trusted_scan)
+			cl->ck |= CK_TRUSTED;
+		r = sp->validate(w, cl, roles);
+		cl->ck = saved_ck;
+		if (r < 0)
+			return r;
+	}
 
 	/* Commands not on the whitelist (or allowed by an entry, which lifts
 	 * the validators but not the boundary) still have their path-like

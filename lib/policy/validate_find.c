@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * find's expression, read primary by primary: actions that write are
- * refused, -exec's command is a wrapped command.
+ * refused, -exec's command is a wrapped command. Under an allow entry
+ * (CK_TRUSTED) nothing of find's own is refused, but the expression is
+ * still read: -exec's command is checked (the deny list applies inside
+ * it), and the files the actions read or write keep their roles.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -36,6 +39,8 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	size_t i = 1, argc = cl->argc;
 	int r;
 	bool under_repl = w->n_repl > 0;
+	bool trusted = cl->ck & CK_TRUSTED;
+	size_t first_start = 0, end_starts = 0;
 
 	/* find's own options come first: -H -L -P -D LIST -O LEVEL */
 	while (i < argc && cl->args[i].s) {
@@ -54,7 +59,7 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	bool starts_known = true;
 	if (!starts)
 		return -ENOMEM;
-	for (; i < argc; i++) {
+	for (first_start = i; i < argc; i++) {
 		const struct parg *a = &cl->args[i];
 		const char *s = a->s ? a->s : a->prefix;
 		if ((s[0] == '-' && s[1]) || streq(s, "(") || streq(s, "!") ||
@@ -81,6 +86,7 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		else
 			starts_known = false;
 	}
+	end_starts = i;
 	if (n_starts == 0 && starts_known)
 		starts[n_starts++] = "."; /* find with no start path searches . */
 
@@ -108,6 +114,26 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		}
 		if (in_list(s, find_plain, ARRAY_SIZE(find_plain)))
 			continue;
+		if (trusted && streq(s, "-delete")) {
+			/* it removes what it finds under the start paths */
+			for (size_t k = first_start; k < end_starts; k++)
+				if (roles[k] == ROLE_READ)
+					roles[k] = ROLE_WRITE;
+			continue;
+		}
+		if (trusted && in_list(s, find_blocked, ARRAY_SIZE(find_blocked))) {
+			/* -fls FILE, -fprint FILE, -fprint0 FILE, -fprintf FILE FORMAT */
+			if (i + 1 < argc)
+				roles[i + 1] = ROLE_WRITE;
+			i += streq(s, "-fprintf") ? 2 : 1;
+			continue;
+		}
+		if (trusted && streq(s, "-files0-from")) {
+			if (i + 1 < argc)
+				roles[i + 1] = ROLE_READ;
+			i++;
+			continue;
+		}
 		if (in_list(s, find_blocked, ARRAY_SIZE(find_blocked)))
 			return report_add(w, POLICY_LAYER_ARGS, "args.find-action",
 					  val_fix_allow(w, "find"), false,
@@ -145,6 +171,8 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			i = e;
 			continue;
 		}
+		if (trusted)
+			continue; /* (a word it takes that reads as -exec is checked as one) */
 		return report_add(w, POLICY_LAYER_ARGS, "args.find-unknown", val_fix_allow(w, "find"),
 				  false, "find: '%s' is not a primary the policy knows", a->src);
 	}

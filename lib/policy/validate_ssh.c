@@ -917,8 +917,11 @@ validate_ssh_cmd(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 static int
 validate_sshpass(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 {
-	(void)roles;
-	if (w->p->n_ssh_hosts == 0)
+	/* Under an allow entry (CK_TRUSTED) its own rules are lifted, but the
+	 * command it runs is still found and checked: one it hides behind an
+	 * option we do not know is refused, not guessed. */
+	bool trusted = cl->ck & CK_TRUSTED;
+	if (w->p->n_ssh_hosts == 0 && !trusted)
 		return no_hosts(w, "sshpass");
 	size_t i = 1;
 	bool env = false;
@@ -943,17 +946,36 @@ validate_sshpass(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			i++;
 			continue;
 		}
+		if (trusted && (s[1] == 'f' || s[1] == 'd' || s[1] == 'p')) {
+			/* -f FILE, -d FD, -p PASSWORD, or the value attached */
+			int r;
+			if (s[2] && s[1] == 'f' &&
+			    (r = check_path_str(w, "sshpass", s + 2, ROLE_READ, 0)) < 0)
+				return r;
+			if (!s[2]) {
+				if (s[1] == 'f' && i + 1 < cl->argc)
+					roles[i + 1] = ROLE_READ;
+				i++;
+			}
+			continue;
+		}
+		if (trusted && (streq(s, "-h") || streq(s, "-V")))
+			return 0; /* prints and exits */
+		if (trusted)
+			return report_add(w, POLICY_LAYER_ARGS, "args.sshpass", NULL, false,
+					  "sshpass %s: an option the policy does not know, so the "
+					  "command sshpass runs cannot be found", s);
 		return report_add(w, POLICY_LAYER_ARGS, "args.sshpass", NULL, false,
 				  "sshpass %s: only -e (the password from SSHPASS) is allowed; a "
 				  "password on the command line or in a file is refused", s);
 	}
-	if (!env)
+	if (!env && !trusted)
 		return report_add(w, POLICY_LAYER_ARGS, "args.sshpass", NULL, false,
 				  "sshpass must take the password from SSHPASS (-e)");
 	if (i >= cl->argc)
 		return 0;
 	const char *prog = cl->args[i].s;
-	if (!streq(prog, "ssh") && !streq(prog, "scp") && !streq(prog, "rsync"))
+	if (!trusted && !streq(prog, "ssh") && !streq(prog, "scp") && !streq(prog, "rsync"))
 		return report_add(w, POLICY_LAYER_ARGS, "args.sshpass", NULL, false,
 				  "sshpass may only run ssh, scp or rsync, not '%s'",
 				  cl->args[i].src);

@@ -221,6 +221,36 @@ def denylist():
               "find . -exec npm test \\;"]:
         rows.append((c, "deny:denylist.ask-wrapped", "config=ask-npm"))
         rows.append((c, "deny:denylist.ask-wrapped", "mode=denylist config=ask-npm"))
+    # An allow entry on a command that runs another (find -exec, rg --pre,
+    # sshpass, /usr/bin/time) lifts that command's own rules, not the deny
+    # list inside it nor the boundary on the paths it names.
+    for c in ["find . -exec lite-sandbox config mode set open \\;",
+              "find . -name x -delete -exec lite-sandbox config mode set open \\;",
+              "find . -fprint out.txt -exec lite-sandbox install \\;",
+              "find . -files0-from list -exec lite-sandbox update \\;",
+              "find . -no-such-primary -exec lite-sandbox hook \\;",
+              "find . -execdir lite-sandbox config paths allow / +",
+              "sshpass -e lite-sandbox config mode set open",
+              "sshpass -p pw lite-sandbox hook", "sshpass -f pw.txt lite-sandbox install",
+              "/usr/bin/time -o t.txt lite-sandbox config mode set open"]:
+        for m in ["allowlist", "denylist"]:
+            rows.append((c, "deny:denylist.self-protection", f"mode={m} config=allow-runners"))
+    for c, m in [("find . -delete", "denylist"), ("find . -name '*.o' -delete", "allowlist"),
+                 ("find . -fprint out.txt", "denylist"), ("find . -no-such-primary", "allowlist"),
+                 ("find . -exec ls {} \\;", "allowlist"), ("rg --pre ./pre.sh pat", "denylist"),
+                 ("sshpass -p pw ls", "allowlist")]:
+        rows.append((c, "allow", f"mode={m} config=allow-runners"))
+    for c, v in [("find ~/.ssh -name x", "deny"),
+                 ("find @ROOT@/elsewhere -delete", "deny:paths.outside-write-set"),
+                 ("find . -fprint ~/out.txt", "deny"),
+                 ("find . -fprintf @ROOT@/elsewhere/o '%p' -quit", "deny:paths.outside-write-set"),
+                 ("find . -files0-from @ROOT@/elsewhere/list", "deny:paths.outside-read-set"),
+                 ("find . -exec curl x \\;", "deny:whitelist.network"),
+                 ("rg --pre curl pat", "deny:whitelist.network"),
+                 ("sshpass -p pw curl x", "deny:whitelist.network"),
+                 ("sshpass -x ls", "deny:args.sshpass"),
+                 ("sshpass -f @ROOT@/elsewhere/pw ls", "deny:paths.outside-read-set")]:
+        rows.append((c, v, "mode=allowlist config=allow-runners"))
     return write("denylist.tsv", rows,
                  "Command deny list: the built-in self-protection entries and config\n"
                  "denials, checked first, through wrappers and nested shells; never\n"
