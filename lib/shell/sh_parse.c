@@ -2853,8 +2853,11 @@ parse_command_other(struct sh_parser *p, struct sh_node **ret)
 			return oom(p);
 		if ((r = peek_tok(p, true, &t)) < 0)
 			return r;
-		if (t->kind == T_WORD && !t->assign && (ends_list(t) || is_rw(t, RW_IN) ||
-							is_rw(t, RW_DRBRACK) || is_rw(t, RW_BANG)))
+		/* (bash reads `function` and `coproc` here as reserved words that
+		 * its grammar has no place for: a syntax error at them) */
+		if (t->kind == T_WORD && !t->assign &&
+		    (ends_list(t) || is_rw(t, RW_IN) || is_rw(t, RW_DRBRACK) ||
+		     is_rw(t, RW_BANG) || is_rw(t, RW_FUNCTION) || is_rw(t, RW_COPROC)))
 			return unexpected(p, t);
 		struct sh_assign *as0 = NULL;
 		if (t->kind == T_WORD && !t->assign &&
@@ -2869,10 +2872,9 @@ parse_command_other(struct sh_parser *p, struct sh_node **ret)
 				return r;
 			if (t->kind == T_WORD && !t->assign &&
 			    (ends_list(t) || is_rw(t, RW_IN) || is_rw(t, RW_DRBRACK) ||
-			     is_rw(t, RW_BANG)))
+			     is_rw(t, RW_BANG) || is_rw(t, RW_FUNCTION) || is_rw(t, RW_COPROC)))
 				return unexpected(p, t);
-			if (starts_compound(t) && !is_rw(t, RW_FUNCTION) &&
-			    !is_rw(t, RW_COPROC)) {
+			if (starts_compound(t)) {
 				const struct sh_word *name = tok_word(p, &first);
 				if (!name)
 					return oom(p);

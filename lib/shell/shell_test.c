@@ -2199,6 +2199,14 @@ TEST(coprocs)
 	ASSERT_NULL(t->u.coproc.name);
 	REJECT("coproc x }", SH_ERR_SYNTAX);
 	REJECT("coproc do", SH_ERR_SYNTAX);
+	/* bash reads `function` and `coproc` after coproc and after its NAME
+	 * as reserved words its grammar has no place for */
+	REJECT("coproc N coproc a", SH_ERR_SYNTAX);
+	REJECT("coproc N function f { a; }", SH_ERR_SYNTAX);
+	REJECT("coproc coproc a", SH_ERR_SYNTAX);
+	REJECT("coproc function f { a; }", SH_ERR_SYNTAX);
+	PARSE("coproc N time a", &t);
+	ASSERT_NULL(t->u.coproc.name);
 }
 
 /* ---- redirections and here-documents --------------------------------------- */
