@@ -104,9 +104,11 @@ build_policy(const char *config_path, struct sandbox_policy **ret)
 	char self[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	self[n > 0 ? n : 0] = '\0';
+	_cleanup_free_ char *real_config = realpath(path, NULL);
 	struct sandbox_context ctx = {
 		.cwd = cwd,
 		.home = home,
+		.config_file = real_config,
 		.tmpdir = getenv("TMPDIR"),
 		.runtime_dir = getenv("XDG_RUNTIME_DIR"),
 		.path = getenv("PATH"),

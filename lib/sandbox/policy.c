@@ -720,6 +720,27 @@ sandbox_policy_build(const struct config *c, const struct sandbox_context *ctx,
 		if ((r = home_join(&b, write_denied[i], &s)) < 0 || (r = deny_write(&b, s)) < 0)
 			goto fail;
 	}
+	/* lite-sandbox's own state where $XDG_CONFIG_HOME, $XDG_CACHE_HOME or
+	 * --config put it instead (the list above has the default places): a
+	 * command that could write the config could turn enforcement off for
+	 * the next one, and one that could write the cache could plant a
+	 * ticket. */
+	for (char *const *e = ctx->environ; e && *e; e++) {
+		const char *dir = NULL;
+		if (strncmp(*e, "XDG_CONFIG_HOME=/", 17) == 0 ||
+		    strncmp(*e, "XDG_CACHE_HOME=/", 16) == 0)
+			dir = strchr(*e, '=') + 1;
+		_cleanup_free_ char *own = NULL;
+		if (dir && asprintf(&own, "%s/lite-sandbox", dir) < 0) {
+			r = -ENOMEM;
+			goto fail;
+		}
+		if (own && (r = deny_write(&b, own)) < 0)
+			goto fail;
+	}
+	if (ctx->config_file && ctx->config_file[0] == '/' &&
+	    (r = deny_write(&b, ctx->config_file)) < 0)
+		goto fail;
 	if (ctx->self_exe && ctx->self_exe[0] == '/' && (r = deny_write(&b, ctx->self_exe)) < 0)
 		goto fail;
 	if (ctx->helper && ctx->helper[0] == '/' && (r = deny_write(&b, ctx->helper)) < 0)

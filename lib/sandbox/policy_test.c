@@ -214,6 +214,38 @@ TEST(denylist_masks_and_write_denied)
 	sandbox_policy_free(p);
 }
 
+/* lite-sandbox's state where XDG or --config puts it is write-denied too,
+ * not only at the default places */
+TEST(own_state_where_xdg_puts_it)
+{
+	setup();
+	struct config c = base_config(POLICY_MODE_DENYLIST);
+	struct sandbox_context ctx = ctx_for();
+	char xdg_config[600], xdg_cache[600], cfg_file[600];
+	snprintf(xdg_config, sizeof(xdg_config), "XDG_CONFIG_HOME=%s/xcfg", home);
+	snprintf(xdg_cache, sizeof(xdg_cache), "XDG_CACHE_HOME=%s/xcache", home);
+	snprintf(cfg_file, sizeof(cfg_file), "%s/policies/agent.yaml", home);
+	char *env[] = { xdg_config, xdg_cache, (char *)"XDG_DATA_HOME=/ignored", NULL };
+	ctx.environ = env;
+	ctx.config_file = cfg_file;
+	struct sandbox_policy *p = NULL;
+	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));
+	ASSERT_TRUE(has(&p->ro, "xcfg/lite-sandbox"));
+	ASSERT_TRUE(has(&p->ro, "xcache/lite-sandbox"));
+	ASSERT_TRUE(has(&p->ro, "policies/agent.yaml"));
+	ASSERT_TRUE(has(&p->ro, ".config/lite-sandbox")); /* the defaults stay */
+	ASSERT_FALSE(has(&p->ro, "/ignored/lite-sandbox"));
+	sandbox_policy_free(p);
+	/* a relative value is not a place we can name: nothing added */
+	char *rel[] = { (char *)"XDG_CONFIG_HOME=rel", NULL };
+	ctx.environ = rel;
+	ctx.config_file = NULL;
+	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));
+	ASSERT_FALSE(has(&p->ro, "xcfg/lite-sandbox"));
+	ASSERT_FALSE(has(&p->ro, "policies/agent.yaml"));
+	sandbox_policy_free(p);
+}
+
 TEST(grants)
 {
 	setup();
@@ -420,5 +452,5 @@ TEST(linked_worktree_protects_the_main_repository)
 }
 
 TAP_MAIN(allowlist_hidden_home, project_root_git_write_denied, denylist_masks_and_write_denied,
-	 grants, passthrough_and_open_mode, hide_home_off, bad_input_fails_closed, policy_show,
+	 own_state_where_xdg_puts_it, grants, passthrough_and_open_mode, hide_home_off, bad_input_fails_closed, policy_show,
 	 bwrap_argv_order_and_pins, linked_worktree_protects_the_main_repository)

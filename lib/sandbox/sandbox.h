@@ -98,6 +98,8 @@ struct sandbox_context {
 				       * git.allow_worktree_parent is on */
 	const char *scope_command;    /* build the worker of this command's
 				       * command-scoped grants (NULL: shared) */
+	const char *config_file;      /* the config in force (absolute; NULL:
+				       * none): write-denied wherever it is */
 	char *const *environ;         /* the server's environment */
 	unsigned uid;
 	bool aws_imds;                /* aws.force_profile: mask ~/.aws */

@@ -317,6 +317,7 @@ get_worker(struct executor *x, const char *cwd, const char *project, uint64_t ge
 		.path = getenv("PATH"),
 		.self_exe = x->bin,
 		.helper = sandbox_default_helper(),
+		.config_file = x->config_path,
 		.environ = environ,
 		.uid = (unsigned)getuid(),
 	};
