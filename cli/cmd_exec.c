@@ -46,20 +46,20 @@ cmd_exec_usage(FILE *out)
 		"  --config FILE      use FILE as the config instead of the user's\n"
 		"  --timeout SECONDS  stop the command (and everything it started) after\n"
 		"                     SECONDS; exit status 124\n"
-		"  --no-os-sandbox    run here, without the OS sandbox and without the\n"
-		"                     services (the policy checks only)\n"
-		"  --in-process       check and run in this process rather than through\n"
-		"                     the registrar and executor services (for tests;\n"
-		"                     needs --no-os-sandbox)\n"
+		"  --no-os-sandbox    run here, in this process, without the OS sandbox\n"
+		"                     and without the services (the policy checks only)\n"
+		"  --in-process       the same as --no-os-sandbox, which it needs: the OS\n"
+		"                     sandbox is the services' (kept for scripts)\n"
+		"  -h, --help         show this help\n"
 		"\n"
 		"By default the executor service runs COMMAND (started on demand), after\n"
 		"the registrar checked it against the session's policy, in the OS sandbox\n"
 		"when the config enables it.\n"
-		"  -h, --help         show this help\n"
 		"\n"
 		"Exit status: the command's own; 126 refused (the reason and the config\n"
 		"change that lifts it are printed on stderr); 127 command not found;\n"
-		"124 timed out; 2 a syntax error, a usage or config error.\n");
+		"124 timed out; 2 a syntax error, a usage or config error, or services\n"
+		"that cannot be reached (nothing was run).\n");
 }
 
 static int
@@ -182,8 +182,8 @@ exec_via_services(const char *dir, const char *config_file, const char *src, dou
 		/* nothing ran: fail closed, and say how to get the local path */
 		fprintf(stderr, "lite-sandbox exec: the lite-sandbox services did not answer (%s): "
 			"%s%s%s\n"
-			"    nothing was run; --in-process --no-os-sandbox runs the checks in this "
-			"process instead\n", step, strerror(-r), err[0] ? ": " : "", err);
+			"    nothing was run; --no-os-sandbox runs the checks in this process "
+			"instead, without the OS sandbox\n", step, strerror(-r), err[0] ? ": " : "", err);
 		return r == -EPERM || r == -EACCES ? EXIT_REFUSED : EXIT_USAGE;
 	}
 	if (er->verdict != LITE_SANDBOX__VERDICT__VERDICT_ALLOW) {
@@ -265,9 +265,11 @@ cmd_exec(int argc, char **argv)
 		return exec_via_services(dir, config_file, src, timeout);
 	if (!no_os) {
 		fprintf(stderr,
-			"lite-sandbox exec: refused: the OS sandbox is not available in exec yet, "
-			"and exec does not run commands unconfined unless asked to.\n"
-			"    fix: pass --no-os-sandbox to run with the policy checks only\n");
+			"lite-sandbox exec: refused: --in-process runs the command in this "
+			"process, where the OS sandbox (the executor service's) cannot confine "
+			"it, and exec does not run commands unconfined unless asked to.\n"
+			"    fix: pass --no-os-sandbox too, to run with the policy checks only, "
+			"or neither, to run through the services\n");
 		return EXIT_REFUSED;
 	}
 	char dirbuf[PATH_MAX];

@@ -87,10 +87,12 @@ void
 cmd_hook_usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: lite-sandbox hook [--agent claude|codex|grok|pi] [--config FILE] < EVENT.json\n"
+		"Usage: lite-sandbox hook [--agent claude|codex|grok|pi] [--config FILE]\n"
+		"                         [--in-process] < EVENT.json\n"
 		"\n"
-		"Answer an agent's PreToolUse hook (Claude Code, Codex): read the event\n"
-		"JSON on stdin, decide, and print the decision as JSON on stdout.\n"
+		"Answer an agent's PreToolUse hook (Claude Code and Codex; Grok Build and\n"
+		"pi are known names, but only the tools below are): read the event JSON\n"
+		"on stdin, decide, and print the decision as JSON on stdout.\n"
 		"\n"
 		"  Bash           the command line is checked by the policy, as the MCP\n"
 		"                 bash tool would check it before running it; since the\n"
@@ -114,6 +116,7 @@ cmd_hook_usage(FILE *out)
 		"  --in-process   decide in this process alone, without the registrar\n"
 		"                 service (its tickets and audit; for tests)\n"
 		"  --config FILE  the config file (default: $LITE_SANDBOX_CONFIG, else\n"
+		"                 $XDG_CONFIG_HOME/lite-sandbox/config.yaml, else\n"
 		"                 ~/.config/lite-sandbox/config.yaml); a missing default\n"
 		"                 file means the built-in defaults, a broken one denies\n"
 		"  -h, --help     show this help\n");
