@@ -55,6 +55,10 @@ cmd_config_usage(FILE *out)
 		"  commands remove NAME [ARGS...] [SCOPE]\n"
 		"                                remove NAME's entries (only the one with\n"
 		"                                exactly ARGS, if given)\n"
+		"  git allow LEVEL [SCOPE]       allow the git operations of LEVEL:\n"
+		"                                local_read, local_write, remote_read or\n"
+		"                                remote_write (git push)\n"
+		"  git deny LEVEL [SCOPE]        refuse them again\n"
 		"  os-sandbox check              can the OS sandbox run here? (what to\n"
 		"                                install when it cannot)\n"
 		"  os-sandbox show               the OS sandbox policy for this directory\n"
@@ -302,6 +306,8 @@ do_read(const struct config_request *req, struct config_doc *doc, const char *di
 	case CONFIG_SUB_OS_SHOW:
 	case CONFIG_SUB_OS_PROFILE:
 	case CONFIG_SUB_OS_ENABLE:
+	case CONFIG_SUB_GIT_ALLOW:
+	case CONFIG_SUB_GIT_DENY:
 	default:
 		return 1;
 	}
@@ -370,6 +376,17 @@ do_write(const struct config_request *req, struct config_doc *doc, const char *d
 			r = config_doc_set_os_sandbox(doc, scope, true);
 			also = " (and turned the OS sandbox on)";
 		}
+		break;
+	}
+	case CONFIG_SUB_GIT_ALLOW:
+	case CONFIG_SUB_GIT_DENY: {
+		bool on = (enum config_sub)req->sub_ == CONFIG_SUB_GIT_ALLOW;
+		r = config_doc_set_git(doc, scope, req->pos[0], on);
+		if (r == -EINVAL)
+			return cli_usage_error("config", "git level '%s' is not one of local_read, "
+							 "local_write, remote_read, remote_write",
+					       req->pos[0]);
+		what = on ? "allowed git" : "denied git";
 		break;
 	}
 	case CONFIG_SUB_OS_ENABLE: {

@@ -46,6 +46,8 @@ static const struct subcommand {
 	{ "os-sandbox", "show", CONFIG_SUB_OS_SHOW, 0, 0, 0, false },
 	{ "os-sandbox", "profile", CONFIG_SUB_OS_PROFILE, 0, 0, 0, false },
 	{ "os-sandbox", "enable", CONFIG_SUB_OS_ENABLE, OPT_SCOPE | OPT_FORCE, 0, 0, true },
+	{ "git", "allow", CONFIG_SUB_GIT_ALLOW, OPT_SCOPE, 1, 1, true },
+	{ "git", "deny", CONFIG_SUB_GIT_DENY, OPT_SCOPE, 1, 1, true },
 };
 
 

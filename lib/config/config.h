@@ -225,6 +225,9 @@ int config_doc_effective(const struct config_doc *d, const char *project_dir,
  */
 int config_doc_set_mode(struct config_doc *d, const char *dir, enum policy_mode m);
 int config_doc_set_os_sandbox(struct config_doc *d, const char *dir, bool on);
+/* git.LEVEL (local_read, local_write, remote_read, remote_write); -EINVAL
+ * for another name. */
+int config_doc_set_git(struct config_doc *d, const char *dir, const char *level, bool on);
 /* Whether os_sandbox was ever written, in the base or in dir's override. */
 bool config_doc_os_sandbox_set(const struct config_doc *d, const char *dir);
 int config_doc_put_path(struct config_doc *d, const char *dir, const struct config_path *p);

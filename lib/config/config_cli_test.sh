@@ -155,6 +155,24 @@ run "write through a symlinked config" 0 "$BIN" mode set open --global
 check "symlink kept" [ -L "$CFG" ]
 check "target updated" grep -q '^mode: open$' "$T/real.yaml"
 
+# --- git levels: the fix a git-level refusal names ---
+G=$T/git.yaml
+run "git allow remote_write" 0 "$BIN" --config "$G" git allow remote_write --global
+check "git allow wrote the level" grep -q '^  remote_write: true$' "$G"
+run "git allow in an override" 0 "$BIN" --config "$G" git allow remote_write --dir "$T/plain"
+run "git deny local_write" 0 "$BIN" --config "$G" git deny local_write --global
+check "git deny wrote the level" grep -q '^  local_write: false$' "$G"
+run "git show after allow" 0 "$BIN" --config "$G" show --global
+check "git levels kept" grep -q '^  remote_write: true$' <<<"$out"
+cp "$G" "$T/git.before"
+run "git allow: unknown level refused" 2 "$BIN" --config "$G" git allow pushing --global
+check "git allow: unknown level names the levels" grep -q 'local_read, local_write' <<<"$err"
+run "git allow: no level" 2 "$BIN" --config "$G" git allow --global
+run "git allow_worktree_parent is not a level here" 2 "$BIN" --config "$G" git allow allow_worktree_parent --global
+check "refused git requests wrote nothing" cmp -s "$G" "$T/git.before"
+fix=$(cd "$T/plain" && "$LITE_SANDBOX" check --config "$T/none.yaml" -- 'git push' 2>&1 | sed -n 's/^ *fix: //p')
+check "the git-level refusal names a command that exists" [ "$fix" = "lite-sandbox config git allow remote_write" ]
+
 # --- os-sandbox: check, enable, and denylist turning it on ---
 OS=$T/os.yaml
 if "$BIN" os-sandbox check >/dev/null 2>&1; then sandbox_ok=1; else sandbox_ok=0; fi

@@ -71,6 +71,34 @@ config_doc_set_os_sandbox(struct config_doc *d, const char *dir, bool on)
 	return 0;
 }
 
+int
+config_doc_set_git(struct config_doc *d, const char *dir, const char *level, bool on)
+{
+	static const struct {
+		const char *name;
+		uint32_t bit;
+	} levels[] = {
+		{ "local_read", CFG_SET_GIT_LOCAL_READ },
+		{ "local_write", CFG_SET_GIT_LOCAL_WRITE },
+		{ "remote_read", CFG_SET_GIT_REMOTE_READ },
+		{ "remote_write", CFG_SET_GIT_REMOTE_WRITE },
+	};
+	size_t k = 0;
+	while (k < ARRAY_SIZE(levels) && strcmp(levels[k].name, level) != 0)
+		k++;
+	if (k == ARRAY_SIZE(levels))
+		return -EINVAL;
+	struct config_layer *l;
+	int r = layer_for(d, dir, &l);
+	if (r < 0)
+		return r;
+	bool *field[] = { &l->c->git.local_read, &l->c->git.local_write,
+			  &l->c->git.remote_read, &l->c->git.remote_write };
+	*field[k] = on;
+	l->set |= levels[k].bit;
+	return 0;
+}
+
 bool
 config_doc_os_sandbox_set(const struct config_doc *d, const char *dir)
 {

@@ -41,6 +41,13 @@ TEST(reads_and_writes)
 	ASSERT_STREQ(r.verb, "set");
 	ASSERT_EQ(r.n_pos, 1);
 	ASSERT_STREQ(r.pos[0], "open");
+	ASSERT_OK(parse(&r, why, "git", "allow", "remote_write", NULL));
+	ASSERT_TRUE(r.writes);
+	ASSERT_STREQ(r.group, "git");
+	ASSERT_STREQ(r.pos[0], "remote_write");
+	ASSERT_ERRNO(parse(&r, why, "git", "allow", NULL), -EINVAL);
+	ASSERT_ERRNO(parse(&r, why, "git", "allow", "a", "b", NULL), -EINVAL);
+	ASSERT_ERRNO(parse(&r, why, "git", "show", NULL), -EINVAL);
 	/* --help makes any request a read, whatever else it says. */
 	ASSERT_OK(parse(&r, why, "mode", "set", "open", "--help", NULL));
 	ASSERT_TRUE(r.help);

@@ -771,7 +771,7 @@ validate_git_inner(struct walk *w, struct cmdline *cl, enum arg_role *roles,
 						   : false;
 	if (!ok_level) {
 		char fix[128];
-		snprintf(fix, sizeof(fix), "lite-sandbox config git %s allow", level_name(level));
+		snprintf(fix, sizeof(fix), "lite-sandbox config git allow %s", level_name(level));
 		return report_add(w, POLICY_LAYER_ARGS, "args.git-level", fix, false,
 				  "git %s is a %s operation, which the config does not allow",
 				  sub, level_name(level));
