@@ -180,7 +180,7 @@ cmd_check(int argc, char **argv)
 		cfg->audit = true;
 
 	_cleanup_free_ char *project = NULL;
-	if (config_project_dir(dir, home, &project) < 0)
+	if (config_boundary_dir(dir, home, &project, NULL) < 0)
 		project = NULL;
 
 	/* lite-sandbox's own state where XDG puts it, the config file, this

@@ -294,7 +294,7 @@ cmd_exec(int argc, char **argv)
 	if (r != 0)
 		return r;
 	_cleanup_free_ char *project = NULL;
-	if (config_project_dir(dir, home, &project) < 0)
+	if (config_boundary_dir(dir, home, &project, NULL) < 0)
 		project = NULL;
 	struct runner_options ro = { .prog = "lite-sandbox exec", .project_dir = project,
 				     .home = home, .envp = environ };

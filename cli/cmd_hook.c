@@ -1710,7 +1710,7 @@ run_hook(struct hook *h)
 		decide(h, DECISION_DENY, "lite-sandbox hook: cannot tell the home directory; refusing");
 		goto out;
 	}
-	r = config_project_dir(h->cwd, h->home, &h->project_dir);
+	r = config_boundary_dir(h->cwd, h->home, &h->project_dir, NULL);
 	if (r < 0) {
 		decide(h, DECISION_DENY, "lite-sandbox hook: cannot resolve the project directory of "
 		       "%.200s (%s); refusing", h->cwd, strerror(-r));

@@ -105,10 +105,17 @@ build_policy(const char *config_path, struct sandbox_policy **ret)
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	self[n > 0 ? n : 0] = '\0';
 	_cleanup_free_ char *real_config = realpath(path, NULL);
+	/* the directory the executor builds its worker's policy for (the
+	 * project's root, a linked worktree's own), not the working
+	 * directory, so that show prints what commands get */
+	_cleanup_free_ char *root = NULL, *main_wt = NULL;
+	if (config_boundary_dir(cwd, home, &root, &main_wt) < 0)
+		root = NULL;
 	struct sandbox_context ctx = {
-		.cwd = cwd,
+		.cwd = root ? root : cwd,
 		.home = home,
 		.config_file = real_config,
+		.main_worktree = c->git.allow_worktree_parent ? main_wt : NULL,
 		.tmpdir = getenv("TMPDIR"),
 		.runtime_dir = getenv("XDG_RUNTIME_DIR"),
 		.path = getenv("PATH"),

@@ -127,6 +127,15 @@ int config_load_for_dir(const char *path, const char *cwd, struct config **ret,
 int config_project_dir(const char *cwd, const char *home, char **ret_dir);
 
 /*
+ * Where the path boundary of cwd starts: config_project_dir's directory,
+ * except that a linked worktree is its own root, since that is where its
+ * files are (its main worktree is where its config override lives). When
+ * cwd is in a linked worktree, *ret_main (if not NULL) is that worktree's
+ * main worktree, for git.allow_worktree_parent; else NULL. Caller frees.
+ */
+int config_boundary_dir(const char *cwd, const char *home, char **ret_dir, char **ret_main);
+
+/*
  * Hot reload: a cheap identity of the file (stat through symlinks). Our
  * writes replace the file by rename, so a change always shows as a new
  * inode; edits in place by other tools show in size, mtime or ctime. A

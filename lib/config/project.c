@@ -181,10 +181,16 @@ same_dir(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
-int
-config_project_dir(const char *cwd, const char *home, char **ret_dir)
+/*
+ * config_project_dir, and with own_worktree config_boundary_dir: a linked
+ * worktree then counts as its own root, and its main worktree goes to
+ * *ret_main (NULL otherwise, and when the main worktree is $HOME or /).
+ */
+static int
+project_dir(const char *cwd, const char *home, bool own_worktree, char **ret_dir,
+	    char **ret_main)
 {
-	_cleanup_free_ char *start = NULL, *found = NULL;
+	_cleanup_free_ char *start = NULL, *found = NULL, *main_wt = NULL;
 	int r;
 
 	if (!cwd || cwd[0] != '/')
@@ -232,7 +238,13 @@ config_project_dir(const char *cwd, const char *home, char **ret_dir)
 					return r;
 				/* A .git file is what git uses here; if it does not
 				 * check out (a submodule, a plant), nothing counts. */
-				found = m;
+				if (own_worktree && m) {
+					main_wt = m;
+					found = strdup(cur);
+					if (!found)
+						return -ENOMEM;
+				} else
+					found = m;
 				break;
 			}
 		}
@@ -254,6 +266,26 @@ config_project_dir(const char *cwd, const char *home, char **ret_dir)
 		free(found);
 		found = NULL;
 	}
+	if (main_wt && (same_dir(main_wt, "/") || (home && same_dir(main_wt, home)))) {
+		free(main_wt);
+		main_wt = NULL;
+	}
+	if (ret_main)
+		*ret_main = TAKE_PTR(main_wt);
 	*ret_dir = found ? TAKE_PTR(found) : TAKE_PTR(start);
 	return 0;
+}
+
+int
+config_project_dir(const char *cwd, const char *home, char **ret_dir)
+{
+	return project_dir(cwd, home, false, ret_dir, NULL);
+}
+
+int
+config_boundary_dir(const char *cwd, const char *home, char **ret_dir, char **ret_main)
+{
+	if (ret_main)
+		*ret_main = NULL;
+	return project_dir(cwd, home, true, ret_dir, ret_main);
 }

@@ -112,6 +112,48 @@ TEST(linked_worktree_resolves_to_main)
 	ASSERT_PROJECT("main/inner/x", "main");
 }
 
+/* config_boundary_dir(root/rel): its directory and main worktree, each
+ * relative to root ("" for root itself, NULL for none) */
+static bool
+boundary_is(const char *rel, const char *want_dir, const char *want_main)
+{
+	char cwd[1024], home[512], want[1024];
+	snprintf(cwd, sizeof(cwd), "%s%s%s", root, *rel ? "/" : "", rel);
+	snprintf(home, sizeof(home), "%s/home", root);
+	char *dir = NULL, *main_wt = NULL;
+	if (config_boundary_dir(cwd, home, &dir, &main_wt) < 0)
+		return false;
+	snprintf(want, sizeof(want), "%s/%s", root, want_dir);
+	bool ok = strcmp(dir, want) == 0;
+	if (want_main) {
+		snprintf(want, sizeof(want), "%s/%s", root, want_main);
+		ok = ok && main_wt && strcmp(main_wt, want) == 0;
+	} else
+		ok = ok && !main_wt;
+	free(dir);
+	free(main_wt);
+	return ok;
+}
+
+/* The path boundary of a linked worktree is the worktree itself (its
+ * files are there), while its project, for the config override, stays the
+ * main worktree. */
+TEST(linked_worktree_is_its_own_boundary)
+{
+	fresh();
+	sh("git init -q main && touch main/f && git -C main add f && "
+	   "git -C main commit -qm init && git -C main worktree add -q ../wt && "
+	   "mkdir -p wt/sub main/sub");
+	ASSERT_TRUE(boundary_is("wt", "wt", "main"));
+	ASSERT_TRUE(boundary_is("wt/sub", "wt", "main"));
+	ASSERT_PROJECT("wt/sub", "main");
+	ASSERT_TRUE(boundary_is("main/sub", "main", NULL));
+	/* a planted .git file is no worktree: nothing counts, no main */
+	sh("mkdir -p agent/sub && printf 'gitdir: %s/main/.git/worktrees/wt\\n' > agent/.git",
+	   root);
+	ASSERT_TRUE(boundary_is("agent/sub", "agent/sub", NULL));
+}
+
 TEST(planted_bare_repo_ignored)
 {
 	fresh();
@@ -306,5 +348,6 @@ TEST(cwd_spelled_untidily)
 }
 
 TAP_MAIN(plain_dir_is_its_own_project, real_repo_root, linked_worktree_resolves_to_main,
+	 linked_worktree_is_its_own_boundary,
 	 planted_bare_repo_ignored, planted_gitfile_ignored, home_and_root_never_count,
 	 repo_at_root_never_counts, agrees_with_git, cwd_spelled_untidily)

@@ -548,6 +548,19 @@ path_boundary_new(const struct config *cfg, const char *project_dir,
 		if (r < 0)
 			return r;
 	}
+	/* git.allow_worktree_parent: a linked worktree may read and write its
+	 * main worktree, as the OS sandbox lets it (project.c pins which
+	 * main worktree counts) */
+	if (cfg && cfg->git.allow_worktree_parent) {
+		_cleanup_free_ char *own = NULL, *main_wt = NULL;
+		r = config_boundary_dir(project_dir, home, &own, &main_wt);
+		if (r == -ENOMEM)
+			return r;
+		if (r >= 0 && main_wt && strcmp(own, project_dir) == 0 &&
+		    (r = add_grant(pb, &(const struct config_path){ .path = main_wt,
+								    .write = true })) < 0)
+			return r;
+	}
 	*ret = TAKE_PTR(pb);
 	return 0;
 }

@@ -265,8 +265,8 @@ slot_retire(struct executor *x, size_t i)
  * running commands end).
  */
 static struct worker_slot *
-get_worker(struct executor *x, const char *cwd, const char *project, uint64_t generation,
-	   struct sandbox_error *err, int *ret_err)
+get_worker(struct executor *x, const char *cwd, const char *project, const char *main_worktree,
+	   uint64_t generation, struct sandbox_error *err, int *ret_err)
 {
 	char key[PATH_MAX + 32];
 	snprintf(key, sizeof(key), "%llu:%s", (unsigned long long)generation, project);
@@ -318,6 +318,8 @@ get_worker(struct executor *x, const char *cwd, const char *project, uint64_t ge
 		.self_exe = x->bin,
 		.helper = sandbox_default_helper(),
 		.config_file = x->config_path,
+		/* a linked worktree may write its main worktree if asked to */
+		.main_worktree = cfg->git.allow_worktree_parent ? main_worktree : NULL,
 		.environ = environ,
 		.uid = (unsigned)getuid(),
 	};
@@ -409,14 +411,14 @@ on_exec(struct ipc_call *call, void *userdata)
 	int ws = 0;
 	bool killed = false;
 	struct sandbox_error serr = { "" };
-	char *proj = NULL;
+	char *proj = NULL, *main_wt = NULL;
 	const char *home = getenv("HOME");
-	r = config_project_dir(q->cwd, home && home[0] == '/' ? home : "/", &proj);
+	r = config_boundary_dir(q->cwd, home && home[0] == '/' ? home : "/", &proj, &main_wt);
 	struct worker_slot *slot = NULL;
 	struct sandbox_channel *ch = NULL;
 	if (r >= 0) {
 		pthread_mutex_lock(&x->lock);
-		slot = get_worker(x, q->cwd, proj,
+		slot = get_worker(x, q->cwd, proj, main_wt,
 				  chk->has_policy_generation ? chk->policy_generation : 0, &serr, &r);
 		if (slot && (r = sandbox_worker_open_channel(slot->w, &ch, &serr)) < 0) {
 			slot_unref(slot);
@@ -425,6 +427,7 @@ on_exec(struct ipc_call *call, void *userdata)
 		pthread_mutex_unlock(&x->lock);
 	}
 	free(proj);
+	free(main_wt);
 	if (ch) {
 		int cfd = ipc_call_cancel_fd(call);
 		sandbox_channel_set_cancel_fd(ch, cfd >= 0 ? cfd : -1);

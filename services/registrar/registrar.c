@@ -253,7 +253,7 @@ get_policy(struct registrar *r, const char *cwd, struct pcache **ret, char *why,
 		cache_drop(victim);
 		return e;
 	}
-	e = config_project_dir(cwd, r->home, &victim->project_dir);
+	e = config_boundary_dir(cwd, r->home, &victim->project_dir, NULL);
 	if (e < 0) {
 		snprintf(why, why_len, "cannot resolve the project directory of %.200s (%s)", cwd,
 			 strerror(-e));

@@ -94,5 +94,20 @@ if [ "$rc" -eq 1 ] && grep -q 'project-too-wide' <<<"$out"; then ok "check run f
 out=$(cd "$tmp/proj" && env -u HOME "$bin" check --config "$tmp/cfg.yaml" -- ls 2>&1); rc=$?
 if [ "$rc" -eq 0 ]; then ok "without HOME, the password database's home is used"; else fail "without HOME, the password database's home is used" "exit $rc" "$out"; fi
 
+# A linked worktree: its own files are its boundary (its config override is
+# the main worktree's); the main worktree only with git.allow_worktree_parent.
+if ( cd "$tmp" && git init -q main && echo hi > main/README.md && git -C main add README.md &&
+     git -C main -c user.name=t -c user.email=t@e commit -qm i &&
+     git -C main worktree add -q ../wt ) >/dev/null 2>&1; then
+	printf 'git:\n  allow_worktree_parent: true\n' > "$tmp/wtp.yaml"
+	run "a linked worktree reads its own files" 0 '^allow' -- --dir "$tmp/wt" -- 'cat README.md'
+	run "a linked worktree writes its own files" 0 '^allow' -- --dir "$tmp/wt" -- 'touch new'
+	run "a linked worktree does not write its main worktree" 1 'paths\.outside-write-set' -- --dir "$tmp/wt" -- 'touch ../main/x'
+	run "allow_worktree_parent: it may" 0 '^allow' -- --dir "$tmp/wt" --config "$tmp/wtp.yaml" -- 'touch ../main/x'
+	run "allow_worktree_parent grants nothing to the main worktree itself" 1 'paths\.outside-write-set' -- --dir "$tmp/main" --config "$tmp/wtp.yaml" -- 'touch ../wt/x'
+else
+	fail "git worktree set-up" "git init or worktree add failed"
+fi
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
