@@ -81,9 +81,9 @@ enum {
 	CK_WRAPPED = 1u << 0,       /* run by a wrapper (env, xargs, find -exec, ...) */
 	CK_REPLACE = 1u << 1,       /* under xargs -I / find -exec: replace string live */
 	CK_XARGS_NOREPL = 1u << 2,  /* directly under xargs without a replace string */
-	/* admitted by an allow entry: the validator runs only if the command
-	 * runs one it names (CMDF_RUNS_COMMAND), and then only to find that
-	 * command and the paths it reads or writes, refusing nothing else */
+	/* admitted by an allow entry: the validator runs only for a command
+	 * marked CMDF_TRUSTED_SCAN, and then only to find the commands it runs
+	 * and the paths it reads or writes, refusing nothing else of its own */
 	CK_TRUSTED = 1u << 3,
 };
 
@@ -181,10 +181,11 @@ enum {
 	CMDF_IN_PROCESS = 1u << 4,   /* the interpreter runs it in process */
 	CMDF_FIND_LIKE = 1u << 5,    /* parses its own expression (find) */
 	CMDF_WRITE_IN_READ_SET = 1u << 6, /* its written paths are held to the read set (mktemp) */
-	/* runs a command it names (find -exec, rg --pre, sshpass): an allow
-	 * entry lifts its validator's refusals, not the check of that command
-	 * (the deny list applies inside it) nor its paths' roles */
-	CMDF_RUNS_COMMAND = 1u << 7,
+	/* its validator finds the commands it runs (find -exec, rg --pre,
+	 * sshpass, time) or its paths' roles (tar): an allow entry lifts the
+	 * validator's own refusals, not the check of those commands (the deny
+	 * list applies inside them) nor the boundary on those paths */
+	CMDF_TRUSTED_SCAN = 1u << 7,
 };
 
 struct cmd_spec;

@@ -694,7 +694,7 @@ check_command(struct walk *w, struct cmdline *cl)
 	 * the deny list inside it, nor the boundary on the paths it names. */
 	bool finds_child = sp && (sp->validate == validate_wrapper ||
 				  sp->validate == validate_shell);
-	bool trusted_scan = allow && !finds_child && sp && (sp->flags & CMDF_RUNS_COMMAND);
+	bool trusted_scan = allow && !finds_child && sp && (sp->flags & CMDF_TRUSTED_SCAN);
 	bool run_validator = sp && listed && sp->validate && (!allow || finds_child || trusted_scan) &&
 			     !(wrapped && sp->kind == CMD_BUILTIN);
 	if (run_validator) {

@@ -138,8 +138,11 @@ tar_value(const struct cmdline *cl, char **tv, const int *tm, const struct opt_e
 	return a->s + (e->value - tv[e->value_argi]);
 }
 
-#define tar_refuse(w, rule, ...) \
-	report_add(w, POLICY_LAYER_ARGS, rule, val_fix_allow(w, "tar"), false, __VA_ARGS__)
+/* tar's own rules, which an allow entry lifts (validate_tar's trusted);
+ * what it cannot read, and the programs it would run, stay refused */
+#define tar_refuse(w, rule, ...)                                                 \
+	(trusted ? 0 : report_add(w, POLICY_LAYER_ARGS, rule, val_fix_allow(w, "tar"), false, \
+				  __VA_ARGS__))
 
 /* A path relative to directory d (NULL: the working directory). */
 static const char *
@@ -156,6 +159,8 @@ validate_tar(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	size_t argc = cl->argc;
 	int r = 0;
 	(void)roles;
+	/* under an allow entry: the paths are still found and checked */
+	bool trusted = cl->ck & CK_TRUSTED;
 
 	/* The old style: a first word without a dash is a cluster of letters
 	 * whose values are the words after it, in order (tar xzf a.tgz). */
@@ -244,7 +249,10 @@ validate_tar(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 				       "and --delete are not allowed)", word);
 			break;
 		case 'I': case 'F': case T_BLOCK_PROGRAM:
-			r = tar_refuse(w, "args.tar-program",
+			/* (under an allow too: the deny list could not look
+			 * inside the program it runs) */
+			r = report_add(w, POLICY_LAYER_ARGS, "args.tar-program",
+				       trusted ? NULL : val_fix_allow(w, "tar"), false,
 				       "tar: '%s' runs a program the checks do not see", word);
 			break;
 		case 'W':
@@ -272,7 +280,8 @@ validate_tar(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			if (!v)
 				break; /* the runtime check sees it */
 			if (strchr(v, ':') && (!strchr(v, '/') || strchr(v, ':') < strchr(v, '/')))
-				r = tar_refuse(w, "args.tar-remote",
+				r = report_add(w, POLICY_LAYER_ARGS, "args.tar-remote",
+					       trusted ? NULL : val_fix_allow(w, "tar"), false,
 					       "tar: the archive '%s' names a remote host, which tar "
 					       "reaches by running rsh or ssh", v);
 			else

@@ -238,7 +238,8 @@ def denylist():
     for c, m in [("find . -delete", "denylist"), ("find . -name '*.o' -delete", "allowlist"),
                  ("find . -fprint out.txt", "denylist"), ("find . -no-such-primary", "allowlist"),
                  ("find . -exec ls {} \\;", "allowlist"), ("rg --pre ./pre.sh pat", "denylist"),
-                 ("sshpass -p pw ls", "allowlist")]:
+                 ("sshpass -p pw ls", "allowlist"), ("tar -xPf a.tar", "allowlist"),
+                 ("tar -c .", "denylist"), ("tar -xf a.tar --overwrite", "allowlist")]:
         rows.append((c, "allow", f"mode={m} config=allow-runners"))
     for c, v in [("find ~/.ssh -name x", "deny"),
                  ("find @ROOT@/elsewhere -delete", "deny:paths.outside-write-set"),
@@ -249,6 +250,13 @@ def denylist():
                  ("rg --pre curl pat", "deny:whitelist.network"),
                  ("sshpass -p pw curl x", "deny:whitelist.network"),
                  ("sshpass -x ls", "deny:args.sshpass"),
+                 ("tar -xf a.tar -C ~/x", "deny"),
+                 ("tar -xf a.tar -C @ROOT@/elsewhere", "deny:paths.outside-write-set"),
+                 ("tar -cf @ROOT@/elsewhere/o.tar .", "deny:paths.outside-write-set"),
+                 ("tar -cf o.tar @ROOT@/elsewhere", "deny:paths.outside-read-set"),
+                 ("tar -xf a.tar --to-command='lite-sandbox config mode set open'",
+                  "deny:args.tar-program"),
+                 ("tar -xf a.tar -I 'lite-sandbox install'", "deny:args.tar-program"),
                  ("sshpass -f @ROOT@/elsewhere/pw ls", "deny:paths.outside-read-set")]:
         rows.append((c, v, "mode=allowlist config=allow-runners"))
     return write("denylist.tsv", rows,
