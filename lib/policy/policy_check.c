@@ -261,10 +261,14 @@ check_denylist(struct walk *w, struct cmdline *cl, bool *ret_denied)
 		if (!hit)
 			continue;
 		*ret_denied = true;
+		/* the entry as written, every word of it (git push origin) */
+		const char *words = "";
+		for (size_t k = 0; k < e->n_args; k++)
+			if (!(words = arena_printf(w->a, "%s %s", words, e->args[k])))
+				return -ENOMEM;
 		return report_add(w, POLICY_LAYER_DENYLIST, "denylist.config", NULL, false,
-				  "%s%s%s is on the deny list (a commands entry with allow: "
-				  "false)", e->name, e->n_args ? " " : "",
-				  e->n_args ? e->args[0] : "");
+				  "%s%s is on the deny list (a commands entry with allow: "
+				  "false)", e->name, words);
 	}
 	return 0;
 }

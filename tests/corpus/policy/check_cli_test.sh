@@ -94,6 +94,10 @@ if [ "$rc" -eq 1 ] && grep -q 'project-too-wide' <<<"$out"; then ok "check run f
 out=$(cd "$tmp/proj" && env -u HOME "$bin" check --config "$tmp/cfg.yaml" -- ls 2>&1); rc=$?
 if [ "$rc" -eq 0 ]; then ok "without HOME, the password database's home is used"; else fail "without HOME, the password database's home is used" "exit $rc" "$out"; fi
 
+# A deny entry is named with all its words.
+printf 'commands:\n  - name: git\n    args: [push, origin]\n    allow: false\n' > "$tmp/deny2.yaml"
+run "a deny entry is named whole" 1 'git push origin is on the deny list' -- --config "$tmp/deny2.yaml" -- 'git push origin main'
+
 # A linked worktree: its own files are its boundary (its config override is
 # the main worktree's); the main worktree only with git.allow_worktree_parent.
 if ( cd "$tmp" && git init -q main && echo hi > main/README.md && git -C main add README.md &&
