@@ -1808,6 +1808,8 @@ exec_for(struct interp *it, const struct sh_node *n)
 				return 1;
 	}
 	if (n->kind == SH_NODE_SELECT) {
+		if (n->pos.line)
+			it->lineno = n->pos.line; /* (the message names its line) */
 		it_err(it, "select: unsupported (interactive menus are not available)");
 		it->flow = FLOW_EXIT;
 		it->status = 2;
@@ -2169,6 +2171,8 @@ exec_inner(struct interp *it, const struct sh_node *n)
 		return cmd_done(it, st);
 	}
 	case SH_NODE_COPROC:
+		if (n->pos.line)
+			it->lineno = n->pos.line;
 		it_err(it, "coproc: unsupported (coprocesses are not allowed)");
 		it->flow = FLOW_EXIT;
 		it->status = 2;

@@ -203,6 +203,21 @@ TEST(expansion_basics)
 	interp_free(it);
 }
 
+/* What the interpreter refuses to run names the line it is on, even when
+ * no simple command ran before it. */
+TEST(unsupported_names_its_line)
+{
+	struct interp *it = new_it();
+	char out[4096];
+	ASSERT_EQ(run_capture(it, "{\nselect x in a; do :; done\n} 2>&1", out, sizeof(out)), 2);
+	ASSERT_NOT_NULL(strstr(out, "line 2: select: unsupported"));
+	interp_free(it);
+	it = new_it();
+	ASSERT_EQ(run_capture(it, "{\n\ncoproc cat\n} 2>&1", out, sizeof(out)), 2);
+	ASSERT_NOT_NULL(strstr(out, "line 3: coproc: unsupported"));
+	interp_free(it);
+}
+
 /* A policy stand-in: refuses any command named "forbidden", any exec of
  * /usr/bin/id, and any open of a path containing "secret". */
 struct fake_policy {
@@ -396,4 +411,4 @@ TEST(signals_ignored_on_entry)
 TAP_MAIN(arith_precedence, arith_bases_and_errors, arith_variables, pattern_basic,
 	 pattern_extglob, variables_arrays_scopes, expansion_basics,
 	 runtime_bypasses_are_refused, allowed_commands_run_and_are_seen,
-	 signals_ignored_on_entry)
+	 signals_ignored_on_entry, unsupported_names_its_line)
