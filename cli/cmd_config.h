@@ -65,9 +65,11 @@ int cmd_config_parse(int argc, char **argv, struct config_request *ret, char *wh
 
 /*
  * Why a parsed request is refused whatever the user would answer, or NULL:
- * a change that names --dir (a request changes this project's settings or,
- * with --global, the base config) or --config (the config the sandbox
- * enforces is the one to change). The registrar and the hook deciding
+ * one that names --config, a read included (the config the sandbox enforces
+ * is the one to read or change, and the command would quote any other file
+ * in its errors), or a change that names --dir (a request changes this
+ * project's settings or, with --global, the base config). Help is never
+ * refused. The registrar and the hook deciding
  * alone refuse with these words, so the answer does not depend on which
  * of them decides.
  */

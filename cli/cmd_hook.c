@@ -572,8 +572,9 @@ is_config_request(const char *cmd, size_t len, bool *ret_read_only, const char *
 	struct config_request req;
 	char why[256];
 	if (cmd_config_parse((int)n - 1, w + 1, &req, why, sizeof(why)) == 0) {
-		/* --config FILE would have the command read any file and quote
-		 * it in its errors: never a free read. */
+		/* (--config FILE, which would have the command read any file
+		 * and quote it in its errors, is refused below: never a free
+		 * read) */
 		*ret_read_only = (req.help || !req.writes) && !req.config;
 		/* (a static string: it outlives the arena) */
 		*ret_refused = config_request_refusal(&req);

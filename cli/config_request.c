@@ -237,13 +237,16 @@ cmd_config_parse(int argc, char **argv, struct config_request *ret, char *why, s
 const char *
 config_request_refusal(const struct config_request *req)
 {
-	if (req->help || !req->writes)
-		return NULL; /* reads may look at any scope: no policy there is secret */
-	if (req->dir)
+	if (req->help)
+		return NULL; /* prints the usage and nothing else */
+	/* (a read too: the command would read any file and quote it in its
+	 * parse errors; the server refuses it as well) */
+	if (req->config)
+		return "--config is refused in a config request: a request works on the "
+		       "config the sandbox enforces";
+	/* reads may look at any scope: no policy there is secret */
+	if (req->writes && req->dir)
 		return "--dir is refused in a config request: a request changes this "
 		       "project's settings or, with --global, the base config";
-	if (req->config)
-		return "--config is refused in a config request: a request changes the "
-		       "config the sandbox enforces";
 	return NULL;
 }

@@ -107,8 +107,8 @@ TEST(fake_prompt_characters)
 	ASSERT_OK(parse(&r, why, "paths", "allow", "/caf\xc3\xa9", NULL));
 }
 
-/* What no approval lifts: a change with --dir or --config; reads with
- * either, and help, stay questions for the request's own rules. */
+/* What no approval lifts: --config in any request but help, --dir in a
+ * change; a read with --dir, and help, stay free. */
 TEST(refusals)
 {
 	struct config_request r;
@@ -121,6 +121,8 @@ TEST(refusals)
 	ASSERT_OK(parse(&r, why, "mode", "show", "--dir", "/x", NULL));
 	ASSERT_TRUE(config_request_refusal(&r) == NULL);
 	ASSERT_OK(parse(&r, why, "--config", "/c.yaml", "show", NULL));
+	ASSERT_TRUE(strstr(config_request_refusal(&r), "--config") != NULL);
+	ASSERT_OK(parse(&r, why, "--config", "/c.yaml", "show", "--help", NULL));
 	ASSERT_TRUE(config_request_refusal(&r) == NULL);
 	ASSERT_OK(parse(&r, why, "mode", "set", "open", "--dir", "/x", "--help", NULL));
 	ASSERT_TRUE(config_request_refusal(&r) == NULL);

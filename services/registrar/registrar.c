@@ -512,13 +512,13 @@ classify_config(struct registrar *r, struct arena *a, char **argv, int argc, con
 	if (cmd_config_parse(argc, argv, req, why, why_len) < 0)
 		return -EINVAL;
 	*ret_writes = req->writes && !req->help;
-	if (!*ret_writes)
-		return 0; /* reads may look at any scope or file: no policy there is secret */
 	const char *refused = config_request_refusal(req);
 	if (refused) {
 		snprintf(why, why_len, "%s", refused);
 		return -EPERM;
 	}
+	if (!*ret_writes)
+		return 0; /* reads may look at any scope: no policy there is secret */
 	if (req->global) {
 		*ret_scope = "global";
 		return 0;
