@@ -155,6 +155,17 @@ run "write through a symlinked config" 0 "$BIN" mode set open --global
 check "symlink kept" [ -L "$CFG" ]
 check "target updated" grep -q '^mode: open$' "$T/real.yaml"
 
+# --- an approved config request: the scope the server approved, or nothing ---
+A=$T/approved.yaml
+run "approved dir, --global given: refused" 1 env LITE_SANDBOX_CONFIG_REQUEST_DIR="$T/plain" "$BIN" --config "$A" mode set open --global
+check "names the approved scope" grep -q 'not the approved one' <<<"$err"
+run "approved --global, no scope given: refused" 1 env LITE_SANDBOX_CONFIG_REQUEST_GLOBAL=1 "$BIN" --config "$A" mode set open
+check "refused approved requests wrote nothing" [ ! -e "$A" ]
+run "approved dir is the default scope" 0 env LITE_SANDBOX_CONFIG_REQUEST_DIR="$T/plain" "$BIN" --config "$A" mode set open
+check "written for the approved dir" grep -q "$T/plain" "$A"
+run "approved --global with --global" 0 env LITE_SANDBOX_CONFIG_REQUEST_GLOBAL=1 "$BIN" --config "$A" mode set denylist --global
+check "written to the base" grep -q '^mode: denylist$' "$A"
+
 # --- git levels: the fix a git-level refusal names ---
 G=$T/git.yaml
 run "git allow remote_write" 0 "$BIN" --config "$G" git allow remote_write --global
