@@ -200,6 +200,7 @@ TEST(denylist_masks_and_write_denied)
 	ASSERT_TRUE(has(&p->ro, ".docker/buildx/instances")); /* write-, not read-denied */
 	ASSERT_FALSE(has(&p->mask, ".docker/buildx/instances"));
 	ASSERT_TRUE(has(&p->ro, ".config/lite-sandbox"));
+	ASSERT_TRUE(has(&p->ro, ".cache/lite-sandbox")); /* the tickets */
 	ASSERT_TRUE(has(&p->ro, ".cargo/bin/lite-sandbox"));
 	ASSERT_TRUE(has(&p->ro, ".local/bin"));
 	ASSERT_TRUE(has(&p->ro, ".cargo/bin"));
@@ -285,6 +286,27 @@ TEST(grants)
 	ASSERT_FALSE(has(&p->mask, ".config/gh"));
 	ASSERT_TRUE(sandbox_strv_contains(&p->env, "GITHUB_TOKEN=ghp_1")); /* the user's */
 	ASSERT_TRUE(sandbox_strv_contains(&p->env_dropped, "CLAUDE_CODE_MESSAGING_SOCKET"));
+	sandbox_policy_free(p);
+}
+
+/* A grant that holds a mask or a write-denied path (an internal write grant
+ * on all of home) re-exposes neither: only a grant on the path itself
+ * lifts a mask. */
+TEST(grant_over_home_keeps_masks)
+{
+	setup();
+	struct config c = base_config(POLICY_MODE_ALLOWLIST);
+	struct config_path paths[] = { { .path = home, .write = true, .internal = true } };
+	c.paths = paths;
+	c.n_paths = ARRAY_SIZE(paths);
+	struct sandbox_context ctx = ctx_for();
+	struct sandbox_policy *p = NULL;
+	ASSERT_OK(sandbox_policy_build(&c, &ctx, &p, NULL));
+	ASSERT_TRUE(has(&p->write, ""));
+	ASSERT_TRUE(has(&p->mask, ".ssh/id_ed25519"));
+	ASSERT_TRUE(has(&p->ro, ".config/lite-sandbox"));
+	ASSERT_TRUE(has(&p->ro, ".cache/lite-sandbox"));
+	ASSERT_TRUE(has(&p->ro, ".bashrc"));
 	sandbox_policy_free(p);
 }
 
@@ -452,5 +474,5 @@ TEST(linked_worktree_protects_the_main_repository)
 }
 
 TAP_MAIN(allowlist_hidden_home, project_root_git_write_denied, denylist_masks_and_write_denied,
-	 own_state_where_xdg_puts_it, grants, passthrough_and_open_mode, hide_home_off, bad_input_fails_closed, policy_show,
+	 own_state_where_xdg_puts_it, grants, grant_over_home_keeps_masks, passthrough_and_open_mode, hide_home_off, bad_input_fails_closed, policy_show,
 	 bwrap_argv_order_and_pins, linked_worktree_protects_the_main_repository)
