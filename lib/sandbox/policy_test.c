@@ -474,5 +474,6 @@ TEST(linked_worktree_protects_the_main_repository)
 }
 
 TAP_MAIN(allowlist_hidden_home, project_root_git_write_denied, denylist_masks_and_write_denied,
-	 own_state_where_xdg_puts_it, grants, grant_over_home_keeps_masks, passthrough_and_open_mode, hide_home_off, bad_input_fails_closed, policy_show,
+	 own_state_where_xdg_puts_it, grants, grant_over_home_keeps_masks,
+	 passthrough_and_open_mode, hide_home_off, bad_input_fails_closed, policy_show,
 	 bwrap_argv_order_and_pins, linked_worktree_protects_the_main_repository)
