@@ -115,10 +115,14 @@ validate_find(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		if (in_list(s, find_plain, ARRAY_SIZE(find_plain)))
 			continue;
 		if (trusted && streq(s, "-delete")) {
-			/* it removes what it finds under the start paths */
+			/* it removes what it finds under the start paths (., when
+			 * none is given) */
 			for (size_t k = first_start; k < end_starts; k++)
 				if (roles[k] == ROLE_READ)
 					roles[k] = ROLE_WRITE;
+			if (first_start == end_starts &&
+			    (r = check_path_str(w, "find", ".", ROLE_WRITE, 0)) < 0)
+				return r;
 			continue;
 		}
 		if (trusted && in_list(s, find_blocked, ARRAY_SIZE(find_blocked))) {

@@ -243,6 +243,7 @@ def denylist():
         rows.append((c, "allow", f"mode={m} config=allow-runners"))
     for c, v in [("find ~/.ssh -name x", "deny"),
                  ("find @ROOT@/elsewhere -delete", "deny:paths.outside-write-set"),
+                 ("cd @ROOT@/elsewhere && find -delete", "deny:paths.outside-write-set"),
                  ("find . -fprint ~/out.txt", "deny"),
                  ("find . -fprintf @ROOT@/elsewhere/o '%p' -quit", "deny:paths.outside-write-set"),
                  ("find . -files0-from @ROOT@/elsewhere/list", "deny:paths.outside-read-set"),
