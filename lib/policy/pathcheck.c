@@ -515,8 +515,10 @@ path_boundary_new(const struct config *cfg, const char *project_dir,
 	if (r < 0)
 		return r;
 
-	/* lite-sandbox's own config and cache (tickets, HMAC key) */
-	static const char *const state[] = { ".config/lite-sandbox", ".cache/lite-sandbox" };
+	/* lite-sandbox's own config and cache (tickets, HMAC key), and the
+	 * config directory of macOS */
+	static const char *const state[] = { ".config/lite-sandbox", ".cache/lite-sandbox",
+					     "Library/Application Support/lite-sandbox" };
 	for (size_t i = 0; i < ARRAY_SIZE(state); i++) {
 		if ((size_t)snprintf(tmp, sizeof(tmp), "%s/%s", home, state[i]) >= sizeof(tmp))
 			return -ENAMETOOLONG;

@@ -519,6 +519,8 @@ TEST(credentials_and_own_state)
 	ASSERT_FALSE(V.in_boundary);
 	ASSERT_FALSE(check(pb, "../.cache/lite-sandbox/tickets/x", R));
 	ASSERT_STREQ(V.rule, "paths.protected");
+	ASSERT_FALSE(check(pb, "../Library/Application Support/lite-sandbox/config.yaml", W));
+	ASSERT_STREQ(V.rule, "paths.protected");
 	/* an explicit grant on ~/.ssh is the visible opt-out */
 	_cleanup_path_boundary_ struct path_boundary *pb2 = boundary(false, true);
 	ASSERT_TRUE(check(pb2, "../.ssh/id_ed25519", R));
