@@ -1021,7 +1021,12 @@ static int
 validate_scp(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 {
 	const char *n = "scp";
-	if (w->p->n_ssh_hosts == 0)
+	/* Under an allow entry (CK_TRUSTED) scp's own rules are lifted (hosts,
+	 * -r, -A, local copies), but its local operands keep their roles, and
+	 * what runs a program (-S, -D, -F, ssh's -o keys) or cannot be read
+	 * (an unknown option, a dynamic operand) stays refused. */
+	bool trusted = cl->ck & CK_TRUSTED;
+	if (w->p->n_ssh_hosts == 0 && !trusted)
 		return no_hosts(w, n);
 	if (w->n_repl || w->under_xargs || (cl->ck & CK_XARGS_NOREPL))
 		return report_add(w, POLICY_LAYER_STRUCTURE, "structure.copy-wrapped", NULL, false,
@@ -1059,11 +1064,13 @@ validate_scp(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 				   "runs a program named on the command line");
 			break;
 		case 'A':
-			r = refuse(w, "args.scp-option", n, word, "forwards the agent");
+			if (!trusted)
+				r = refuse(w, "args.scp-option", n, word, "forwards the agent");
 			break;
 		case 'r':
-			r = refuse(w, "args.scp-option", n, word,
-				   "follows symlinks out of a local source");
+			if (!trusted)
+				r = refuse(w, "args.scp-option", n, word,
+					   "follows symlinks out of a local source");
 			break;
 		case 'F':
 			r = refuse(w, "args.scp-option", n, word,
@@ -1072,7 +1079,9 @@ validate_scp(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		case 't':
 		case 'f':
 		case 'd':
-			r = refuse(w, "args.scp-option", n, word, "is scp's internal server mode");
+			if (!trusted)
+				r = refuse(w, "args.scp-option", n, word,
+					   "is scp's internal server mode");
 			break;
 		case 'o':
 		case 'i':
@@ -1090,7 +1099,7 @@ validate_scp(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 	free(ev);
 	if (r < 0)
 		return r;
-	if (st.write_needed)
+	if (st.write_needed && !trusted)
 		return report_add(w, POLICY_LAYER_ARGS, "args.scp-option", NULL, false,
 				  "scp: forwarding and connection sharing options are not allowed");
 	bool any_remote = false;
@@ -1102,13 +1111,13 @@ validate_scp(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		bool last = k + 1 == n_ops;
 		if (scp_remote(a->s)) {
 			any_remote = true;
-			if ((r = copy_host(w, n, a->s)) < 0)
+			if (!trusted && (r = copy_host(w, n, a->s)) < 0)
 				return r;
 			continue;
 		}
 		roles[ops[k]] = last && n_ops > 1 ? ROLE_WRITE : ROLE_READ;
 	}
-	if (!any_remote && n_ops)
+	if (!any_remote && n_ops && !trusted)
 		return report_add(w, POLICY_LAYER_ARGS, "args.scp-local", NULL, false,
 				  "scp without a remote operand copies locally: use cp");
 	return 0;
@@ -1233,11 +1242,32 @@ rsync_rsh(struct walk *w, const char *v)
 	return 0;
 }
 
+/* rsync -f RULE: refused when it merges rules from a file (or is only
+ * known at runtime) */
+static int
+rsync_filter(struct walk *w, const char *n, const char *word, const char *v)
+{
+	if (!v)
+		return refuse(w, "args.rsync-option", n, word, "is a filter only known at runtime");
+	const char *f = v;
+	while (*f == ' ')
+		f++;
+	if (*f == '.' || *f == ':' || starts_with(f, "merge") || starts_with(f, "dir-merge"))
+		return refuse(w, "args.rsync-option", n, v, "merges filter rules from a file");
+	return 0;
+}
+
 static int
 validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 {
 	const char *n = "rsync";
-	if (w->p->n_ssh_hosts == 0)
+	/* Under an allow entry (CK_TRUSTED) rsync's own rules are lifted
+	 * (hosts, symlink options, filters, daemons, batch files, local
+	 * copies), but its local paths keep their roles, and what runs a
+	 * program (-e, $HOME/.popt aliases) or cannot be read (an unknown
+	 * option, a dynamic operand) stays refused. */
+	bool trusted = cl->ck & CK_TRUSTED;
+	if (w->p->n_ssh_hosts == 0 && !trusted)
 		return no_hosts(w, n);
 	if (w->n_repl || w->under_xargs || (cl->ck & CK_XARGS_NOREPL))
 		return report_add(w, POLICY_LAYER_STRUCTURE, "structure.copy-wrapped", NULL, false,
@@ -1289,38 +1319,52 @@ validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		case 'L':
 		case 'k':
 		case R_COPY_LINKS:
+		case 'K':
+		case 'F':
+		case 'f':
+		case R_PORT:
+		case R_DAEMON:
+		case R_BATCH:
+			if (trusted) {
+				/* a batch file is written or read: held to the
+				 * write set either way */
+				if (e->id == R_BATCH && v)
+					r = check_path_str(w, n, v, ROLE_WRITE, 0);
+				break;
+			}
+			if (e->id == 'K') {
+				r = refuse(w, "args.rsync-option", n, word,
+					   "writes through symlinks in a local destination");
+				break;
+			}
+			if (e->id == 'F') {
+				r = refuse(w, "args.rsync-option", n, word,
+					   "merges filter rules from files");
+				break;
+			}
+			if (e->id == 'f') {
+				r = rsync_filter(w, n, word, v);
+				break;
+			}
+			if (e->id == R_PORT || e->id == R_DAEMON) {
+				r = refuse(w, "args.rsync-daemon", n, word,
+					   "reaches or runs an rsync daemon");
+				break;
+			}
+			if (e->id == R_BATCH) {
+				r = refuse(w, "args.rsync-option", n, word, "uses a batch file");
+				break;
+			}
 			r = refuse(w, "args.rsync-option", n, word,
 				   "follows symlinks out of a local source");
 			break;
-		case 'K':
-			r = refuse(w, "args.rsync-option", n, word,
-				   "writes through symlinks in a local destination");
-			break;
-		case 'F':
-			r = refuse(w, "args.rsync-option", n, word, "merges filter rules from files");
-			break;
-		case 'f': {
-			if (!v) {
-				r = refuse(w, "args.rsync-option", n, word, "is a filter only known at runtime");
+		case R_FILES_FROM:
+			if (trusted) {
+				/* the list's names stay unseen; the list is read */
+				if (v && !scp_remote(v))
+					r = check_path_str(w, n, v, ROLE_READ, 0);
 				break;
 			}
-			const char *f = v;
-			while (*f == ' ')
-				f++;
-			if (*f == '.' || *f == ':' || starts_with(f, "merge") ||
-			    starts_with(f, "dir-merge"))
-				r = refuse(w, "args.rsync-option", n, v, "merges filter rules from a file");
-			break;
-		}
-		case R_PORT:
-		case R_DAEMON:
-			r = refuse(w, "args.rsync-daemon", n, word,
-				   "reaches or runs an rsync daemon");
-			break;
-		case R_BATCH:
-			r = refuse(w, "args.rsync-option", n, word, "uses a batch file");
-			break;
-		case R_FILES_FROM:
 			if (!v)
 				r = refuse(w, "args.rsync-option", n, word,
 					   "names a list only known at runtime");
@@ -1360,12 +1404,13 @@ validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 			return report_add(w, POLICY_LAYER_ARGS, "args.ssh-dynamic", NULL, false,
 					  "rsync: the operand '%s' is only known at runtime", a->src);
 		const char *s = a->s;
-		if (starts_with(s, "rsync://") || (scp_remote(s) && strstr(s, "::")))
+		bool daemon = starts_with(s, "rsync://") || (scp_remote(s) && strstr(s, "::"));
+		if (daemon && !trusted)
 			return refuse(w, "args.rsync-daemon", n, s, "reaches an rsync daemon");
 		bool last = k + 1 == n_ops;
-		if (scp_remote(s)) {
+		if (daemon || scp_remote(s)) {
 			any_remote = true;
-			if ((r = copy_host(w, n, s)) < 0)
+			if (!trusted && (r = copy_host(w, n, s)) < 0)
 				return r;
 			continue;
 		}
@@ -1373,7 +1418,7 @@ validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 					? ROLE_WRITE
 					: remove_source ? ROLE_WRITE : ROLE_READ;
 	}
-	if (!any_remote && n_ops)
+	if (!any_remote && n_ops && !trusted)
 		return report_add(w, POLICY_LAYER_ARGS, "args.rsync-local", NULL, false,
 				  "rsync without a remote operand copies locally: use cp");
 	return 0;

@@ -239,7 +239,10 @@ def denylist():
                  ("find . -fprint out.txt", "denylist"), ("find . -no-such-primary", "allowlist"),
                  ("find . -exec ls {} \\;", "allowlist"), ("rg --pre ./pre.sh pat", "denylist"),
                  ("sshpass -p pw ls", "allowlist"), ("tar -xPf a.tar", "allowlist"),
-                 ("tar -c .", "denylist"), ("tar -xf a.tar --overwrite", "allowlist")]:
+                 ("tar -c .", "denylist"), ("tar -xf a.tar --overwrite", "allowlist"),
+                 ("rsync -a src/ dst/", "allowlist"), ("rsync -aL src/ h:dst/", "allowlist"),
+                 ("rsync -a src/ rsync://h/m/", "allowlist"), ("scp -r src dst", "allowlist"),
+                 ("scp -A README.md h:", "allowlist")]:
         rows.append((c, "allow", f"mode={m} config=allow-runners"))
     for c, v in [("find ~/.ssh -name x", "deny"),
                  ("find @ROOT@/elsewhere -delete", "deny:paths.outside-write-set"),
@@ -258,6 +261,20 @@ def denylist():
                  ("tar -xf a.tar --to-command='lite-sandbox config mode set open'",
                   "deny:args.tar-program"),
                  ("tar -xf a.tar -I 'lite-sandbox install'", "deny:args.tar-program"),
+                 ("rsync -a src/ ~/x", "deny"),
+                 ("rsync -a src/ @ROOT@/elsewhere/", "deny:paths.outside-write-set"),
+                 ("rsync -a @ROOT@/elsewhere/ h:dst/", "deny:paths.outside-read-set"),
+                 ("rsync --remove-source-files @ROOT@/elsewhere/x h:", "deny:paths.outside-write-set"),
+                 ("rsync --files-from=@ROOT@/elsewhere/list . h:", "deny:paths.outside-read-set"),
+                 ("rsync --write-batch=@ROOT@/elsewhere/b src/ h:", "deny:paths.outside-write-set"),
+                 ("rsync --log-file=@ROOT@/elsewhere/log src/ h:", "deny:paths.outside-write-set"),
+                 ("rsync -e 'lite-sandbox hook' src/ h:x", "deny:args.rsync-rsh"),
+                 ("rsync --no-such-option src/ h:x", "deny:args.rsync-option"),
+                 ("scp h:x ~/y", "deny"),
+                 ("scp -r src @ROOT@/elsewhere", "deny:paths.outside-write-set"),
+                 ("scp @ROOT@/elsewhere/x h:", "deny:paths.outside-read-set"),
+                 ("scp -S prog a h:b", "deny:args.scp-option"),
+                 ("scp -o ProxyCommand=x a h:b", "deny"),
                  ("sshpass -f @ROOT@/elsewhere/pw ls", "deny:paths.outside-read-set")]:
         rows.append((c, v, "mode=allowlist config=allow-runners"))
     return write("denylist.tsv", rows,

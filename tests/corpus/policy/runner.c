@@ -166,6 +166,8 @@ make_config(const char *name, struct cfgbuf *b)
 		 * their paths, allowed: their own rules lifted */
 		add_cmd(b, "find", NULL, true, false);
 		add_cmd(b, "tar", NULL, true, false);
+		add_cmd(b, "scp", NULL, true, false);
+		add_cmd(b, "rsync", NULL, true, false);
 		add_cmd(b, "rg", NULL, true, false);
 		add_cmd(b, "sshpass", NULL, true, false);
 		add_cmd(b, "time", NULL, true, false);
