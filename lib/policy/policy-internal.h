@@ -182,9 +182,10 @@ enum {
 	CMDF_FIND_LIKE = 1u << 5,    /* parses its own expression (find) */
 	CMDF_WRITE_IN_READ_SET = 1u << 6, /* its written paths are held to the read set (mktemp) */
 	/* its validator finds the commands it runs (find -exec, rg --pre,
-	 * sshpass, time) or its paths' roles (tar): an allow entry lifts the
-	 * validator's own refusals, not the check of those commands (the deny
-	 * list applies inside them) nor the boundary on those paths */
+	 * sshpass, time) or its paths' roles (tar, scp, rsync): an allow entry
+	 * lifts the validator's own refusals, not the check of those commands
+	 * (the deny list applies inside them), the refusal of programs it
+	 * cannot look inside, nor the boundary on those paths */
 	CMDF_TRUSTED_SCAN = 1u << 7,
 };
 
