@@ -1242,21 +1242,6 @@ rsync_rsh(struct walk *w, const char *v)
 	return 0;
 }
 
-/* rsync -f RULE: refused when it merges rules from a file (or is only
- * known at runtime) */
-static int
-rsync_filter(struct walk *w, const char *n, const char *word, const char *v)
-{
-	if (!v)
-		return refuse(w, "args.rsync-option", n, word, "is a filter only known at runtime");
-	const char *f = v;
-	while (*f == ' ')
-		f++;
-	if (*f == '.' || *f == ':' || starts_with(f, "merge") || starts_with(f, "dir-merge"))
-		return refuse(w, "args.rsync-option", n, v, "merges filter rules from a file");
-	return 0;
-}
-
 static int
 validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 {
@@ -1312,6 +1297,15 @@ validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		const char *v = vai >= 0 && cl->args[vai].s ? e->value : NULL;
 		if (vai >= 0 && !cl->args[vai].s && e->id != R_OTHER)
 			v = NULL;
+		/* under an allow entry, rsync's own rules on these are lifted; a
+		 * batch file is still held to the write set (written or read) */
+		if (trusted && (e->id == 'L' || e->id == 'k' || e->id == R_COPY_LINKS ||
+				e->id == 'K' || e->id == 'F' || e->id == 'f' || e->id == R_PORT ||
+				e->id == R_DAEMON || e->id == R_BATCH)) {
+			if (e->id == R_BATCH && v)
+				r = check_path_str(w, n, v, ROLE_WRITE, 0);
+			continue;
+		}
 		switch (e->id) {
 		case 'e':
 			r = rsync_rsh(w, vai >= 0 && cl->args[vai].s ? e->value : NULL);
@@ -1319,44 +1313,36 @@ validate_rsync(struct walk *w, struct cmdline *cl, enum arg_role *roles)
 		case 'L':
 		case 'k':
 		case R_COPY_LINKS:
-		case 'K':
-		case 'F':
-		case 'f':
-		case R_PORT:
-		case R_DAEMON:
-		case R_BATCH:
-			if (trusted) {
-				/* a batch file is written or read: held to the
-				 * write set either way */
-				if (e->id == R_BATCH && v)
-					r = check_path_str(w, n, v, ROLE_WRITE, 0);
-				break;
-			}
-			if (e->id == 'K') {
-				r = refuse(w, "args.rsync-option", n, word,
-					   "writes through symlinks in a local destination");
-				break;
-			}
-			if (e->id == 'F') {
-				r = refuse(w, "args.rsync-option", n, word,
-					   "merges filter rules from files");
-				break;
-			}
-			if (e->id == 'f') {
-				r = rsync_filter(w, n, word, v);
-				break;
-			}
-			if (e->id == R_PORT || e->id == R_DAEMON) {
-				r = refuse(w, "args.rsync-daemon", n, word,
-					   "reaches or runs an rsync daemon");
-				break;
-			}
-			if (e->id == R_BATCH) {
-				r = refuse(w, "args.rsync-option", n, word, "uses a batch file");
-				break;
-			}
 			r = refuse(w, "args.rsync-option", n, word,
 				   "follows symlinks out of a local source");
+			break;
+		case 'K':
+			r = refuse(w, "args.rsync-option", n, word,
+				   "writes through symlinks in a local destination");
+			break;
+		case 'F':
+			r = refuse(w, "args.rsync-option", n, word, "merges filter rules from files");
+			break;
+		case 'f': {
+			if (!v) {
+				r = refuse(w, "args.rsync-option", n, word, "is a filter only known at runtime");
+				break;
+			}
+			const char *f = v;
+			while (*f == ' ')
+				f++;
+			if (*f == '.' || *f == ':' || starts_with(f, "merge") ||
+			    starts_with(f, "dir-merge"))
+				r = refuse(w, "args.rsync-option", n, v, "merges filter rules from a file");
+			break;
+		}
+		case R_PORT:
+		case R_DAEMON:
+			r = refuse(w, "args.rsync-daemon", n, word,
+				   "reaches or runs an rsync daemon");
+			break;
+		case R_BATCH:
+			r = refuse(w, "args.rsync-option", n, word, "uses a batch file");
 			break;
 		case R_FILES_FROM:
 			if (trusted) {
