@@ -25,6 +25,13 @@ enum {
 	CFG_SET_NET_MODE = 1u << 9,
 };
 
+/*
+ * The git section's key name in c: its field, and its CFG_SET_ bit in
+ * *ret_bit; NULL for a name the section does not have. The loader and
+ * `config git allow|deny` both find a key here.
+ */
+bool *config_git_key(struct config *c, const char *name, uint32_t *ret_bit);
+
 /* One layer: the base settings (dir == NULL) or one directory's override. */
 struct config_layer {
 	char *dir;

@@ -643,34 +643,44 @@ load_ssh_host(struct loader *ld, const struct node *nd, struct config_ssh_host *
 		r_;                                                                        \
 	})
 
-static int
-load_git(struct loader *ld, const struct node *nd, struct config_layer *l)
+static const char *const git_keys[] = { "local_read", "local_write", "remote_read",
+					 "remote_write", "allow_worktree_parent", NULL };
+
+bool *
+config_git_key(struct config *c, const char *name, uint32_t *ret_bit)
 {
-	static const char *const keys[] = { "local_read", "local_write", "remote_read",
-					    "remote_write", "allow_worktree_parent", NULL };
 	static const uint32_t bits[] = { CFG_SET_GIT_LOCAL_READ, CFG_SET_GIT_LOCAL_WRITE,
 					 CFG_SET_GIT_REMOTE_READ, CFG_SET_GIT_REMOTE_WRITE,
 					 CFG_SET_GIT_WORKTREE_PARENT };
+	bool *fields[] = { &c->git.local_read, &c->git.local_write, &c->git.remote_read,
+			   &c->git.remote_write, &c->git.allow_worktree_parent };
+	_Static_assert(ARRAY_SIZE(bits) == ARRAY_SIZE(git_keys) - 1, "one bit per git key");
+	for (size_t j = 0; git_keys[j]; j++)
+		if (strcmp(name, git_keys[j]) == 0) {
+			*ret_bit = bits[j];
+			return fields[j];
+		}
+	return NULL;
+}
+
+static int
+load_git(struct loader *ld, const struct node *nd, struct config_layer *l)
+{
 	if (is_null(nd))
 		return 0;
-	int r = check_map(ld, nd, "git", keys);
+	int r = check_map(ld, nd, "git", git_keys);
 	if (r < 0)
 		return r;
 	for (size_t i = 0; i < nd->n; i += 2) {
 		const char *k = nd->items[i]->str;
-		for (size_t j = 0; keys[j]; j++) {
-			if (strcmp(k, keys[j]) != 0)
-				continue;
-			bool *dst = j == 0 ? &l->c->git.local_read :
-				    j == 1 ? &l->c->git.local_write :
-				    j == 2 ? &l->c->git.remote_read :
-				    j == 3 ? &l->c->git.remote_write :
-					     &l->c->git.allow_worktree_parent;
-			r = get_bool(ld, nd->items[i + 1], keys[j], dst);
-			if (r < 0)
-				return r;
-			l->set |= bits[j];
-		}
+		uint32_t bit = 0;
+		bool *dst = config_git_key(l->c, k, &bit);
+		if (!dst)
+			continue; /* (check_map refused it already) */
+		r = get_bool(ld, nd->items[i + 1], k, dst);
+		if (r < 0)
+			return r;
+		l->set |= bit;
 	}
 	return 0;
 }

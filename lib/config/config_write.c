@@ -74,28 +74,18 @@ config_doc_set_os_sandbox(struct config_doc *d, const char *dir, bool on)
 int
 config_doc_set_git(struct config_doc *d, const char *dir, const char *level, bool on)
 {
-	static const struct {
-		const char *name;
-		uint32_t bit;
-	} levels[] = {
-		{ "local_read", CFG_SET_GIT_LOCAL_READ },
-		{ "local_write", CFG_SET_GIT_LOCAL_WRITE },
-		{ "remote_read", CFG_SET_GIT_REMOTE_READ },
-		{ "remote_write", CFG_SET_GIT_REMOTE_WRITE },
-	};
-	size_t k = 0;
-	while (k < ARRAY_SIZE(levels) && strcmp(levels[k].name, level) != 0)
-		k++;
-	if (k == ARRAY_SIZE(levels))
+	/* a level (the one other git key, allow_worktree_parent, is no
+	 * level: it widens the sandbox and is set in the file alone) */
+	uint32_t bit = 0;
+	struct config probe = { 0 };
+	if (!config_git_key(&probe, level, &bit) || bit == CFG_SET_GIT_WORKTREE_PARENT)
 		return -EINVAL;
 	struct config_layer *l;
 	int r = layer_for(d, dir, &l);
 	if (r < 0)
 		return r;
-	bool *field[] = { &l->c->git.local_read, &l->c->git.local_write,
-			  &l->c->git.remote_read, &l->c->git.remote_write };
-	*field[k] = on;
-	l->set |= levels[k].bit;
+	*config_git_key(l->c, level, &bit) = on;
+	l->set |= bit;
 	return 0;
 }
 
