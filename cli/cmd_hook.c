@@ -572,12 +572,11 @@ is_config_request(const char *cmd, size_t len, bool *ret_read_only, const char *
 	struct config_request req;
 	char why[256];
 	if (cmd_config_parse((int)n - 1, w + 1, &req, why, sizeof(why)) == 0) {
-		/* (--config FILE, which would have the command read any file
-		 * and quote it in its errors, is refused below: never a free
-		 * read) */
-		*ret_read_only = (req.help || !req.writes) && !req.config;
-		/* (a static string: it outlives the arena) */
+		/* (a static string: it outlives the arena; it refuses --config
+		 * FILE, which would have the command read any file and quote
+		 * it in its errors, so no read with it is free) */
 		*ret_refused = config_request_refusal(&req);
+		*ret_read_only = req.help || !req.writes;
 	}
 	return true;
 }
